@@ -1,0 +1,66 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Hot pixel loops stay optimised even in debug test builds.
+let optimisedC: [CSetting] = [.unsafeFlags(["-O2"])]
+
+let package = Package(
+    name: "cardrender",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "Geometry", targets: ["Geometry"]),
+        .library(name: "Drawing", targets: ["Drawing"]),
+        .library(name: "PlayingCards", targets: ["PlayingCards"]),
+        .library(name: "KeyboardDiagrams", targets: ["KeyboardDiagrams"]),
+        .library(name: "GoldenImages", targets: ["GoldenImages"]),
+        .executable(name: "cardrender", targets: ["cardrender"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+    ],
+    targets: [
+        // C layer: the only code that sees cairo_* and png_* besides Drawing/Cairo.
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev", "libfreetype-dev"])]
+        ),
+        .target(
+            name: "CPNG",
+            cSettings: optimisedC,
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
+        ),
+        .target(name: "CImageDiff", cSettings: optimisedC),
+
+        .target(name: "Geometry"),
+        .target(name: "Drawing", dependencies: ["Geometry", "CCairo", "CPNG"]),
+        .target(name: "PlayingCards", dependencies: ["Geometry", "Drawing"]),
+        .target(
+            name: "KeyboardDiagrams",
+            dependencies: ["Geometry", "Drawing", .product(name: "Yams", package: "Yams")],
+            resources: [.copy("Resources/devices.json")]
+        ),
+        .target(name: "GoldenImages", dependencies: ["Drawing", "CImageDiff"]),
+        .executableTarget(
+            name: "cardrender",
+            dependencies: [
+                "Geometry", "Drawing", "PlayingCards", "KeyboardDiagrams", "GoldenImages",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        .executableTarget(
+            name: "cardrender-bench",
+            dependencies: ["Drawing", "PlayingCards", "KeyboardDiagrams", "GoldenImages"]
+        ),
+
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Geometry"]),
+        .testTarget(name: "PlayingCardsTests", dependencies: ["PlayingCards", "Drawing", "GoldenImages"]),
+        .testTarget(name: "KeyboardDiagramsTests", dependencies: ["KeyboardDiagrams", "Drawing", "GoldenImages"]),
+        .testTarget(name: "GoldenImagesTests", dependencies: ["GoldenImages", "Drawing"]),
+        .testTarget(name: "CLITests", dependencies: ["cardrender", "Drawing"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,3 @@
+#ifndef CIMAGEDIFF_H
+#define CIMAGEDIFF_H
+#endif
