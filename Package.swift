@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "PlayingCards", targets: ["PlayingCards"]),
         .library(name: "KeyboardDiagrams", targets: ["KeyboardDiagrams"]),
         .library(name: "GoldenImages", targets: ["GoldenImages"]),
+        .library(name: "GoldenImageTesting", targets: ["GoldenImageTesting"]),
         .executable(name: "cardrender", targets: ["cardrender"]),
     ],
     dependencies: [
@@ -42,6 +43,8 @@ let package = Package(
             resources: [.copy("Resources/devices.json")]
         ),
         .target(name: "GoldenImages", dependencies: ["Drawing", "CImageDiff"]),
+        // The only module that imports a test framework: assertGolden for users' XCTest / Swift Testing suites.
+        .target(name: "GoldenImageTesting", dependencies: ["GoldenImages", "Drawing"]),
         .executableTarget(
             name: "cardrender",
             dependencies: [
@@ -57,9 +60,9 @@ let package = Package(
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Geometry"]),
-        .testTarget(name: "PlayingCardsTests", dependencies: ["PlayingCards", "Drawing", "GoldenImages"]),
-        .testTarget(name: "KeyboardDiagramsTests", dependencies: ["KeyboardDiagrams", "Drawing", "GoldenImages"]),
-        .testTarget(name: "GoldenImagesTests", dependencies: ["GoldenImages", "Drawing"]),
+        .testTarget(name: "PlayingCardsTests", dependencies: ["PlayingCards", "Drawing", "GoldenImageTesting"]),
+        .testTarget(name: "KeyboardDiagramsTests", dependencies: ["KeyboardDiagrams", "Drawing", "GoldenImageTesting"]),
+        .testTarget(name: "GoldenImagesTests", dependencies: ["GoldenImages", "GoldenImageTesting", "Drawing"]),
         .testTarget(name: "CLITests", dependencies: ["cardrender", "Drawing"]),
     ],
     swiftLanguageModes: [.v6]
