@@ -33,6 +33,11 @@ public struct RGBAImage: Sendable, Equatable {
         public var description: String { "rgba(\(r),\(g),\(b),\(a))" }
     }
 
+    public subscript(x x: Int, y y: Int) -> Pixel {
+        get { self[x, y] }
+        set { self[x, y] = newValue }
+    }
+
     public subscript(x: Int, y: Int) -> Pixel {
         get {
             let i = (y * width + x) * 4

@@ -1,0 +1,54 @@
+# cardrender: `make run` renders the default set into Output/, `make test` runs the tests.
+# Both install what is missing first (`make deps`).
+
+SWIFT      ?= swift
+OUT        ?= Output
+DEB_PACKAGES = pkg-config libcairo2-dev libpng-dev zlib1g-dev libfreetype-dev fonts-dejavu-core
+BENCH_PACKAGES = imagemagick
+FONT_SOURCE = /usr/share/fonts/truetype/dejavu
+FONTS      = DejaVuSans.ttf DejaVuSans-Bold.ttf
+
+.PHONY: all deps system-deps fonts build run test bench docs clean
+
+all: build
+
+# Installs the Debian packages that are missing (as root, or through sudo), then copies the
+# pinned fonts into Fonts/ and checks them against Fonts/SHA256SUMS.
+deps: system-deps fonts
+
+system-deps:
+	@missing=""; for p in $(DEB_PACKAGES) $(EXTRA_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=""; \
+	  elif command -v sudo >/dev/null 2>&1; then SUDO="sudo"; \
+	  else echo "error: missing packages:$$missing. Run as root: apt-get update && apt-get install -y$$missing" >&2; exit 1; fi; \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null || { \
+	    echo "error: apt-get could not install:$$missing" >&2; exit 1; }; \
+	fi
+
+fonts: system-deps
+	@for f in $(FONTS); do \
+	  [ -f Fonts/$$f ] || cp $(FONT_SOURCE)/$$f Fonts/$$f || { echo "error: $(FONT_SOURCE)/$$f missing (package fonts-dejavu-core)" >&2; exit 1; }; \
+	done
+	@cd Fonts && sha256sum --quiet -c SHA256SUMS || { echo "error: fonts in Fonts/ do not match Fonts/SHA256SUMS" >&2; exit 1; }
+
+build: deps
+	$(SWIFT) build -c release --product cardrender
+
+run: build
+	$(SWIFT) run -c release cardrender render --out $(OUT)
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+bench: deps
+	@$(MAKE) --no-print-directory system-deps EXTRA_PACKAGES="$(BENCH_PACKAGES)"
+	$(SWIFT) run -c release cardrender-bench
+
+clean:
+	rm -rf .build

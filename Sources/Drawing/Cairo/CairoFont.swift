@@ -1,0 +1,100 @@
+internal import CCairo
+import Foundation
+import Synchronization
+
+/// A font file loaded through FreeType and wrapped as a Cairo font face.
+/// Faces live for the whole process (they are cached by path), and Cairo serialises access to
+/// the underlying `FT_Face`, so one face can be shared by every rendering thread.
+final class LoadedFontFace: @unchecked Sendable {
+    let path: String
+    let cairoFace: OpaquePointer
+    private let ftFace: FT_Face
+
+    fileprivate init(path: String, ftFace: FT_Face) throws(DrawingError) {
+        self.path = path
+        self.ftFace = ftFace
+        cairoFace = cairo_ft_font_face_create_for_ft_face(ftFace, 0)
+        try CairoContext.check(cairo_font_face_status(cairoFace), while: "loading font \(path)")
+    }
+
+    /// Advance width of `text` and the line metrics, in points, at `size`.
+    func measure(_ text: String, size: CGFloat) -> (width: CGFloat, ascent: CGFloat, descent: CGFloat) {
+        var fontMatrix = cairo_matrix_t()
+        cairo_matrix_init_scale(&fontMatrix, Double(size), Double(size))
+        var identity = cairo_matrix_t()
+        cairo_matrix_init_identity(&identity)
+        let scaled = cairo_scaled_font_create(cairoFace, &fontMatrix, &identity, FontOptions.shared.raw)
+        defer { cairo_scaled_font_destroy(scaled) }
+        var fontExtents = cairo_font_extents_t()
+        cairo_scaled_font_extents(scaled, &fontExtents)
+        var textExtents = cairo_text_extents_t()
+        if !text.isEmpty { cairo_scaled_font_text_extents(scaled, text, &textExtents) }
+        return (CGFloat(textExtents.x_advance), CGFloat(fontExtents.ascent), CGFloat(fontExtents.descent))
+    }
+
+    /// Ink bounds of `text` relative to its baseline origin, in points at `size`.
+    func inkBounds(_ text: String, size: CGFloat) -> CGRect {
+        var fontMatrix = cairo_matrix_t()
+        cairo_matrix_init_scale(&fontMatrix, Double(size), Double(size))
+        var identity = cairo_matrix_t()
+        cairo_matrix_init_identity(&identity)
+        let scaled = cairo_scaled_font_create(cairoFace, &fontMatrix, &identity, FontOptions.shared.raw)
+        defer { cairo_scaled_font_destroy(scaled) }
+        var e = cairo_text_extents_t()
+        cairo_scaled_font_text_extents(scaled, text, &e)
+        return CGRect(x: e.x_bearing, y: e.y_bearing, width: e.width, height: e.height)
+    }
+}
+
+/// Font options fixed for reproducible output: greyscale antialiasing, no hinting, unhinted
+/// metrics, so glyph positions do not depend on the pixel scale or the machine's settings.
+final class FontOptions: @unchecked Sendable {
+    static let shared = FontOptions()
+    let raw: OpaquePointer
+
+    private init() {
+        raw = cairo_font_options_create()
+        cairo_font_options_set_antialias(raw, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(raw, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(raw, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_subpixel_order(raw, CAIRO_SUBPIXEL_ORDER_DEFAULT)
+    }
+}
+
+/// Loads font files by path with FreeType, once per path. FreeType's library object is not
+/// thread-safe for opening faces, so loading is serialised.
+enum FontLoader {
+    private struct State: @unchecked Sendable {
+        var library: FT_Library?
+        var faces: [String: LoadedFontFace] = [:]
+    }
+
+    private static let state = Mutex(State())
+
+    static func face(atPath path: String) throws(DrawingError) -> LoadedFontFace {
+        let result: Result<LoadedFontFace, DrawingError> = state.withLock { state in
+            if let face = state.faces[path] { return .success(face) }
+            if state.library == nil {
+                var library: FT_Library?
+                guard FT_Init_FreeType(&library) == 0, let library else {
+                    return .failure(.font("FreeType could not start"))
+                }
+                state.library = library
+            }
+            var ftFace: FT_Face?
+            let error = FT_New_Face(state.library, path, 0, &ftFace)
+            guard error == 0, let ftFace else {
+                return .failure(.font("cannot load font file \(path) (FreeType error \(error))"))
+            }
+            do throws(DrawingError) {
+                let face = try LoadedFontFace(path: path, ftFace: ftFace)
+                state.faces[path] = face
+                return .success(face)
+            } catch {
+                FT_Done_Face(ftFace)
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+}

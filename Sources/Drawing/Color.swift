@@ -1,0 +1,88 @@
+import Foundation
+
+/// An sRGB colour with straight alpha, components in 0...1.
+public struct Color: Sendable, Hashable, Codable, CustomStringConvertible {
+    public var red: Double
+    public var green: Double
+    public var blue: Double
+    public var alpha: Double
+
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red.clamped01
+        self.green = green.clamped01
+        self.blue = blue.clamped01
+        self.alpha = alpha.clamped01
+    }
+
+    public init(white: Double, alpha: Double = 1) {
+        self.init(red: white, green: white, blue: white, alpha: alpha)
+    }
+
+    /// A colour from a 24-bit `0xRRGGBB` literal.
+    public init(rgb: UInt32, alpha: Double = 1) {
+        self.init(red: Double((rgb >> 16) & 0xFF) / 255, green: Double((rgb >> 8) & 0xFF) / 255,
+                  blue: Double(rgb & 0xFF) / 255, alpha: alpha)
+    }
+
+    /// Parses `#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA` (the `#` is optional).
+    public init(hex text: String) throws(DrawingError) {
+        var digits = Substring(text.trimmingCharacters(in: .whitespaces))
+        if digits.hasPrefix("#") { digits = digits.dropFirst() }
+        guard [3, 4, 6, 8].contains(digits.count), digits.allSatisfy(\.isHexDigit),
+              let value = UInt64(digits, radix: 16) else {
+            throw .invalidColor(text)
+        }
+        let short = digits.count <= 4
+        let hasAlpha = digits.count == 4 || digits.count == 8
+        let bits = short ? 4 : 8
+        let count = hasAlpha ? 4 : 3
+        let maxValue = Double((1 << bits) - 1)
+        var components: [Double] = []
+        for index in 0..<count {
+            let shift = UInt64(bits * (count - 1 - index))
+            components.append(Double((value >> shift) & UInt64((1 << bits) - 1)) / maxValue)
+        }
+        self.init(red: components[0], green: components[1], blue: components[2],
+                  alpha: hasAlpha ? components[3] : 1)
+    }
+
+    public func withAlphaComponent(_ alpha: Double) -> Color {
+        Color(red: red, green: green, blue: blue, alpha: alpha)
+    }
+
+    /// Linear mix: `fraction` 0 gives self, 1 gives `other`.
+    public func mixed(with other: Color, fraction: Double) -> Color {
+        let f = fraction.clamped01
+        return Color(red: red + (other.red - red) * f, green: green + (other.green - green) * f,
+                     blue: blue + (other.blue - blue) * f, alpha: alpha + (other.alpha - alpha) * f)
+    }
+
+    /// `#RRGGBB` or `#RRGGBBAA` when not opaque.
+    public var hexString: String {
+        func byte(_ v: Double) -> String {
+            let s = String(Int((v * 255).rounded()), radix: 16, uppercase: true)
+            return s.count == 1 ? "0" + s : s
+        }
+        return "#" + byte(red) + byte(green) + byte(blue) + (alpha < 1 ? byte(alpha) : "")
+    }
+
+    public var description: String { hexString }
+
+    public static let black = Color(white: 0)
+    public static let white = Color(white: 1)
+    public static let clear = Color(white: 0, alpha: 0)
+    public static let red = Color(red: 1, green: 0, blue: 0)
+    public static let green = Color(red: 0, green: 1, blue: 0)
+    public static let blue = Color(red: 0, green: 0, blue: 1)
+    public static let yellow = Color(red: 1, green: 1, blue: 0)
+    public static let gray = Color(white: 0.5)
+
+    /// Sets the current canvas's fill colour, like `UIColor.setFill()`.
+    public func setFill() { Canvas.current?.setFillColor(self) }
+    /// Sets the current canvas's stroke colour, like `UIColor.setStroke()`.
+    public func setStroke() { Canvas.current?.setStrokeColor(self) }
+}
+
+extension Double {
+    var clamped01: Double { Swift.min(1, Swift.max(0, isFinite ? self : 0)) }
+}

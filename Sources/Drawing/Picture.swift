@@ -1,0 +1,137 @@
+import Foundation
+import Geometry
+
+public enum OutputFormat: String, Sendable, Hashable, CaseIterable, Codable {
+    case png, svg, pdf
+
+    public var fileExtension: String { rawValue }
+}
+
+/// How points become pixels in raster output.
+public enum Resolution: Sendable, Hashable {
+    /// Pixels per point (1x, 2x, 3x like a Retina screen).
+    case scale(Double)
+    /// Pixels per inch (a point is 1/72 in).
+    case dpi(Double)
+
+    public var pixelsPerPoint: Double {
+        switch self {
+        case .scale(let s): return s
+        case .dpi(let d): return d / 72
+        }
+    }
+
+    public var pixelsPerInch: Double { pixelsPerPoint * 72 }
+
+    /// The pixel size of a picture of `size` points: rounded up so nothing is cut.
+    public func pixelSize(for size: CGSize) -> (width: Int, height: Int) {
+        let s = pixelsPerPoint
+        // A small epsilon keeps 250 pt × 2 at 500 px rather than 501 from rounding noise.
+        return (Int((Double(size.width) * s - 1e-9).rounded(.up)), Int((Double(size.height) * s - 1e-9).rounded(.up)))
+    }
+}
+
+/// A drawing with a size in points: a closure that draws on a `Canvas`, rendered to PNG, SVG,
+/// PDF or raw pixels. The closure runs once per rendering, with `Canvas.current` set.
+public struct Picture: Sendable {
+    public let size: CGSize
+    public let title: String?
+    private let drawing: @Sendable (Canvas) throws -> Void
+
+    public init(size: CGSize, title: String? = nil, draw: @escaping @Sendable (Canvas) throws -> Void) {
+        self.size = size
+        self.title = title
+        self.drawing = draw
+    }
+
+    public init(width: CGFloat, height: CGFloat, title: String? = nil,
+                draw: @escaping @Sendable (Canvas) throws -> Void) {
+        self.init(size: CGSize(width: width, height: height), title: title, draw: draw)
+    }
+
+    private func validateSize() throws(DrawingError) {
+        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
+            throw .invalidSize("\(size.width)×\(size.height) pt; both sides must be positive numbers")
+        }
+    }
+
+    private func run(on surface: CairoSurface, pixelsPerPoint: Double) throws {
+        let context = try CairoContext(surface: surface)
+        if pixelsPerPoint != 1 { context.scale(pixelsPerPoint, pixelsPerPoint) }
+        let canvas = Canvas(context: context, size: size)
+        try Canvas.$current.withValue(canvas) { try drawing(canvas) }
+        try context.checkStatus(while: "drawing")
+    }
+
+    func rasterSurface(_ resolution: Resolution) throws -> CairoSurface {
+        try validateSize()
+        let s = resolution.pixelsPerPoint
+        guard s.isFinite, s > 0 else { throw DrawingError.invalidSize("pixel scale must be positive, got \(s)") }
+        let pixels = resolution.pixelSize(for: size)
+        guard pixels.width <= RenderLimits.maxPixelsPerSide, pixels.height <= RenderLimits.maxPixelsPerSide else {
+            throw DrawingError.invalidSize(
+                "\(pixels.width)×\(pixels.height) px is over the limit of \(RenderLimits.maxPixelsPerSide) px a side")
+        }
+        let surface = try CairoSurface.image(pixelWidth: max(1, pixels.width), pixelHeight: max(1, pixels.height))
+        try run(on: surface, pixelsPerPoint: s)
+        return surface
+    }
+
+    /// The pixels, straight alpha, at `scale` pixels per point.
+    public func rasterize(scale: Double = 1) throws -> RGBAImage {
+        try rasterSurface(.scale(scale)).rgbaImage()
+    }
+
+    public func rasterize(resolution: Resolution) throws -> RGBAImage {
+        try rasterSurface(resolution).rgbaImage()
+    }
+
+    /// PNG bytes through the project's libpng writer, with the pixel density in pHYs.
+    public func pngData(resolution: Resolution = .scale(1), options: PNG.WriteOptions = .default) throws -> Data {
+        let surface = try rasterSurface(resolution)
+        var options = options
+        options.pixelsPerInch = resolution.pixelsPerInch
+        return try surface.withARGB32Pixels { base, width, height, stride in
+            try encodePNG(argb32Premultiplied: base, width: width, height: height, stride: stride, options: options)
+        }
+    }
+
+    /// PNG bytes through Cairo's own writer (`cairo_surface_write_to_png`), for comparison.
+    public func pngDataUsingCairoWriter(resolution: Resolution = .scale(1)) throws -> Data {
+        try rasterSurface(resolution).cairoPNGData()
+    }
+
+    /// SVG 1.1 sized in points, with deterministic element ids.
+    public func svgData() throws -> Data {
+        try validateSize()
+        let surface = try CairoSurface.svg(width: Double(size.width), height: Double(size.height))
+        try run(on: surface, pixelsPerPoint: 1)
+        let data = try surface.finishDocument(action: "writing SVG")
+        let text = String(decoding: data, as: UTF8.self)
+        return Data(SVGNormalizer.normalize(text).utf8)
+    }
+
+    /// A one-page PDF sized in points, with fixed metadata.
+    public func pdfData() throws -> Data {
+        try validateSize()
+        let surface = try CairoSurface.pdf(width: Double(size.width), height: Double(size.height), title: title)
+        try run(on: surface, pixelsPerPoint: 1)
+        return try surface.finishDocument(action: "writing PDF")
+    }
+
+    public func data(format: OutputFormat, resolution: Resolution = .scale(1)) throws -> Data {
+        switch format {
+        case .png: return try pngData(resolution: resolution)
+        case .svg: return try svgData()
+        case .pdf: return try pdfData()
+        }
+    }
+
+    /// Renders and writes atomically; the format comes from the file extension unless given.
+    public func write(to url: URL, format: OutputFormat? = nil, resolution: Resolution = .scale(1)) throws {
+        guard let format = format ?? OutputFormat(rawValue: url.pathExtension.lowercased()) else {
+            throw DrawingError.write(path: url.path, reason: "unknown file extension; use .png, .svg or .pdf")
+        }
+        try AtomicFile.write(try data(format: format, resolution: resolution), to: url)
+    }
+}

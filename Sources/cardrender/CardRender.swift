@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+
+/// The `cardrender` command tree.
+struct CardRender: ParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "cardrender",
+        abstract: "Render playing cards and iOS keyboard-overlap diagrams with Cairo, and compare renders against golden PNGs.",
+        discussion: """
+        Exit status: 0 on success, 1 when a comparison is out of tolerance, 2 for any error \
+        (bad arguments, unreadable or unwritable files).
+        """,
+        version: version,
+        subcommands: [RenderCommand.self]
+    )
+}
+
+/// Entry point: runs the command and turns every error into one line on stderr and exit code 2
+/// (1 is reserved for "images differ").
+@main
+enum Main {
+    static func main() {
+        do {
+            var command = try CardRender.parseAsRoot()
+            try command.run()
+        } catch let exit as ExitCode {
+            Foundation.exit(exit.rawValue)
+        } catch {
+            let code = CardRender.exitCode(for: error)
+            if code == .success {
+                // --help, --version: print as argument-parser would.
+                CardRender.exit(withError: error)
+            }
+            FileHandle.standardError.write(Data(("cardrender: error: " + oneLine(CardRender.message(for: error)) + "\n").utf8))
+            Foundation.exit(2)
+        }
+    }
+
+    /// The first meaningful line of a message, so errors stay one line.
+    static func oneLine(_ message: String) -> String {
+        let lines = message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let first = lines.first { !$0.isEmpty && !$0.hasPrefix("Usage:") && !$0.hasPrefix("See '") } ?? "failed"
+        return first.hasPrefix("Error: ") ? String(first.dropFirst(7)) : first
+    }
+}
