@@ -1,1 +1,687 @@
 #include "cpng.h"
+
+#include <png.h>
+#include <zlib.h>
+
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------------------------------ */
+/* Messages and libpng callbacks                                                              */
+/* ------------------------------------------------------------------------------------------ */
+
+/* Shared by every libpng callback of one call: where to put the message, and why libpng failed
+ * when the message alone cannot say it reliably. Reached through a pointer, so its fields stay
+ * valid across longjmp. */
+typedef struct cpng_context {
+    char *message;
+    size_t message_capacity;
+    int out_of_memory;
+    int ran_out_of_input;
+} cpng_context;
+
+static cpng_status fail(char *message, size_t capacity, cpng_status status, const char *format, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static cpng_status fail(char *message, size_t capacity, cpng_status status, const char *format, ...) {
+    if (message != NULL && capacity > 0) {
+        va_list arguments;
+        va_start(arguments, format);
+        vsnprintf(message, capacity, format, arguments);
+        va_end(arguments);
+    }
+    return status;
+}
+
+static void set_message(cpng_context *context, const char *text) {
+    if (context->message != NULL && context->message_capacity > 0) {
+        snprintf(context->message, context->message_capacity, "%s", text);
+    }
+}
+
+/* libpng's error handler: keep the message and jump back to the setjmp in this file. */
+static void on_png_error(png_structp png, png_const_charp text) {
+    cpng_context *context = png_get_error_ptr(png);
+    if (context != NULL) set_message(context, text);
+    png_longjmp(png, 1);
+}
+
+/* Warnings (benign problems libpng recovers from) are not printed: this is a library. */
+static void on_png_warning(png_structp png, png_const_charp text) {
+    (void)png;
+    (void)text;
+}
+
+/* Allocation goes through here so an out-of-memory failure is reported as such, not by parsing
+ * libpng's message. */
+static png_voidp png_allocate(png_structp png, png_alloc_size_t size) {
+    void *memory = malloc(size);
+    if (memory == NULL) {
+        cpng_context *context = png_get_mem_ptr(png);
+        if (context != NULL) context->out_of_memory = 1;
+    }
+    return memory;
+}
+
+static void png_release(png_structp png, png_voidp memory) {
+    (void)png;
+    free(memory);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Structure check: signature, IHDR, limits, chunk lengths and CRCs                            */
+/* ------------------------------------------------------------------------------------------ */
+
+static const uint8_t png_signature_bytes[8] = {137, 80, 78, 71, 13, 10, 26, 10};
+
+static uint32_t read_be32(const uint8_t *bytes) {
+    return ((uint32_t)bytes[0] << 24) | ((uint32_t)bytes[1] << 16) | ((uint32_t)bytes[2] << 8) |
+           (uint32_t)bytes[3];
+}
+
+static int is_chunk_type(const uint8_t *type) {
+    for (int i = 0; i < 4; i++) {
+        uint8_t c = type[i];
+        if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'))) return 0;
+    }
+    return 1;
+}
+
+/* CRC over the chunk type and data, which start at `chunk + 4`. */
+static int chunk_crc_matches(const uint8_t *chunk, uint32_t length) {
+    uLong crc = crc32(0L, Z_NULL, 0);
+    crc = crc32(crc, chunk + 4, (uInt)(4 + length));
+    return (uint32_t)crc == read_be32(chunk + 8 + length);
+}
+
+static int valid_bit_depth(uint8_t colour_type, uint8_t depth) {
+    switch (colour_type) {
+    case CPNG_COLOUR_GREY:
+        return depth == 1 || depth == 2 || depth == 4 || depth == 8 || depth == 16;
+    case CPNG_COLOUR_PALETTE:
+        return depth == 1 || depth == 2 || depth == 4 || depth == 8;
+    case CPNG_COLOUR_RGB:
+    case CPNG_COLOUR_GREY_ALPHA:
+    case CPNG_COLOUR_RGBA:
+        return depth == 8 || depth == 16;
+    default:
+        return 0;
+    }
+}
+
+static cpng_status check_structure(const uint8_t *data, size_t size, const cpng_limits *limits,
+                                   cpng_header *header, char *message, size_t capacity) {
+    if (data == NULL || size == 0) {
+        return fail(message, capacity, CPNG_EMPTY_INPUT, "the data is empty");
+    }
+    size_t signature_length = size < 8 ? size : 8;
+    if (memcmp(data, png_signature_bytes, signature_length) != 0) {
+        return fail(message, capacity, CPNG_NOT_PNG, "the data does not start with the PNG signature");
+    }
+    if (size < 8) {
+        return fail(message, capacity, CPNG_TRUNCATED, "the data ends inside the PNG signature, after %zu bytes",
+                    size);
+    }
+
+    /* IHDR must come first: 8-byte chunk header, 13 bytes of fields, 4-byte CRC. */
+    if (size < 8 + 8) {
+        return fail(message, capacity, CPNG_TRUNCATED, "the data ends after %zu bytes, before the IHDR chunk",
+                    size);
+    }
+    const uint8_t *ihdr = data + 8;
+    if (memcmp(ihdr + 4, "IHDR", 4) != 0 || read_be32(ihdr) != 13) {
+        return fail(message, capacity, CPNG_CORRUPT, "the first chunk is not a 13-byte IHDR chunk");
+    }
+    if (size < 8 + 8 + 13 + 4) {
+        return fail(message, capacity, CPNG_TRUNCATED, "the data ends after %zu bytes, inside the IHDR chunk",
+                    size);
+    }
+    if (!chunk_crc_matches(ihdr, 13)) {
+        return fail(message, capacity, CPNG_BAD_CRC,
+                    "the CRC of the IHDR chunk at byte 8 does not match its contents");
+    }
+    const uint8_t *fields = ihdr + 8;
+    uint32_t width = read_be32(fields);
+    uint32_t height = read_be32(fields + 4);
+    uint8_t bit_depth = fields[8];
+    uint8_t colour_type = fields[9];
+    if (width == 0 || height == 0 || width > PNG_UINT_31_MAX || height > PNG_UINT_31_MAX) {
+        return fail(message, capacity, CPNG_CORRUPT, "IHDR gives an invalid size of %u×%u pixels", width, height);
+    }
+    if (!valid_bit_depth(colour_type, bit_depth)) {
+        return fail(message, capacity, CPNG_CORRUPT, "IHDR gives colour type %u with bit depth %u, which PNG does not allow",
+                    colour_type, bit_depth);
+    }
+    if (fields[10] != 0 || fields[11] != 0 || fields[12] > 1) {
+        return fail(message, capacity, CPNG_CORRUPT,
+                    "IHDR gives unknown compression (%u), filter (%u) or interlace (%u) method", fields[10],
+                    fields[11], fields[12]);
+    }
+    if (header != NULL) {
+        header->width = width;
+        header->height = height;
+        header->bit_depth = bit_depth;
+        header->colour_type = colour_type;
+        header->interlaced = fields[12];
+    }
+    /* Refused here, before anything the size of the image is allocated. */
+    if (limits != NULL && (width > limits->max_width || height > limits->max_height ||
+                           (uint64_t)width * (uint64_t)height > limits->max_pixels)) {
+        return fail(message, capacity, CPNG_TOO_LARGE, "the image is %u×%u pixels", width, height);
+    }
+
+    size_t offset = 8 + 8 + 13 + 4;
+    for (;;) {
+        if (size - offset < 8) {
+            return fail(message, capacity, CPNG_TRUNCATED, "the data ends after %zu bytes, before the IEND chunk",
+                        size);
+        }
+        const uint8_t *chunk = data + offset;
+        uint32_t length = read_be32(chunk);
+        if (length > PNG_UINT_31_MAX || !is_chunk_type(chunk + 4)) {
+            return fail(message, capacity, CPNG_CORRUPT, "the chunk at byte %zu has an invalid length or type",
+                        offset);
+        }
+        if (size - offset - 8 < (size_t)length + 4) {
+            return fail(message, capacity, CPNG_TRUNCATED,
+                        "the %.4s chunk at byte %zu needs %zu bytes but the data ends after %zu",
+                        (const char *)(chunk + 4), offset, (size_t)length + 12, size);
+        }
+        if (!chunk_crc_matches(chunk, length)) {
+            return fail(message, capacity, CPNG_BAD_CRC,
+                        "the CRC of the %.4s chunk at byte %zu does not match its contents",
+                        (const char *)(chunk + 4), offset);
+        }
+        if (memcmp(chunk + 4, "IEND", 4) == 0) return CPNG_OK;
+        offset += (size_t)length + 12;
+    }
+}
+
+cpng_status cpng_read_header(const uint8_t *data, size_t size, const cpng_limits *limits,
+                             cpng_header *header, char *message, size_t message_capacity) {
+    if (message != NULL && message_capacity > 0) message[0] = '\0';
+    return check_structure(data, size, limits, header, message, message_capacity);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Decoding                                                                                   */
+/* ------------------------------------------------------------------------------------------ */
+
+typedef struct memory_reader {
+    const uint8_t *data;
+    size_t size;
+    size_t offset;
+} memory_reader;
+
+static void read_from_memory(png_structp png, png_bytep destination, size_t length) {
+    memory_reader *reader = png_get_io_ptr(png);
+    if (reader->size - reader->offset < length) {
+        cpng_context *context = png_get_error_ptr(png);
+        context->ran_out_of_input = 1;
+        png_error(png, "the data ends before the image is complete");
+    }
+    memcpy(destination, reader->data + reader->offset, length);
+    reader->offset += length;
+}
+
+cpng_status cpng_decode_rgba8(const uint8_t *data, size_t size, const cpng_limits *limits,
+                              uint8_t *pixels, size_t pixels_size,
+                              char *message, size_t message_capacity) {
+    if (message != NULL && message_capacity > 0) message[0] = '\0';
+    cpng_header header;
+    cpng_status status = check_structure(data, size, limits, &header, message, message_capacity);
+    if (status != CPNG_OK) return status;
+
+    size_t row_bytes = (size_t)header.width * 4;
+    if (pixels == NULL || pixels_size % row_bytes != 0 || pixels_size / row_bytes != header.height) {
+        return fail(message, message_capacity, CPNG_INVALID_ARGUMENT,
+                    "the pixel buffer has %zu bytes; a %u×%u image needs %zu×%u", pixels_size, header.width,
+                    header.height, row_bytes, header.height);
+    }
+    png_bytep *rows = malloc(sizeof(png_bytep) * header.height);
+    if (rows == NULL) {
+        return fail(message, message_capacity, CPNG_OUT_OF_MEMORY, "no memory for %u row pointers", header.height);
+    }
+    for (uint32_t y = 0; y < header.height; y++) rows[y] = pixels + (size_t)y * row_bytes;
+
+    cpng_context context = {message, message_capacity, 0, 0};
+    memory_reader reader = {data, size, 0};
+    png_structp png = png_create_read_struct_2(PNG_LIBPNG_VER_STRING, &context, on_png_error, on_png_warning,
+                                               &context, png_allocate, png_release);
+    png_infop info = png != NULL ? png_create_info_struct(png) : NULL;
+    if (png == NULL || info == NULL) {
+        png_destroy_read_struct(png != NULL ? &png : NULL, NULL, NULL);
+        free(rows);
+        return fail(message, message_capacity, CPNG_OUT_OF_MEMORY, "no memory to start the PNG decoder");
+    }
+
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_read_struct(&png, &info, NULL);
+        free(rows);
+        if (context.out_of_memory) return CPNG_OUT_OF_MEMORY;
+        if (context.ran_out_of_input) return CPNG_TRUNCATED;
+        return CPNG_CORRUPT;
+    }
+
+    png_set_read_fn(png, &reader, read_from_memory);
+    if (limits != NULL) png_set_user_limits(png, limits->max_width, limits->max_height);
+    png_read_info(png, info);
+
+    png_byte colour_type = png_get_color_type(png, info);
+    int has_transparency_chunk = png_get_valid(png, info, PNG_INFO_tRNS) != 0;
+    /* Palette to RGB, grey below 8 bits to 8 bits, tRNS to an alpha channel. */
+    png_set_expand(png);
+    /* Round 16-bit samples to the nearest 8-bit value (strip_16 would truncate). */
+    png_set_scale_16(png);
+    if (!(colour_type & PNG_COLOR_MASK_COLOR)) png_set_gray_to_rgb(png);
+    if (!(colour_type & PNG_COLOR_MASK_ALPHA) && !has_transparency_chunk) {
+        png_set_add_alpha(png, 0xff, PNG_FILLER_AFTER);
+    }
+    png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+
+    if (png_get_rowbytes(png, info) != row_bytes || png_get_bit_depth(png, info) != 8 ||
+        png_get_channels(png, info) != 4) {
+        png_error(png, "the image could not be converted to 8-bit RGBA");
+    }
+    png_read_image(png, rows);
+    png_read_end(png, NULL);
+
+    png_destroy_read_struct(&png, &info, NULL);
+    free(rows);
+    return CPNG_OK;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Encoding                                                                                   */
+/* ------------------------------------------------------------------------------------------ */
+
+/* Where rows come from: straight RGBA rows as they are, or Cairo rows un-premultiplied into a
+ * scratch row one at a time. */
+typedef struct row_source {
+    const uint8_t *base;
+    size_t stride;
+    uint32_t width;
+    int premultiplied_argb32;
+    uint8_t *scratch; /* width * 4 bytes when premultiplied_argb32 */
+} row_source;
+
+/* Cairo's ARGB32: native-endian 0xAARRGGBB, colour premultiplied. Rounds like Cairo's own PNG
+ * writer so the two agree. */
+static void unpremultiply_argb32_row(const uint8_t *source, uint8_t *rgba, uint32_t width) {
+    for (uint32_t x = 0; x < width; x++) {
+        uint32_t pixel;
+        memcpy(&pixel, source + (size_t)x * 4, 4);
+        uint32_t alpha = pixel >> 24;
+        uint32_t red = (pixel >> 16) & 0xff, green = (pixel >> 8) & 0xff, blue = pixel & 0xff;
+        uint8_t *out = rgba + (size_t)x * 4;
+        if (alpha == 0) {
+            out[0] = out[1] = out[2] = out[3] = 0;
+            continue;
+        }
+        if (alpha != 255) {
+            red = (red * 255 + alpha / 2) / alpha;
+            green = (green * 255 + alpha / 2) / alpha;
+            blue = (blue * 255 + alpha / 2) / alpha;
+            /* Invalid premultiplied data (colour > alpha) must not wrap around. */
+            if (red > 255) red = 255;
+            if (green > 255) green = 255;
+            if (blue > 255) blue = 255;
+        }
+        out[0] = (uint8_t)red;
+        out[1] = (uint8_t)green;
+        out[2] = (uint8_t)blue;
+        out[3] = (uint8_t)alpha;
+    }
+}
+
+static const uint8_t *source_row(const row_source *source, uint32_t y) {
+    const uint8_t *row = source->base + (size_t)y * source->stride;
+    if (!source->premultiplied_argb32) return row;
+    unpremultiply_argb32_row(row, source->scratch, source->width);
+    return source->scratch;
+}
+
+/* Up to 256 RGBA colours, with a small open-addressing table from colour to palette index. */
+#define PALETTE_SLOTS 1024
+typedef struct palette {
+    uint32_t colours[256]; /* 0xRRGGBBAA */
+    int count;
+    uint32_t slot_colour[PALETTE_SLOTS];
+    int16_t slot_index[PALETTE_SLOTS]; /* -1: empty */
+} palette;
+
+static uint32_t pack_rgba(const uint8_t *pixel) {
+    return ((uint32_t)pixel[0] << 24) | ((uint32_t)pixel[1] << 16) | ((uint32_t)pixel[2] << 8) | pixel[3];
+}
+
+static size_t palette_slot(const palette *table, uint32_t colour) {
+    size_t slot = (size_t)((colour * 2654435761u) >> 22) & (PALETTE_SLOTS - 1);
+    while (table->slot_index[slot] >= 0 && table->slot_colour[slot] != colour) {
+        slot = (slot + 1) & (PALETTE_SLOTS - 1);
+    }
+    return slot;
+}
+
+/* Returns 0 when a 257th colour is needed. */
+static int palette_add(palette *table, uint32_t colour) {
+    size_t slot = palette_slot(table, colour);
+    if (table->slot_index[slot] >= 0) return 1;
+    if (table->count == 256) return 0;
+    table->slot_colour[slot] = colour;
+    table->slot_index[slot] = (int16_t)table->count;
+    table->colours[table->count++] = colour;
+    return 1;
+}
+
+/* Translucent entries first, so tRNS only needs to list those; otherwise first-seen order, which
+ * keeps the output deterministic. */
+static int palette_order_translucent_first(palette *table) {
+    uint32_t ordered[256];
+    int16_t new_index[256];
+    int next = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < table->count; i++) {
+            int opaque = (table->colours[i] & 0xff) == 0xff;
+            if (opaque == pass) {
+                new_index[i] = (int16_t)next;
+                ordered[next++] = table->colours[i];
+            }
+        }
+    }
+    int translucent = 0;
+    for (int i = 0; i < table->count; i++) {
+        table->colours[i] = ordered[i];
+        if ((ordered[i] & 0xff) != 0xff) translucent++;
+    }
+    for (size_t slot = 0; slot < PALETTE_SLOTS; slot++) {
+        if (table->slot_index[slot] >= 0) table->slot_index[slot] = new_index[table->slot_index[slot]];
+    }
+    return translucent;
+}
+
+/* Checks that every pixel fits the encoding, and builds the palette. Runs before libpng starts,
+ * so a misfit never leaves a half-written PNG. */
+static cpng_status check_fit(const row_source *source, uint32_t height, cpng_encoding encoding,
+                             palette *table, char *message, size_t capacity) {
+    if (encoding == CPNG_ENCODING_RGBA8 || encoding == CPNG_ENCODING_RGBA16) return CPNG_OK;
+    int needs_opaque = encoding == CPNG_ENCODING_RGB8 || encoding == CPNG_ENCODING_GREY8;
+    int needs_grey = encoding == CPNG_ENCODING_GREY8 || encoding == CPNG_ENCODING_GREY_ALPHA8;
+    for (uint32_t y = 0; y < height; y++) {
+        const uint8_t *row = source_row(source, y);
+        for (uint32_t x = 0; x < source->width; x++) {
+            const uint8_t *p = row + (size_t)x * 4;
+            if (needs_opaque && p[3] != 255) {
+                return fail(message, capacity, CPNG_DOES_NOT_FIT_ENCODING,
+                            "pixel (%u, %u) has alpha %u but the encoding has no alpha channel", x, y, p[3]);
+            }
+            if (needs_grey && (p[0] != p[1] || p[1] != p[2])) {
+                return fail(message, capacity, CPNG_DOES_NOT_FIT_ENCODING,
+                            "pixel (%u, %u) is rgba(%u,%u,%u,%u), which is not grey", x, y, p[0], p[1], p[2],
+                            p[3]);
+            }
+            if (encoding == CPNG_ENCODING_PALETTE && !palette_add(table, pack_rgba(p))) {
+                return fail(message, capacity, CPNG_DOES_NOT_FIT_ENCODING,
+                            "the image has more than 256 distinct colours (pixel (%u, %u) is the 257th)", x, y);
+            }
+        }
+    }
+    return CPNG_OK;
+}
+
+/* Converts one straight RGBA row to the bytes of the chosen encoding (already checked to fit).
+ * Returns the row to hand to libpng. */
+static const uint8_t *encode_row(const uint8_t *rgba, uint32_t width, cpng_encoding encoding,
+                                 const palette *table, uint8_t *out) {
+    switch (encoding) {
+    case CPNG_ENCODING_RGBA8:
+        return rgba;
+    case CPNG_ENCODING_RGB8:
+        for (uint32_t x = 0; x < width; x++) memcpy(out + (size_t)x * 3, rgba + (size_t)x * 4, 3);
+        return out;
+    case CPNG_ENCODING_GREY8:
+        for (uint32_t x = 0; x < width; x++) out[x] = rgba[(size_t)x * 4];
+        return out;
+    case CPNG_ENCODING_GREY_ALPHA8:
+        for (uint32_t x = 0; x < width; x++) {
+            out[(size_t)x * 2] = rgba[(size_t)x * 4];
+            out[(size_t)x * 2 + 1] = rgba[(size_t)x * 4 + 3];
+        }
+        return out;
+    case CPNG_ENCODING_PALETTE:
+        /* One index per byte; png_set_packing packs them for depths below 8. */
+        for (uint32_t x = 0; x < width; x++) {
+            out[x] = (uint8_t)table->slot_index[palette_slot(table, pack_rgba(rgba + (size_t)x * 4))];
+        }
+        return out;
+    case CPNG_ENCODING_RGBA16:
+        /* v * 257 is v in both bytes, big-endian. */
+        for (size_t i = 0; i < (size_t)width * 4; i++) out[i * 2] = out[i * 2 + 1] = rgba[i];
+        return out;
+    }
+    return rgba;
+}
+
+typedef struct memory_writer {
+    uint8_t *data;
+    size_t size;
+    size_t capacity;
+} memory_writer;
+
+static void write_to_memory(png_structp png, png_bytep bytes, size_t length) {
+    memory_writer *writer = png_get_io_ptr(png);
+    if (writer->capacity - writer->size < length) {
+        size_t capacity = writer->capacity < 65536 ? 65536 : writer->capacity;
+        while (capacity - writer->size < length) {
+            if (capacity > SIZE_MAX / 2) {
+                capacity = 0;
+                break;
+            }
+            capacity *= 2;
+        }
+        uint8_t *grown = capacity != 0 ? realloc(writer->data, capacity) : NULL;
+        if (grown == NULL) {
+            cpng_context *context = png_get_error_ptr(png);
+            context->out_of_memory = 1;
+            png_error(png, "no memory to grow the output buffer");
+        }
+        writer->data = grown;
+        writer->capacity = capacity;
+    }
+    memcpy(writer->data + writer->size, bytes, length);
+    writer->size += length;
+}
+
+static void flush_memory(png_structp png) {
+    (void)png;
+}
+
+static int libpng_filter(cpng_filter filter) {
+    switch (filter) {
+    case CPNG_FILTER_NONE: return PNG_FILTER_NONE;
+    case CPNG_FILTER_SUB: return PNG_FILTER_SUB;
+    case CPNG_FILTER_UP: return PNG_FILTER_UP;
+    case CPNG_FILTER_AVERAGE: return PNG_FILTER_AVG;
+    case CPNG_FILTER_PAETH: return PNG_FILTER_PAETH;
+    case CPNG_FILTER_ALL: return PNG_ALL_FILTERS;
+    }
+    return -1;
+}
+
+static int zlib_strategy(cpng_strategy strategy) {
+    switch (strategy) {
+    case CPNG_STRATEGY_DEFAULT: return Z_DEFAULT_STRATEGY;
+    case CPNG_STRATEGY_FILTERED: return Z_FILTERED;
+    case CPNG_STRATEGY_HUFFMAN_ONLY: return Z_HUFFMAN_ONLY;
+    case CPNG_STRATEGY_RLE: return Z_RLE;
+    case CPNG_STRATEGY_FIXED: return Z_FIXED;
+    }
+    return -1;
+}
+
+/* Everything the encoder allocates before setjmp, so the error path can free it. */
+typedef struct encoder_state {
+    palette table;
+    memory_writer writer;
+    uint8_t *encoded_row;
+    uint8_t *source_scratch;
+} encoder_state;
+
+static void encoder_state_free(encoder_state *state) {
+    if (state == NULL) return;
+    free(state->writer.data);
+    free(state->encoded_row);
+    free(state->source_scratch);
+    free(state);
+}
+
+static cpng_status encode(row_source *source, uint32_t height, const cpng_write_options *options,
+                          uint8_t **out_data, size_t *out_size, char *message, size_t capacity) {
+    if (message != NULL && capacity > 0) message[0] = '\0';
+    if (out_data == NULL || out_size == NULL || options == NULL) {
+        return fail(message, capacity, CPNG_INVALID_ARGUMENT, "missing output or options pointer");
+    }
+    *out_data = NULL;
+    *out_size = 0;
+    uint32_t width = source->width;
+    if (width == 0 || height == 0 || width > PNG_UINT_31_MAX || height > PNG_UINT_31_MAX) {
+        return fail(message, capacity, CPNG_INVALID_ARGUMENT, "a PNG cannot be %u×%u pixels", width, height);
+    }
+    if (source->base == NULL || source->stride / 4 < width) {
+        return fail(message, capacity, CPNG_INVALID_ARGUMENT,
+                    "rows are %zu bytes apart but %u pixels need %zu bytes", source->stride, width,
+                    (size_t)width * 4);
+    }
+    if (options->compression_level < 0 || options->compression_level > 9) {
+        return fail(message, capacity, CPNG_INVALID_ARGUMENT, "compression level %d is outside 0...9",
+                    options->compression_level);
+    }
+    int filter = libpng_filter(options->filter);
+    int strategy = zlib_strategy(options->strategy);
+    if (filter < 0 || strategy < 0 || options->encoding > CPNG_ENCODING_RGBA16) {
+        return fail(message, capacity, CPNG_INVALID_ARGUMENT, "unknown filter, strategy or encoding");
+    }
+    double pixels_per_metre = options->pixels_per_inch / 0.0254;
+    if (!(options->pixels_per_inch >= 0) || !(pixels_per_metre + 0.5 <= (double)PNG_UINT_31_MAX)) {
+        return fail(message, capacity, CPNG_INVALID_ARGUMENT, "%g pixels per inch cannot be stored in pHYs",
+                    options->pixels_per_inch);
+    }
+
+    encoder_state *state = calloc(1, sizeof(encoder_state));
+    size_t encoded_row_bytes = (size_t)width * 8; /* the widest encoding, RGBA16 */
+    if (state != NULL) {
+        state->encoded_row = malloc(encoded_row_bytes);
+        if (source->premultiplied_argb32) state->source_scratch = malloc((size_t)width * 4);
+    }
+    if (state == NULL || state->encoded_row == NULL ||
+        (source->premultiplied_argb32 && state->source_scratch == NULL)) {
+        encoder_state_free(state);
+        return fail(message, capacity, CPNG_OUT_OF_MEMORY, "no memory for a %u-pixel row", width);
+    }
+    source->scratch = state->source_scratch;
+    for (size_t slot = 0; slot < PALETTE_SLOTS; slot++) state->table.slot_index[slot] = -1;
+
+    cpng_status fit = check_fit(source, height, options->encoding, &state->table, message, capacity);
+    if (fit != CPNG_OK) {
+        encoder_state_free(state);
+        return fit;
+    }
+
+    cpng_context context = {message, capacity, 0, 0};
+    png_structp png = png_create_write_struct_2(PNG_LIBPNG_VER_STRING, &context, on_png_error, on_png_warning,
+                                                &context, png_allocate, png_release);
+    png_infop info = png != NULL ? png_create_info_struct(png) : NULL;
+    if (png == NULL || info == NULL) {
+        png_destroy_write_struct(png != NULL ? &png : NULL, NULL);
+        encoder_state_free(state);
+        return fail(message, capacity, CPNG_OUT_OF_MEMORY, "no memory to start the PNG encoder");
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        encoder_state_free(state);
+        return context.out_of_memory ? CPNG_OUT_OF_MEMORY : CPNG_WRITE_FAILED;
+    }
+
+    png_set_write_fn(png, &state->writer, write_to_memory, flush_memory);
+
+    int colour_type = PNG_COLOR_TYPE_RGBA;
+    int bit_depth = 8;
+    switch (options->encoding) {
+    case CPNG_ENCODING_RGBA8: break;
+    case CPNG_ENCODING_RGB8: colour_type = PNG_COLOR_TYPE_RGB; break;
+    case CPNG_ENCODING_GREY8: colour_type = PNG_COLOR_TYPE_GRAY; break;
+    case CPNG_ENCODING_GREY_ALPHA8: colour_type = PNG_COLOR_TYPE_GRAY_ALPHA; break;
+    case CPNG_ENCODING_RGBA16: bit_depth = 16; break;
+    case CPNG_ENCODING_PALETTE:
+        colour_type = PNG_COLOR_TYPE_PALETTE;
+        bit_depth = state->table.count <= 2 ? 1 : state->table.count <= 4 ? 2 : state->table.count <= 16 ? 4 : 8;
+        break;
+    }
+    png_set_IHDR(png, info, width, height, bit_depth, colour_type,
+                 options->interlaced ? PNG_INTERLACE_ADAM7 : PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE,
+                 PNG_FILTER_TYPE_BASE);
+
+    if (options->encoding == CPNG_ENCODING_PALETTE) {
+        int translucent = palette_order_translucent_first(&state->table);
+        png_color entries[256];
+        png_byte alphas[256];
+        for (int i = 0; i < state->table.count; i++) {
+            uint32_t colour = state->table.colours[i];
+            entries[i].red = (png_byte)(colour >> 24);
+            entries[i].green = (png_byte)(colour >> 16);
+            entries[i].blue = (png_byte)(colour >> 8);
+            alphas[i] = (png_byte)colour;
+        }
+        png_set_PLTE(png, info, entries, state->table.count);
+        if (translucent > 0) png_set_tRNS(png, info, alphas, translucent, NULL);
+    }
+    if (options->pixels_per_inch > 0) {
+        png_uint_32 ppm = (png_uint_32)lround(pixels_per_metre);
+        png_set_pHYs(png, info, ppm, ppm, PNG_RESOLUTION_METER);
+    }
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, filter);
+    png_set_compression_level(png, options->compression_level);
+    png_set_compression_strategy(png, strategy);
+
+    png_write_info(png, info);
+    if (bit_depth < 8) png_set_packing(png);
+    int passes = png_set_interlace_handling(png);
+    for (int pass = 0; pass < passes; pass++) {
+        for (uint32_t y = 0; y < height; y++) {
+            const uint8_t *rgba = source_row(source, y);
+            png_write_row(png, encode_row(rgba, width, options->encoding, &state->table, state->encoded_row));
+        }
+    }
+    png_write_end(png, NULL);
+    png_destroy_write_struct(&png, &info);
+
+    *out_data = state->writer.data;
+    *out_size = state->writer.size;
+    state->writer.data = NULL; /* now the caller's */
+    encoder_state_free(state);
+    return CPNG_OK;
+}
+
+cpng_status cpng_encode_rgba8(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
+                              const cpng_write_options *options,
+                              uint8_t **out_data, size_t *out_size,
+                              char *message, size_t message_capacity) {
+    row_source source = {pixels, stride, width, 0, NULL};
+    return encode(&source, height, options, out_data, out_size, message, message_capacity);
+}
+
+cpng_status cpng_encode_argb32_premultiplied(const uint8_t *base, uint32_t width, uint32_t height,
+                                             size_t stride, const cpng_write_options *options,
+                                             uint8_t **out_data, size_t *out_size,
+                                             char *message, size_t message_capacity) {
+    row_source source = {base, stride, width, 1, NULL};
+    return encode(&source, height, options, out_data, out_size, message, message_capacity);
+}
+
+void cpng_free(void *buffer) {
+    free(buffer);
+}

@@ -1,0 +1,219 @@
+import Foundation
+
+/// Reading and writing PNG images in memory. Decoding accepts every PNG colour type, bit depth
+/// and interlacing and returns 8-bit straight-alpha RGBA; encoding is deterministic (no
+/// timestamps), so the same image and options always give the same bytes.
+///
+/// The work is done by libpng through the `CPNG` C target (`cpng_decode_rgba8`,
+/// `cpng_encode_rgba8`); see `Cairo/PNGCodec.swift`.
+public enum PNG {
+    /// The largest image `decode` accepts. A PNG header over the limits is refused before any
+    /// pixel memory is allocated, so a hostile 100000×100000 header costs nothing.
+    public struct Limits: Sendable, Equatable {
+        public var maxWidth: Int
+        public var maxHeight: Int
+        public var maxPixels: Int
+
+        public init(maxWidth: Int = 16384, maxHeight: Int = 16384, maxPixels: Int = 100_000_000) {
+            self.maxWidth = maxWidth
+            self.maxHeight = maxHeight
+            self.maxPixels = maxPixels
+        }
+
+        /// 16384 px a side and 100 megapixels (400 MB of RGBA).
+        public static let `default` = Limits()
+    }
+
+    /// How pixels are stored in the file. All encodings decode back to the same `RGBAImage`;
+    /// the narrower ones only accept images that fit them exactly (otherwise
+    /// `PNGError.doesNotFitEncoding`), they never round or drop information.
+    public enum Encoding: String, Sendable, CaseIterable {
+        /// 8-bit RGBA: fits every image.
+        case rgba8
+        /// 8-bit RGB: every pixel must be opaque.
+        case rgb8
+        /// 8-bit greyscale: every pixel must be opaque with red = green = blue.
+        case grey8
+        /// 8-bit greyscale with alpha: red = green = blue.
+        case greyAlpha8
+        /// Indexed colour with PLTE and tRNS, 1, 2, 4 or 8 bits per pixel depending on the number
+        /// of colours: at most 256 distinct RGBA values.
+        case palette
+        /// 16-bit RGBA, each 8-bit sample `v` stored as `v × 257`: fits every image.
+        case rgba16
+
+        var humanName: String {
+            switch self {
+            case .rgba8: "8-bit RGBA"
+            case .rgb8: "8-bit RGB"
+            case .grey8: "8-bit greyscale"
+            case .greyAlpha8: "8-bit greyscale+alpha"
+            case .palette: "palette"
+            case .rgba16: "16-bit RGBA"
+            }
+        }
+    }
+
+    /// The PNG row filter: one fixed filter for every row, or `all` to let libpng pick the best
+    /// per row (usually smallest).
+    public enum Filter: String, Sendable, CaseIterable {
+        case none, sub, up, average, paeth, all
+    }
+
+    /// The zlib compression strategy (`Z_DEFAULT_STRATEGY`, `Z_FILTERED`, …).
+    public enum Strategy: String, Sendable, CaseIterable {
+        case `default`, filtered, huffmanOnly, rle, fixed
+    }
+
+    public struct WriteOptions: Sendable, Equatable {
+        /// zlib level, 0 (store) ... 9 (smallest).
+        public var compressionLevel: Int
+        public var strategy: Strategy
+        public var filter: Filter
+        /// Written as a pHYs chunk in pixels per metre; `nil` (or 0) writes no pHYs chunk.
+        public var pixelsPerInch: Double?
+        public var encoding: Encoding
+        /// Adam7 interlacing.
+        public var interlaced: Bool
+
+        public init(compressionLevel: Int = 6, strategy: Strategy = .default, filter: Filter = .all,
+                    pixelsPerInch: Double? = nil, encoding: Encoding = .rgba8, interlaced: Bool = false) {
+            self.compressionLevel = compressionLevel
+            self.strategy = strategy
+            self.filter = filter
+            self.pixelsPerInch = pixelsPerInch
+            self.encoding = encoding
+            self.interlaced = interlaced
+        }
+
+        public static let `default` = WriteOptions()
+    }
+
+    /// The PNG colour types (IHDR byte 9).
+    public enum ColourType: Int, Sendable, CaseIterable {
+        case greyscale = 0, rgb = 2, palette = 3, greyscaleAlpha = 4, rgba = 6
+    }
+
+    /// What a PNG's IHDR chunk says about the image.
+    public struct Header: Sendable, Equatable {
+        public var width: Int
+        public var height: Int
+        /// Bits per sample (per palette index for `.palette`): 1, 2, 4, 8 or 16.
+        public var bitDepth: Int
+        public var colourType: ColourType
+        public var interlaced: Bool
+
+        public init(width: Int, height: Int, bitDepth: Int, colourType: ColourType, interlaced: Bool) {
+            self.width = width
+            self.height = height
+            self.bitDepth = bitDepth
+            self.colourType = colourType
+            self.interlaced = interlaced
+        }
+    }
+
+    /// Decodes a PNG of any colour type, bit depth and interlacing to 8-bit straight RGBA.
+    /// 16-bit samples are rounded to the nearest 8-bit value; gamma and colour-space chunks are
+    /// not applied (samples come back as stored).
+    public static func decode(_ data: Data, limits: Limits = .default) throws(PNGError) -> RGBAImage {
+        try decodePNG(data, limits: limits)
+    }
+
+    /// Reads and decodes a PNG file.
+    public static func read(contentsOf url: URL, limits: Limits = .default) throws(PNGError) -> RGBAImage {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url, options: .mappedIfSafe)
+        } catch {
+            throw .cannotReadFile(path: url.path, reason: error.localizedDescription)
+        }
+        return try decode(data, limits: limits)
+    }
+
+    /// Reads the header after checking the whole file's structure (signature, every chunk's
+    /// length and CRC, IEND), without decoding pixels and without applying size limits.
+    public static func header(of data: Data) throws(PNGError) -> Header {
+        try pngHeader(of: data)
+    }
+
+    /// Encodes an image. Same image and options, same bytes: no tIME or other timestamp is written.
+    public static func encode(_ image: RGBAImage, options: WriteOptions = .default) throws(PNGError) -> Data {
+        try encodePNG(rgba: image, options: options)
+    }
+
+    /// Encodes an image and writes it to a file (replacing it atomically).
+    public static func write(_ image: RGBAImage, to url: URL, options: WriteOptions = .default) throws(PNGError) {
+        let data = try encode(image, options: options)
+        do {
+            try data.write(to: url, options: .atomic)
+        } catch {
+            throw .cannotWriteFile(path: url.path, reason: error.localizedDescription)
+        }
+    }
+}
+
+extension RGBAImage {
+    /// This image as PNG bytes; see `PNG.encode(_:options:)`.
+    public func pngData(options: PNG.WriteOptions = .default) throws(PNGError) -> Data {
+        try PNG.encode(self, options: options)
+    }
+}
+
+public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
+    case emptyData
+    case notPNG
+    /// The data ends before the PNG does (before IEND).
+    case truncated(detail: String)
+    /// A chunk's CRC does not match its bytes: the file was damaged.
+    case checksumMismatch(detail: String)
+    /// Invalid header fields or image data that cannot be decompressed.
+    case corrupt(detail: String)
+    case tooLarge(width: Int, height: Int, limits: PNG.Limits)
+    case outOfMemory(detail: String)
+    /// The image does not fit the requested `PNG.Encoding` (e.g. colour pixels written as grey).
+    case doesNotFitEncoding(PNG.Encoding, detail: String)
+    /// The image size or a write option cannot be used (e.g. 0×0 pixels, compression level 12).
+    case invalidArgument(detail: String)
+    case encodingFailed(detail: String)
+    case cannotReadFile(path: String, reason: String)
+    case cannotWriteFile(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .emptyData:
+            "PNG data is empty"
+        case .notPNG:
+            "not a PNG file (the data does not start with the PNG signature)"
+        case .truncated(let detail):
+            "PNG is truncated: \(detail)"
+        case .checksumMismatch(let detail):
+            "PNG is damaged: \(detail)"
+        case .corrupt(let detail):
+            "PNG is corrupt: \(detail)"
+        case .tooLarge(let width, let height, let limits):
+            "PNG image is \(width)×\(height) pixels; the limit is \(Self.describe(limits))"
+        case .outOfMemory(let detail):
+            "not enough memory for the PNG: \(detail)"
+        case .doesNotFitEncoding(let encoding, let detail):
+            "cannot store the image as \(encoding.humanName) PNG: \(detail)"
+        case .invalidArgument(let detail):
+            "cannot write PNG: \(detail)"
+        case .encodingFailed(let detail):
+            "PNG encoding failed: \(detail)"
+        case .cannotReadFile(let path, let reason):
+            "cannot read PNG file \(path): \(reason)"
+        case .cannotWriteFile(let path, let reason):
+            "cannot write PNG file \(path): \(reason)"
+        }
+    }
+
+    private static func describe(_ limits: PNG.Limits) -> String {
+        let sides = limits.maxWidth == limits.maxHeight
+            ? "\(limits.maxWidth) px a side"
+            : "\(limits.maxWidth) px wide and \(limits.maxHeight) px high"
+        let total = limits.maxPixels % 1_000_000 == 0
+            ? "\(limits.maxPixels / 1_000_000) megapixels"
+            : "\(limits.maxPixels) pixels"
+        return "\(sides) and \(total)"
+    }
+}

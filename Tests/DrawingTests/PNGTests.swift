@@ -1,0 +1,500 @@
+import Foundation
+import Testing
+@testable import Drawing
+
+// Fixtures are generated here rather than stored: pictures come from a seeded generator, and
+// hand-made PNGs are assembled from chunks (with a CRC-32 and a stored zlib stream computed in
+// Swift), so they do not depend on the encoder under test.
+
+// MARK: - Helpers
+
+/// SplitMix64: the same pictures on every run.
+private struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+private let crcTable: [UInt32] = (0..<256).map { n in
+    var c = UInt32(n)
+    for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+    return c
+}
+
+private func crc32(_ bytes: some Sequence<UInt8>) -> UInt32 {
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in bytes { crc = crcTable[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+    return crc ^ 0xFFFF_FFFF
+}
+
+private func bigEndian(_ value: UInt32) -> [UInt8] {
+    [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
+}
+
+private func readBigEndian(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+    bytes[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
+}
+
+private let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
+
+private func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+    let typeAndData = Array(type.utf8) + data
+    return bigEndian(UInt32(data.count)) + typeAndData + bigEndian(crc32(typeAndData))
+}
+
+private func ihdr(width: UInt32, height: UInt32, bitDepth: UInt8, colourType: UInt8, interlace: UInt8 = 0) -> [UInt8] {
+    chunk("IHDR", bigEndian(width) + bigEndian(height) + [bitDepth, colourType, 0, 0, interlace])
+}
+
+/// A zlib stream of one stored (uncompressed) deflate block: enough to hand-build small PNGs.
+private func zlibStored(_ raw: [UInt8]) -> [UInt8] {
+    precondition(raw.count < 65536)
+    var a: UInt32 = 1, b: UInt32 = 0
+    for byte in raw { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
+    let length = UInt16(raw.count)
+    return [0x78, 0x01, 0x01, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)]
+        + raw + bigEndian(b << 16 | a)
+}
+
+private struct Chunk {
+    var type: String
+    var offset: Int
+    var data: [UInt8]
+}
+
+/// Walks the chunks of a PNG produced by the encoder (trusted to be well formed).
+private func chunks(of png: Data) -> [Chunk] {
+    let bytes = [UInt8](png)
+    var result: [Chunk] = []
+    var offset = 8
+    while offset + 12 <= bytes.count {
+        let length = Int(readBigEndian(bytes, at: offset))
+        let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
+        result.append(Chunk(type: type, offset: offset, data: Array(bytes[offset + 8..<offset + 8 + length])))
+        offset += length + 12
+    }
+    return result
+}
+
+private func decodeError(_ bytes: [UInt8], limits: PNG.Limits = .default) -> PNGError? {
+    do {
+        _ = try PNG.decode(Data(bytes), limits: limits)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+private func encodeError(_ image: RGBAImage, _ options: PNG.WriteOptions) -> PNGError? {
+    do {
+        _ = try PNG.encode(image, options: options)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+/// Random RGBA including fully transparent pixels with non-zero colour (straight alpha keeps it).
+private func randomImage(width: Int, height: Int, seed: UInt64) -> RGBAImage {
+    var generator = SeededGenerator(state: seed)
+    var image = RGBAImage(width: width, height: height, pixels: (0..<width * height * 4).map { _ in
+        UInt8.random(in: 0...255, using: &generator)
+    })
+    image[0, 0] = .init(r: 200, g: 100, b: 50, a: 0)
+    image[1, 0] = .init(r: 200, g: 100, b: 50, a: 1)
+    image[2, 0] = .init(r: 200, g: 100, b: 50, a: 128)
+    image[3, 0] = .init(r: 200, g: 100, b: 50, a: 255)
+    return image
+}
+
+/// Opaque, grey, exactly 256 distinct levels: fits every encoding.
+private let opaqueGreyPicture: RGBAImage = {
+    var image = RGBAImage(width: 19, height: 15)
+    for y in 0..<15 {
+        for x in 0..<19 {
+            let level = UInt8((x * 37 + y * 101) % 256)
+            image[x, y] = .init(r: level, g: level, b: level, a: 255)
+        }
+    }
+    // Make sure every one of the 256 levels appears (the formula alone does not guarantee it).
+    for level in 0..<256 {
+        let value = UInt8(level)
+        image[level % 19, level / 19] = .init(r: value, g: value, b: value, a: 255)
+    }
+    return image
+}()
+
+/// 40 colours, some fully transparent, some partly: fits RGBA8, palette and RGBA16.
+private let translucentColourPicture: RGBAImage = {
+    var generator = SeededGenerator(state: 7)
+    let colours: [RGBAImage.Pixel] = (0..<40).map { index in
+        let alpha: UInt8 = index < 4 ? 0 : index < 12 ? UInt8(index * 20) : 255
+        return .init(r: .random(in: 0...255, using: &generator), g: .random(in: 0...255, using: &generator),
+                     b: .random(in: 0...255, using: &generator), a: alpha)
+    }
+    var image = RGBAImage(width: 21, height: 11)
+    for y in 0..<11 {
+        for x in 0..<21 { image[x, y] = colours[(x + y * 21) % colours.count] }
+    }
+    return image
+}()
+
+// MARK: - Round trips
+
+@Test func rgbaRoundTripIsLossless() throws {
+    let image = randomImage(width: 37, height: 23, seed: 1)
+    let png = try PNG.encode(image)
+    #expect(try PNG.decode(png) == image)
+    #expect(try PNG.header(of: png) == PNG.Header(width: 37, height: 23, bitDepth: 8, colourType: .rgba, interlaced: false))
+}
+
+@Test func opaqueGreyPictureDecodesIdenticallyFromEveryEncoding() throws {
+    let expected: [PNG.Encoding: (PNG.ColourType, Int)] = [
+        .rgba8: (.rgba, 8), .rgb8: (.rgb, 8), .grey8: (.greyscale, 8), .greyAlpha8: (.greyscaleAlpha, 8),
+        .palette: (.palette, 8), .rgba16: (.rgba, 16),
+    ]
+    var distinctFiles = Set<Data>()
+    for encoding in PNG.Encoding.allCases {
+        for interlaced in [false, true] {
+            let png = try PNG.encode(opaqueGreyPicture, options: .init(encoding: encoding, interlaced: interlaced))
+            let header = try PNG.header(of: png)
+            #expect(header.colourType == expected[encoding]?.0, "\(encoding)")
+            #expect(header.bitDepth == expected[encoding]?.1, "\(encoding)")
+            #expect(header.interlaced == interlaced)
+            #expect(try PNG.decode(png) == opaqueGreyPicture, "\(encoding), interlaced: \(interlaced)")
+            distinctFiles.insert(png)
+        }
+    }
+    #expect(distinctFiles.count == PNG.Encoding.allCases.count * 2)
+}
+
+@Test(arguments: [PNG.Encoding.rgba8, .palette, .rgba16], [false, true])
+func translucentColourPictureDecodesIdentically(encoding: PNG.Encoding, interlaced: Bool) throws {
+    let png = try PNG.encode(translucentColourPicture, options: .init(encoding: encoding, interlaced: interlaced))
+    #expect(try PNG.decode(png) == translucentColourPicture)
+    #expect(try PNG.header(of: png).interlaced == interlaced)
+    if encoding == .palette {
+        let found = chunks(of: png)
+        #expect(found.first { $0.type == "PLTE" }?.data.count == 40 * 3)
+        // 4 transparent and 8 partly transparent colours, listed first so tRNS stays short.
+        #expect(found.first { $0.type == "tRNS" }?.data.count == 12)
+    }
+}
+
+@Test(arguments: [(2, 1), (3, 2), (4, 2), (16, 4), (17, 8)])
+func paletteUsesTheSmallestBitDepth(colourCount: Int, bitDepth: Int) throws {
+    var image = RGBAImage(width: 13, height: 7)
+    for y in 0..<7 {
+        for x in 0..<13 {
+            let index = (x * 3 + y) % colourCount
+            image[x, y] = .init(r: UInt8(index * 15), g: 255 - UInt8(index * 15), b: 9, a: index == 1 ? 90 : 255)
+        }
+    }
+    for interlaced in [false, true] {
+        let png = try PNG.encode(image, options: .init(encoding: .palette, interlaced: interlaced))
+        #expect(try PNG.header(of: png).bitDepth == bitDepth)
+        #expect(try PNG.decode(png) == image)
+    }
+}
+
+@Test func encodingsRefuseImagesThatDoNotFit() throws {
+    var colour = opaqueGreyPicture
+    colour[5, 3] = .init(r: 10, g: 11, b: 10, a: 255)
+    guard case .doesNotFitEncoding(.grey8, let detail)? = encodeError(colour, .init(encoding: .grey8)) else {
+        Issue.record("colour pixel accepted as grey")
+        return
+    }
+    #expect(detail.contains("(5, 3)"))
+    #expect(encodeError(colour, .init(encoding: .greyAlpha8)) == .doesNotFitEncoding(.greyAlpha8, detail: detail))
+
+    var translucentGrey = opaqueGreyPicture
+    translucentGrey[2, 1] = .init(r: 7, g: 7, b: 7, a: 128)
+    #expect(encodeError(translucentGrey, .init(encoding: .rgb8))
+        == .doesNotFitEncoding(.rgb8, detail: "pixel (2, 1) has alpha 128 but the encoding has no alpha channel"))
+    #expect(encodeError(translucentGrey, .init(encoding: .grey8)) != nil)
+    #expect(try PNG.decode(PNG.encode(translucentGrey, options: .init(encoding: .greyAlpha8))) == translucentGrey)
+
+    var manyColours = RGBAImage(width: 257, height: 1)
+    for x in 0..<257 { manyColours[x, 0] = .init(r: UInt8(x % 256), g: UInt8(x / 256), b: 0, a: 255) }
+    guard case .doesNotFitEncoding(.palette, _)? = encodeError(manyColours, .init(encoding: .palette)) else {
+        Issue.record("257 colours accepted as palette")
+        return
+    }
+    var exactly256 = manyColours
+    exactly256[256, 0] = exactly256[0, 0]
+    #expect(try PNG.decode(PNG.encode(exactly256, options: .init(encoding: .palette))) == exactly256)
+}
+
+// MARK: - Decoding hand-made files (independent of the encoder)
+
+@Test func decodesHandMadeRGB() throws {
+    // 3×2 RGB, filter type 0 on each row.
+    let rows: [UInt8] = [0, 255, 0, 0, 0, 255, 0, 0, 0, 255,
+                         0, 10, 20, 30, 40, 50, 60, 70, 80, 90]
+    let png = signature + ihdr(width: 3, height: 2, bitDepth: 8, colourType: 2)
+        + chunk("IDAT", zlibStored(rows)) + chunk("IEND", [])
+    let image = try PNG.decode(Data(png))
+    #expect(image.width == 3 && image.height == 2)
+    #expect(image.pixels == [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255,
+                             10, 20, 30, 255, 40, 50, 60, 255, 70, 80, 90, 255])
+}
+
+@Test func decodesHandMadeTwoBitGreyWithTransparentLevel() throws {
+    // 4×1 grey, 2 bits: levels 0, 1, 2, 3 in one byte; tRNS makes level 1 transparent.
+    let png = signature + ihdr(width: 4, height: 1, bitDepth: 2, colourType: 0)
+        + chunk("tRNS", [0, 1]) + chunk("IDAT", zlibStored([0, 0b00_01_10_11])) + chunk("IEND", [])
+    let image = try PNG.decode(Data(png))
+    #expect(image.pixels == [0, 0, 0, 255, 85, 85, 85, 0, 170, 170, 170, 255, 255, 255, 255, 255])
+}
+
+@Test func decodesHandMadeSixteenBitGreyAlphaRoundingToNearest() throws {
+    // 2×1 grey+alpha, 16 bits: 0x00FF rounds to 1 (not truncated to 0), 0x8080 to 128, 0xFFFF to 255.
+    let png = signature + ihdr(width: 2, height: 1, bitDepth: 16, colourType: 4)
+        + chunk("IDAT", zlibStored([0, 0x00, 0xFF, 0xFF, 0xFF, 0x80, 0x80, 0x00, 0x00]))
+        + chunk("IEND", [])
+    let image = try PNG.decode(Data(png))
+    #expect(image.pixels == [1, 1, 1, 255, 128, 128, 128, 0])
+}
+
+@Test func decodesHandMadeOneBitPalette() throws {
+    // 10×1, 1-bit indices 1010101011 over a two-colour palette, entry 0 half transparent.
+    let png = signature + ihdr(width: 10, height: 1, bitDepth: 1, colourType: 3)
+        + chunk("PLTE", [10, 20, 30, 200, 150, 100]) + chunk("tRNS", [128])
+        + chunk("IDAT", zlibStored([0, 0b1010_1010, 0b1100_0000])) + chunk("IEND", [])
+    let image = try PNG.decode(Data(png))
+    let a = RGBAImage.Pixel(r: 10, g: 20, b: 30, a: 128), b = RGBAImage.Pixel(r: 200, g: 150, b: 100, a: 255)
+    #expect((0..<10).map { image[$0, 0] } == [b, a, b, a, b, a, b, a, b, b])
+}
+
+// MARK: - Malformed input
+
+@Test func emptyAndForeignDataAreRefused() {
+    #expect(decodeError([]) == .emptyData)
+    #expect(decodeError(Array("GIF89a, definitely not a PNG".utf8)) == .notPNG)
+    #expect(decodeError(Array("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8)) == .notPNG)
+    #expect(PNGError.emptyData.description == "PNG data is empty")
+}
+
+@Test func truncatedFilesAreReportedAsTruncated() throws {
+    let png = [UInt8](try PNG.encode(randomImage(width: 40, height: 30, seed: 2)))
+    let idat = try #require(chunks(of: Data(png)).first { $0.type == "IDAT" })
+    #expect(idat.data.count > 100)
+
+    let cuts = [
+        ("inside the signature", 5),
+        ("inside IHDR", 8 + 10),
+        ("inside IDAT", idat.offset + 8 + idat.data.count / 2),
+        ("before IEND", png.count - 12),
+        ("inside IEND's CRC", png.count - 2),
+    ]
+    for (place, length) in cuts {
+        guard case .truncated(let detail)? = decodeError(Array(png.prefix(length))) else {
+            Issue.record("cut \(place) was not reported as truncated: \(String(describing: decodeError(Array(png.prefix(length)))))")
+            continue
+        }
+        #expect(PNGError.truncated(detail: detail).description.hasPrefix("PNG is truncated: "))
+    }
+}
+
+@Test func flippedByteIsACRCError() throws {
+    var png = [UInt8](try PNG.encode(randomImage(width: 20, height: 20, seed: 3)))
+    let idat = try #require(chunks(of: Data(png)).first { $0.type == "IDAT" })
+    png[idat.offset + 8 + 40] ^= 0x10
+    #expect(decodeError(png)
+        == .checksumMismatch(detail: "the CRC of the IDAT chunk at byte \(idat.offset) does not match its contents"))
+}
+
+@Test func undecodableDataWithValidCRCIsCorrupt() throws {
+    // A broken zlib header inside an IDAT whose CRC is recomputed: the chunks are intact, the image is not.
+    let png = [UInt8](try PNG.encode(randomImage(width: 20, height: 20, seed: 4)))
+    let parts = chunks(of: Data(png))
+    var rebuilt = signature
+    for part in parts {
+        var data = part.data
+        if part.type == "IDAT" { data[0] = 0xFF; data[1] = 0xFF }
+        rebuilt += chunk(part.type, data)
+    }
+    guard case .corrupt? = decodeError(rebuilt) else {
+        Issue.record("bad zlib header not reported as corrupt: \(String(describing: decodeError(rebuilt)))")
+        return
+    }
+
+    let badDepth = signature + ihdr(width: 4, height: 4, bitDepth: 3, colourType: 2) + chunk("IEND", [])
+    guard case .corrupt(let detail)? = decodeError(badDepth) else {
+        Issue.record("bit depth 3 accepted")
+        return
+    }
+    #expect(detail.contains("bit depth 3"))
+}
+
+@Test func hugeHeaderIsRefusedQuicklyBeforeAllocating() throws {
+    // 100000×100000 RGBA would be 40 GB; the header alone must be enough to refuse it.
+    let png = signature + ihdr(width: 100_000, height: 100_000, bitDepth: 8, colourType: 6)
+        + chunk("IDAT", zlibStored([0, 1, 2, 3, 4])) + chunk("IEND", [])
+    let clock = ContinuousClock()
+    var error: PNGError?
+    let elapsed = clock.measure { error = decodeError(png) }
+    #expect(error == .tooLarge(width: 100_000, height: 100_000, limits: .default))
+    #expect(elapsed < .milliseconds(100))
+    #expect(error?.description
+        == "PNG image is 100000×100000 pixels; the limit is 16384 px a side and 100 megapixels")
+}
+
+@Test func limitsApplyToEachSideAndToThePixelCount() throws {
+    func header(_ width: UInt32, _ height: UInt32) -> [UInt8] {
+        signature + ihdr(width: width, height: height, bitDepth: 8, colourType: 6) + chunk("IEND", [])
+    }
+    #expect(decodeError(header(16385, 1)) == .tooLarge(width: 16385, height: 1, limits: .default))
+    #expect(decodeError(header(1, 16385)) == .tooLarge(width: 1, height: 16385, limits: .default))
+    #expect(decodeError(header(12000, 12000)) == .tooLarge(width: 12000, height: 12000, limits: .default))
+
+    let image = randomImage(width: 20, height: 10, seed: 5)
+    let png = [UInt8](try PNG.encode(image))
+    let small = PNG.Limits(maxWidth: 19, maxHeight: 100, maxPixels: 1000)
+    #expect(decodeError(png, limits: small) == .tooLarge(width: 20, height: 10, limits: small))
+    #expect(PNGError.tooLarge(width: 20, height: 10, limits: small).description
+        == "PNG image is 20×10 pixels; the limit is 19 px wide and 100 px high and 1000 pixels")
+    #expect(decodeError(png, limits: .init(maxWidth: 20, maxHeight: 10, maxPixels: 199))
+        == .tooLarge(width: 20, height: 10, limits: .init(maxWidth: 20, maxHeight: 10, maxPixels: 199)))
+    #expect(try PNG.decode(Data(png), limits: .init(maxWidth: 20, maxHeight: 10, maxPixels: 200)) == image)
+}
+
+// MARK: - Chunks and determinism
+
+@Test func pixelDensityIsWrittenAsPHYs() throws {
+    let image = randomImage(width: 8, height: 8, seed: 6)
+    let png = try PNG.encode(image, options: .init(pixelsPerInch: 300))
+    let phys = try #require(chunks(of: png).first { $0.type == "pHYs" })
+    #expect(phys.data.count == 9)
+    #expect(readBigEndian(phys.data, at: 0) == 11811) // 300 / 0.0254 = 11811.02 px/m
+    #expect(readBigEndian(phys.data, at: 4) == 11811)
+    #expect(phys.data[8] == 1) // unit: metre
+
+    #expect(!chunks(of: try PNG.encode(image)).contains { $0.type == "pHYs" })
+    #expect(!chunks(of: try PNG.encode(image, options: .init(pixelsPerInch: 0))).contains { $0.type == "pHYs" })
+}
+
+@Test func outputHasNoTimestampAndOnlyTheNeededChunks() throws {
+    let png = try PNG.encode(randomImage(width: 30, height: 30, seed: 8), options: .init(pixelsPerInch: 72))
+    let types = chunks(of: png).map(\.type)
+    #expect(!types.contains("tIME"))
+    #expect(types.first == "IHDR" && types.last == "IEND")
+    #expect(Set(types) == ["IHDR", "pHYs", "IDAT", "IEND"])
+}
+
+@Test func encodingTwiceGivesIdenticalBytes() throws {
+    let image = randomImage(width: 50, height: 40, seed: 9)
+    #expect(try PNG.encode(image) == PNG.encode(image))
+    let options = PNG.WriteOptions(pixelsPerInch: 144, encoding: .palette, interlaced: true)
+    #expect(try PNG.encode(translucentColourPicture, options: options)
+        == PNG.encode(translucentColourPicture, options: options))
+}
+
+// MARK: - Write options
+
+@Test func everyFilterAndStrategyRoundTrips() throws {
+    let image = randomImage(width: 17, height: 9, seed: 10)
+    var outputs = Set<Data>()
+    for filter in PNG.Filter.allCases {
+        for strategy in PNG.Strategy.allCases {
+            let png = try PNG.encode(image, options: .init(strategy: strategy, filter: filter))
+            #expect(try PNG.decode(png) == image, "\(filter), \(strategy)")
+            outputs.insert(png)
+        }
+    }
+    // The options reach zlib and the filter stage: they do not all give the same bytes.
+    #expect(outputs.count > PNG.Filter.allCases.count)
+}
+
+@Test func compressionLevelIsHonoured() throws {
+    var gradient = RGBAImage(width: 64, height: 64)
+    for y in 0..<64 {
+        for x in 0..<64 { gradient[x, y] = .init(r: UInt8(x * 4), g: UInt8(y * 4), b: 128, a: 255) }
+    }
+    let stored = try PNG.encode(gradient, options: .init(compressionLevel: 0))
+    let smallest = try PNG.encode(gradient, options: .init(compressionLevel: 9))
+    #expect(stored.count > 64 * 64 * 4) // level 0 stores the filtered rows uncompressed
+    #expect(smallest.count * 10 < stored.count)
+    #expect(try PNG.decode(stored) == gradient)
+    #expect(try PNG.decode(smallest) == gradient)
+}
+
+@Test func invalidSizesAndOptionsAreRefused() {
+    let image = randomImage(width: 4, height: 4, seed: 11)
+    #expect(encodeError(image, .init(compressionLevel: 10)) == .invalidArgument(detail: "compression level 10 is outside 0...9"))
+    #expect(encodeError(image, .init(compressionLevel: -1)) != nil)
+    guard case .invalidArgument? = encodeError(image, .init(pixelsPerInch: -3)) else {
+        Issue.record("negative density accepted")
+        return
+    }
+    #expect(encodeError(RGBAImage(width: 0, height: 0), .default) == .invalidArgument(detail: "a PNG cannot be 0×0 pixels"))
+}
+
+// MARK: - Cairo's premultiplied ARGB32
+
+@Test func argb32PremultipliedRowsAreUnpremultiplied() throws {
+    // 4×2 pixels, rows padded to 24 bytes with junk the encoder must ignore.
+    let width = 4, height = 2, stride = 24
+    let words: [[UInt32]] = [
+        [0xFF10_2030, 0x8040_2000, 0x0000_0000, 0x3333_3333],
+        [0x0100_0001, 0x80FF_0000, 0xFFFF_FFFF, 0x0A05_0000],
+    ]
+    var buffer = [UInt8](repeating: 0xEE, count: stride * height)
+    buffer.withUnsafeMutableBytes { raw in
+        for y in 0..<height {
+            for x in 0..<width { raw.storeBytes(of: words[y][x], toByteOffset: y * stride + x * 4, as: UInt32.self) }
+        }
+    }
+    let png = try buffer.withUnsafeBufferPointer { pixels in
+        try encodePNG(argb32Premultiplied: try #require(pixels.baseAddress), width: width, height: height,
+                      stride: stride, options: .default)
+    }
+    let image = try PNG.decode(png)
+    #expect(image.width == 4 && image.height == 2)
+    let expected: [RGBAImage.Pixel] = [
+        .init(r: 0x10, g: 0x20, b: 0x30, a: 255),
+        .init(r: 128, g: 64, b: 0, a: 128),          // (0x40 * 255 + 64) / 128 = 128
+        .init(r: 0, g: 0, b: 0, a: 0),
+        .init(r: 255, g: 255, b: 255, a: 0x33),
+        .init(r: 0, g: 0, b: 255, a: 1),
+        .init(r: 255, g: 0, b: 0, a: 128),           // colour > alpha (invalid) clamps to 255
+        .init(r: 255, g: 255, b: 255, a: 255),
+        .init(r: 128, g: 0, b: 0, a: 10),            // (5 * 255 + 5) / 10 = 128
+    ]
+    #expect((0..<height).flatMap { y in (0..<width).map { image[$0, y] } } == expected)
+
+    // The same picture through the straight-RGBA path gives the same file.
+    #expect(try PNG.encode(image) == png)
+}
+
+// MARK: - Files
+
+@Test func writesAndReadsFiles() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("PNGTests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let url = directory.appendingPathComponent("picture.png")
+    let image = randomImage(width: 9, height: 5, seed: 12)
+    try PNG.write(image, to: url)
+    #expect(try PNG.read(contentsOf: url) == image)
+    #expect(try Data(contentsOf: url) == image.pngData())
+
+    guard case .cannotReadFile(let path, _)? = Result(catching: { () throws(PNGError) in
+        try PNG.read(contentsOf: directory.appendingPathComponent("missing.png"))
+    }).failure else {
+        Issue.record("missing file did not throw cannotReadFile")
+        return
+    }
+    #expect(path.hasSuffix("missing.png"))
+}
+
+private extension Result {
+    var failure: Failure? {
+        if case .failure(let error) = self { error } else { nil }
+    }
+}
