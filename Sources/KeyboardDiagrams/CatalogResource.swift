@@ -1,0 +1,17 @@
+import Foundation
+
+extension DeviceCatalog {
+    /// The catalog shipped with the module (Resources/devices.json), validated.
+    public static func bundled() throws(CatalogError) -> DeviceCatalog {
+        try DeviceCatalog(jsonData: bundledJSON())
+    }
+
+    /// The bytes of Resources/devices.json.
+    static func bundledJSON() throws(CatalogError) -> Data {
+        guard let url = Bundle.module.url(forResource: "devices", withExtension: "json"),
+              let data = try? Data(contentsOf: url) else {
+            throw .resourceMissing
+        }
+        return data
+    }
+}

@@ -1,0 +1,342 @@
+import Foundation
+import Geometry
+
+public enum DeviceFamily: String, Codable, Sendable, CaseIterable {
+    case iphone, ipad
+}
+
+/// What sits at the top of the screen.
+public enum SensorHousing: String, Codable, Sendable, CaseIterable {
+    case none
+    case notch
+    case dynamicIsland = "dynamic-island"
+}
+
+/// Safe-area insets of the full screen, as figures.
+public struct InsetFigures: Codable, Sendable, Equatable {
+    public var top: Figure, left: Figure, bottom: Figure, right: Figure
+
+    public var insets: EdgeInsets {
+        EdgeInsets(top: top.points, left: left.points, bottom: bottom.points, right: right.points)
+    }
+}
+
+public struct KeyboardFigures: Codable, Sendable, Equatable {
+    /// Docked keyboard without the predictive (QuickType) bar.
+    public var height: Figure
+    /// Docked keyboard with the predictive bar (on iPad: with the shortcut bar).
+    public var heightWithPredictive: Figure
+    /// What stays on screen with a hardware keyboard attached (iPad shortcut bar).
+    public var hardwareKeyboardBar: Figure
+}
+
+public struct BarFigures: Codable, Sendable, Equatable {
+    public var navigationBar: Figure, toolbar: Figure, tabBar: Figure
+}
+
+/// The figures of one device in one orientation.
+public struct OrientationFigures: Codable, Sendable, Equatable {
+    public var safeArea: InsetFigures
+    public var keyboard: KeyboardFigures
+    public var bars: BarFigures
+}
+
+public struct ScreenFigures: Codable, Sendable, Equatable {
+    /// Portrait width and height, points.
+    public var width: Figure, height: Figure
+    /// Radius of the display's rounded corners, for drawing (0: square corners).
+    public var cornerRadius: Figure
+}
+
+/// One device of the catalog.
+public struct DeviceSpec: Codable, Sendable, Equatable, Identifiable {
+    public var id: String
+    public var name: String
+    /// Other names accepted for the device (`iphone-7` for `iphone-8`).
+    public var aliases: [String]
+    public var family: DeviceFamily
+    /// Home-button devices have no home indicator; the others keep the bottom safe area for it.
+    public var homeButton: Bool
+    public var sensorHousing: SensorHousing
+    public var screen: ScreenFigures
+    public var portrait: OrientationFigures
+    public var landscape: OrientationFigures
+
+    public func figures(for orientation: Orientation) -> OrientationFigures {
+        orientation == .portrait ? portrait : landscape
+    }
+
+    public var portraitSize: CGSize { CGSize(width: screen.width.points, height: screen.height.points) }
+
+    /// Plain numbers for one orientation, with the catalog's fallbacks applied.
+    public func metrics(for orientation: Orientation) -> DeviceMetrics {
+        let figures = figures(for: orientation)
+        let keyboard = figures.keyboard
+        // Fallbacks documented in devices.json: a missing height uses the other one.
+        let withPredictive = keyboard.heightWithPredictive.value ?? keyboard.height.value ?? 0
+        let withoutPredictive = keyboard.height.value ?? withPredictive
+        let interface = ScreenSpace(portraitSize: portraitSize, interfaceOrientation: InterfaceOrientation(orientation))
+        return DeviceMetrics(
+            deviceID: id, name: name, family: family, orientation: orientation,
+            screenSize: interface.interfaceSize,
+            cornerRadius: screen.cornerRadius.points,
+            safeAreaInsets: figures.safeArea.insets,
+            keyboardHeight: CGFloat(withoutPredictive),
+            keyboardHeightWithPredictive: CGFloat(withPredictive),
+            hardwareKeyboardBarHeight: keyboard.hardwareKeyboardBar.value.map { CGFloat($0) },
+            navigationBarHeight: figures.bars.navigationBar.points,
+            toolbarHeight: figures.bars.toolbar.points,
+            tabBarHeight: figures.bars.tabBar.points,
+            homeButton: homeButton, sensorHousing: sensorHousing)
+    }
+
+    /// Every figure with a dotted path such as `landscape.keyboard.heightWithPredictive`.
+    public var namedFigures: [(path: String, figure: Figure)] {
+        var result: [(String, Figure)] = [
+            ("screen.width", screen.width), ("screen.height", screen.height),
+            ("screen.cornerRadius", screen.cornerRadius),
+        ]
+        for orientation in Orientation.allCases {
+            let figures = figures(for: orientation)
+            let prefix = orientation.rawValue
+            result += [
+                ("\(prefix).safeArea.top", figures.safeArea.top),
+                ("\(prefix).safeArea.left", figures.safeArea.left),
+                ("\(prefix).safeArea.bottom", figures.safeArea.bottom),
+                ("\(prefix).safeArea.right", figures.safeArea.right),
+                ("\(prefix).keyboard.height", figures.keyboard.height),
+                ("\(prefix).keyboard.heightWithPredictive", figures.keyboard.heightWithPredictive),
+                ("\(prefix).keyboard.hardwareKeyboardBar", figures.keyboard.hardwareKeyboardBar),
+                ("\(prefix).bars.navigationBar", figures.bars.navigationBar),
+                ("\(prefix).bars.toolbar", figures.bars.toolbar),
+                ("\(prefix).bars.tabBar", figures.bars.tabBar),
+            ]
+        }
+        return result
+    }
+
+    /// Figures that must be known for the geometry to be computed (the rest have fallbacks).
+    static let requiredPaths: Set<String> = {
+        var paths: Set<String> = ["screen.width", "screen.height", "screen.cornerRadius"]
+        for prefix in Orientation.allCases.map(\.rawValue) {
+            for name in ["safeArea.top", "safeArea.left", "safeArea.bottom", "safeArea.right",
+                         "bars.navigationBar", "bars.toolbar", "bars.tabBar"] {
+                paths.insert("\(prefix).\(name)")
+            }
+        }
+        return paths
+    }()
+}
+
+/// A device in one orientation, with plain numbers (points).
+public struct DeviceMetrics: Sendable, Equatable {
+    public var deviceID: String
+    public var name: String
+    public var family: DeviceFamily
+    public var orientation: Orientation
+    /// Screen size in this orientation (landscape: width > height).
+    public var screenSize: CGSize
+    public var cornerRadius: CGFloat
+    /// Safe area of the full screen in this orientation.
+    public var safeAreaInsets: EdgeInsets
+    public var keyboardHeight: CGFloat
+    public var keyboardHeightWithPredictive: CGFloat
+    /// nil where no hardware-keyboard bar is shown (iPhones): the keyboard is hidden instead.
+    public var hardwareKeyboardBarHeight: CGFloat?
+    public var navigationBarHeight: CGFloat
+    public var toolbarHeight: CGFloat
+    public var tabBarHeight: CGFloat
+    public var homeButton: Bool
+    public var sensorHousing: SensorHousing
+
+    public func keyboardHeight(predictive: Bool) -> CGFloat {
+        predictive ? keyboardHeightWithPredictive : keyboardHeight
+    }
+
+    /// The screen's safe area as a rect.
+    public var safeAreaFrame: CGRect {
+        CGRect(origin: .zero, size: screenSize).inset(by: safeAreaInsets)
+    }
+}
+
+extension DeviceMetrics: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case deviceID = "id", name, family, orientation, screenWidth, screenHeight, cornerRadius, safeAreaInsets
+        case keyboardHeight, keyboardHeightWithPredictive, hardwareKeyboardBarHeight
+        case navigationBarHeight, toolbarHeight, tabBarHeight, homeButton, sensorHousing
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(deviceID, forKey: .deviceID)
+        try container.encode(name, forKey: .name)
+        try container.encode(family, forKey: .family)
+        try container.encode(orientation, forKey: .orientation)
+        try container.encodeLength(screenSize.width, forKey: .screenWidth)
+        try container.encodeLength(screenSize.height, forKey: .screenHeight)
+        try container.encodeLength(cornerRadius, forKey: .cornerRadius)
+        try container.encode(safeAreaInsets, forKey: .safeAreaInsets)
+        try container.encodeLength(keyboardHeight, forKey: .keyboardHeight)
+        try container.encodeLength(keyboardHeightWithPredictive, forKey: .keyboardHeightWithPredictive)
+        try container.encode(hardwareKeyboardBarHeight.map(Double.init), forKey: .hardwareKeyboardBarHeight)
+        try container.encodeLength(navigationBarHeight, forKey: .navigationBarHeight)
+        try container.encodeLength(toolbarHeight, forKey: .toolbarHeight)
+        try container.encodeLength(tabBarHeight, forKey: .tabBarHeight)
+        try container.encode(homeButton, forKey: .homeButton)
+        try container.encode(sensorHousing, forKey: .sensorHousing)
+    }
+}
+
+public struct AnimationFigures: Codable, Sendable, Equatable {
+    public var duration: Figure, curve: Figure
+    public var springMass: Figure, springStiffness: Figure, springDamping: Figure, settlingDuration: Figure
+}
+
+public struct PresentationFigures: Codable, Sendable, Equatable {
+    public var formSheetWidth: Figure, formSheetHeight: Figure
+    public var splitViewNarrowColumnWidth: Figure, splitViewDivider: Figure
+}
+
+/// Errors reading or checking the device catalog.
+public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
+    case resourceMissing
+    case malformed(String)
+    case invalidFigure(path: String, reason: String)
+    case duplicateName(String)
+
+    public var description: String {
+        switch self {
+        case .resourceMissing: "devices.json is missing from the KeyboardDiagrams bundle"
+        case .malformed(let reason): "devices.json is malformed: \(reason)"
+        case .invalidFigure(let path, let reason): "devices.json: \(path) \(reason)"
+        case .duplicateName(let name): "devices.json: the device name \"\(name)\" is used twice"
+        }
+    }
+}
+
+/// The device catalog (Resources/devices.json).
+public struct DeviceCatalog: Codable, Sendable, Equatable {
+    public var schemaVersion: Int
+    public var description: String
+    /// Source keys used by figures, with what each source is.
+    public var sources: [String: String]
+    public var animation: AnimationFigures
+    public var presentations: PresentationFigures
+    public var devices: [DeviceSpec]
+
+    /// Decodes and validates a catalog.
+    public init(jsonData: Data) throws(CatalogError) {
+        let decoded: DeviceCatalog
+        do {
+            decoded = try JSONDecoder().decode(DeviceCatalog.self, from: jsonData)
+        } catch let error as DecodingError {
+            throw .malformed(Self.describe(error))
+        } catch {
+            throw .malformed(String(describing: error))
+        }
+        try decoded.validate()
+        self = decoded
+    }
+
+    /// Every figure of the catalog with a dotted path (`iphone-8.portrait.keyboard.height`).
+    public var namedFigures: [(path: String, figure: Figure)] {
+        globalFigures + devices.flatMap { device in
+            device.namedFigures.map { ("\(device.id).\($0.path)", $0.figure) }
+        }
+    }
+
+    /// The animation and presentation figures (all required).
+    private var globalFigures: [(path: String, figure: Figure)] {
+        [
+            ("animation.duration", animation.duration), ("animation.curve", animation.curve),
+            ("animation.springMass", animation.springMass),
+            ("animation.springStiffness", animation.springStiffness),
+            ("animation.springDamping", animation.springDamping),
+            ("animation.settlingDuration", animation.settlingDuration),
+            ("presentations.formSheetWidth", presentations.formSheetWidth),
+            ("presentations.formSheetHeight", presentations.formSheetHeight),
+            ("presentations.splitViewNarrowColumnWidth", presentations.splitViewNarrowColumnWidth),
+            ("presentations.splitViewDivider", presentations.splitViewDivider),
+        ]
+    }
+
+    /// All ids and aliases, lower-cased, each mapped to its device id.
+    var namesToIDs: [String: String] {
+        var names: [String: String] = [:]
+        for device in devices {
+            for name in [device.id] + device.aliases { names[name.lowercased()] = device.id }
+        }
+        return names
+    }
+
+    /// The device with this id or alias (case-insensitive).
+    public func device(named name: String) throws(KeyboardInputError) -> DeviceSpec {
+        let key = name.trimmingCharacters(in: .whitespaces).lowercased()
+        if let id = namesToIDs[key], let device = devices.first(where: { $0.id == id }) {
+            return device
+        }
+        throw .unknownDevice(name, suggestion: suggestedDeviceID(for: name))
+    }
+
+    /// The device id closest to a mistyped name (by edit distance over ids and aliases), if any
+    /// is close enough to be a plausible typo.
+    public func suggestedDeviceID(for name: String) -> String? {
+        let names = namesToIDs
+        guard let nearest = NearestName.suggestion(for: name, among: Array(names.keys)) else { return nil }
+        return names[nearest]
+    }
+
+    private func validate() throws(CatalogError) {
+        var seen: Set<String> = []
+        for device in devices {
+            for name in [device.id] + device.aliases {
+                guard seen.insert(name.lowercased()).inserted else { throw .duplicateName(name) }
+            }
+        }
+        let required = Set(devices.flatMap { device in DeviceSpec.requiredPaths.map { "\(device.id).\($0)" } })
+            .union(globalFigures.map(\.path))
+        for (path, figure) in namedFigures {
+            guard sources[figure.source] != nil else {
+                throw .invalidFigure(path: path, reason: "cites unknown source \"\(figure.source)\"")
+            }
+            if let value = figure.value {
+                guard value.isFinite, value >= 0 else {
+                    throw .invalidFigure(path: path, reason: "must be a finite number >= 0, not \(value)")
+                }
+                guard figure.confidence != .unknown else {
+                    throw .invalidFigure(path: path, reason: "has a value but confidence \"?\"")
+                }
+                if figure.confidence == .derived, (figure.note ?? "").isEmpty {
+                    throw .invalidFigure(path: path, reason: "is derived but its note does not say how")
+                }
+            } else {
+                guard !required.contains(path) else { throw .invalidFigure(path: path, reason: "must be known") }
+                guard figure.confidence == .unknown, !(figure.fallback ?? "").isEmpty else {
+                    throw .invalidFigure(path: path, reason: "is null without confidence \"?\" and a fallback")
+                }
+            }
+        }
+        for device in devices {
+            for orientation in Orientation.allCases {
+                let keyboard = device.figures(for: orientation).keyboard
+                guard keyboard.height.value != nil || keyboard.heightWithPredictive.value != nil else {
+                    throw .invalidFigure(path: "\(device.id).\(orientation.rawValue).keyboard",
+                                         reason: "needs at least one known height")
+                }
+            }
+        }
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+            return keys.isEmpty ? "top level" : keys.joined(separator: ".")
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return "missing \"\(key.stringValue)\" at \(path(context))"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            return "\(context.debugDescription) at \(path(context))"
+        @unknown default: return String(describing: error)
+        }
+    }
+}

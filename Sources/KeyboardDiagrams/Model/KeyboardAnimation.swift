@@ -1,0 +1,133 @@
+import Foundation
+
+/// Curve 7, the keyboard's private animation curve: a CASpringAnimation (mass 3, stiffness 1000)
+/// that runs for 0.5 s whatever duration the notification reports. The reference gives its
+/// closed form as the critically damped spring p(t) = 1 - (1 + ωt)·e^(-ωt), ω = √(1000/3);
+/// that form reproduces the published samples (.232 at 50 ms … .999 at 500 ms).
+public enum KeyboardSpring {
+    public static let mass: Double = 3
+    public static let stiffness: Double = 1000
+    /// ω = √(stiffness / mass) ≈ 18.257 per second.
+    public static let angularFrequency: Double = (stiffness / mass).squareRoot()
+    /// Seconds until the spring is at rest (p ≈ 0.999).
+    public static let settlingDuration: Double = 0.5
+
+    /// Fraction of the way from begin to end after `time` seconds (0 before the start).
+    public static func progress(at time: Double) -> Double {
+        guard time > 0 else { return 0 }
+        let wt = angularFrequency * time
+        return 1 - (1 + wt) * exp(-wt)
+    }
+}
+
+/// `UIKeyboardAnimationCurveUserInfoKey` values.
+public enum KeyboardAnimationCurve: Sendable, Equatable {
+    case keyboardSpring
+    case easeInOut, easeIn, easeOut, linear
+
+    /// 0–3 are `UIView.AnimationCurve`; 7 is the keyboard spring; other values (not sent by
+    /// UIKit) are treated as linear.
+    public init(rawValue: Int) {
+        switch rawValue {
+        case 7: self = .keyboardSpring
+        case 0: self = .easeInOut
+        case 1: self = .easeIn
+        case 2: self = .easeOut
+        default: self = .linear
+        }
+    }
+
+    /// Seconds the animation runs: the spring ignores the reported duration.
+    public func totalDuration(reportedDuration: Double) -> Double {
+        self == .keyboardSpring ? KeyboardSpring.settlingDuration : max(0, reportedDuration)
+    }
+
+    /// Progress 0…1 at `time` seconds into an animation of `duration` seconds.
+    public func progress(at time: Double, duration: Double) -> Double {
+        if self == .keyboardSpring { return KeyboardSpring.progress(at: time) }
+        guard time > 0 else { return 0 }
+        guard duration > 0, time < duration else { return 1 }
+        let x = time / duration
+        switch self {
+        case .keyboardSpring, .linear: return x
+        // CAMediaTimingFunction control points of the named UIKit curves.
+        case .easeInOut: return Self.cubicBezier(x: x, c1: (0.42, 0), c2: (0.58, 1))
+        case .easeIn: return Self.cubicBezier(x: x, c1: (0.42, 0), c2: (1, 1))
+        case .easeOut: return Self.cubicBezier(x: x, c1: (0, 0), c2: (0.58, 1))
+        }
+    }
+
+    /// y of the cubic Bézier (0,0)–c1–c2–(1,1) at the parameter where its x equals `x`.
+    static func cubicBezier(x: Double, c1: (Double, Double), c2: (Double, Double)) -> Double {
+        func coordinate(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+            let u = 1 - s
+            return 3 * u * u * s * p1 + 3 * u * s * s * p2 + s * s * s
+        }
+        // x(s) is increasing for these control points, so bisection always converges.
+        var low = 0.0, high = 1.0, s = x
+        for _ in 0..<60 {
+            s = (low + high) / 2
+            if coordinate(s, c1.0, c2.0) < x { low = s } else { high = s }
+        }
+        return coordinate(s, c1.1, c2.1)
+    }
+}
+
+/// The keyboard's movement from its begin frame to its end frame over time.
+public struct KeyboardAnimation: Sendable, Equatable {
+    /// Begin and end frames in the coordinates the caller wants to draw in (view coordinates).
+    public var beginFrame: CGRect
+    public var endFrame: CGRect
+    /// `UIKeyboardAnimationDurationUserInfoKey` (0.25 in the logs).
+    public var reportedDuration: Double
+    /// `UIKeyboardAnimationCurveUserInfoKey` (7 in the logs).
+    public var rawCurve: Int
+
+    public init(beginFrame: CGRect, endFrame: CGRect, reportedDuration: Double, rawCurve: Int) {
+        self.beginFrame = beginFrame
+        self.endFrame = endFrame
+        self.reportedDuration = reportedDuration
+        self.rawCurve = rawCurve
+    }
+
+    public var curve: KeyboardAnimationCurve { KeyboardAnimationCurve(rawValue: rawCurve) }
+
+    /// Seconds until the keyboard is at rest (0.5 for curve 7).
+    public var totalDuration: Double { curve.totalDuration(reportedDuration: reportedDuration) }
+
+    public func progress(at time: Double) -> Double {
+        curve.progress(at: time, duration: totalDuration)
+    }
+
+    /// The keyboard frame `time` seconds after the notification: each edge interpolated.
+    public func frame(at time: Double) -> CGRect {
+        let p = CGFloat(progress(at: time))
+        func mix(_ a: CGFloat, _ b: CGFloat) -> CGFloat { a + (b - a) * p }
+        return CGRect(x: mix(beginFrame.minX, endFrame.minX), y: mix(beginFrame.minY, endFrame.minY),
+                      width: mix(beginFrame.width, endFrame.width), height: mix(beginFrame.height, endFrame.height))
+    }
+
+    /// `count` times evenly spaced from the start to the end of the animation, both included
+    /// (one frame: the end).
+    public func sampleTimes(count: Int) throws(KeyboardInputError) -> [Double] {
+        guard count >= 1 else { throw .invalidFilmstripCount(count) }
+        guard count > 1 else { return [totalDuration] }
+        return (0..<count).map { totalDuration * Double($0) / Double(count - 1) }
+    }
+}
+
+extension KeyboardAnimation: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case beginFrame, endFrame, reportedDuration, rawCurve, curve, totalDuration
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeRect(beginFrame, forKey: .beginFrame)
+        try container.encodeRect(endFrame, forKey: .endFrame)
+        try container.encode(reportedDuration, forKey: .reportedDuration)
+        try container.encode(rawCurve, forKey: .rawCurve)
+        try container.encode(String(describing: curve), forKey: .curve)
+        try container.encode(totalDuration, forKey: .totalDuration)
+    }
+}

@@ -1,0 +1,321 @@
+import Foundation
+
+/// One notification of a scenario.
+public struct ScenarioStep: Sendable, Equatable {
+    public var interfaceOrientation: InterfaceOrientation
+    public var event: KeyboardEvent
+    /// What happens, for captions.
+    public var note: String
+
+    public init(_ interfaceOrientation: InterfaceOrientation, _ event: KeyboardEvent, note: String) {
+        self.interfaceOrientation = interfaceOrientation
+        self.event = event
+        self.note = note
+    }
+}
+
+/// A named edge case from the notes and issue trackers: device, view, notifications and what
+/// should happen. Frames come from the catalog's figures, so they follow the catalog.
+public struct KeyboardScenario: Sendable, Equatable, Identifiable {
+    /// Name for `--scenario`.
+    public var id: String
+    public var title: String
+    public var deviceID: String
+    /// `.fixedPortrait` for the pre-iOS 8 scenarios.
+    public var convention: ScreenCoordinateConvention
+    /// The strategy the scenario is best shown with.
+    public var strategy: AvoidanceStrategy
+    public var viewPlacement: ViewPlacement
+    public var hasTabBar: Bool
+    public var docking: KeyboardDocking
+    /// Never empty.
+    public var steps: [ScenarioStep]
+    /// What correct code does, and what goes wrong otherwise.
+    public var expectedBehaviour: String
+    /// Keyboard pieces on screen that no notification reports (floating keyboard, split halves),
+    /// in interface coordinates of the last step. Illustrative sizes, for drawing only.
+    public var illustrativeKeyboardFrames: [CGRect]
+
+    /// Orientation of the last step.
+    public var orientation: Orientation { steps.last?.interfaceOrientation.orientation ?? .portrait }
+}
+
+extension KeyboardScenario: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case id, title, device, coordinates, strategy, viewFrame, hasTabBar, docking, expectedBehaviour
+        case illustrativeKeyboardFrames
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(title, forKey: .title)
+        try container.encode(deviceID, forKey: .device)
+        try container.encode(convention, forKey: .coordinates)
+        try container.encode(strategy, forKey: .strategy)
+        switch viewPlacement {
+        case .fullScreen: try container.encode("full-screen", forKey: .viewFrame)
+        case .frame(let frame): try container.encodeRect(frame, forKey: .viewFrame)
+        }
+        try container.encode(hasTabBar, forKey: .hasTabBar)
+        try container.encode(docking, forKey: .docking)
+        try container.encode(expectedBehaviour, forKey: .expectedBehaviour)
+        try container.encode(illustrativeKeyboardFrames.map(RectJSON.init), forKey: .illustrativeKeyboardFrames)
+    }
+}
+
+extension KeyboardScenario {
+    /// The scenarios whose devices are in `catalog`, in a fixed order.
+    static func library(catalog: DeviceCatalog) -> [KeyboardScenario] {
+        let builders: [(DeviceCatalog) -> KeyboardScenario?] = [
+            hardwareKeyboard, floatingKeyboard, splitKeyboard, formSheet, formSheetOverlap, splitView,
+            tabBar, notLocal, thirdPartyKeyboard, rotation, legacyLandscape, legacyLandscapeIPad, keyboardHidden,
+        ]
+        return builders.compactMap { $0(catalog) }
+    }
+
+    private static func metrics(_ catalog: DeviceCatalog, _ id: String, _ orientation: Orientation)
+        -> (device: DeviceSpec, metrics: DeviceMetrics, screen: ScreenSpace)? {
+        guard let device = try? catalog.device(named: id) else { return nil }
+        let screen = ScreenSpace(portraitSize: device.portraitSize, interfaceOrientation: InterfaceOrientation(orientation))
+        return (device, device.metrics(for: orientation), screen)
+    }
+
+    private static func n(_ value: CGFloat) -> String { KeyboardFormat.number(value) }
+
+    static func hardwareKeyboard(_ catalog: DeviceCatalog) -> KeyboardScenario? {
+        guard let (_, m, screen) = metrics(catalog, "ipad", .portrait) else { return nil }
+        let bar = m.hardwareKeyboardBarHeight ?? 55
+        let height = m.keyboardHeightWithPredictive
+        let size = screen.interfaceSize
+        let event = KeyboardEvent(
+            kind: .willShow,
+            frameBegin: CGRect(x: 0, y: size.height, width: size.width, height: height),
+            frameEnd: CGRect(x: 0, y: size.height - bar, width: size.width, height: height))
+        return KeyboardScenario(
+            id: "hardware-keyboard", title: "Hardware keyboard: only the shortcut bar is on screen",
+            deviceID: "ipad", convention: .interfaceOriented, strategy: .bottomOffset, viewPlacement: .fullScreen,
+            hasTabBar: false, docking: .hardwareKeyboard,
+            steps: [ScenarioStep(.portrait, event, note: "The frame keeps the full \(n(height))-pt height but only \(n(bar)) pt are on screen.")],
+            expectedBehaviour: "Use the intersection: bottomOffset = \(n(bar)) (the shortcut bar). "
+                + "Code that uses the frame's height (\(n(height))) leaves a large empty gap above the bar.",
+            illustrativeKeyboardFrames: [])
+    }
+
+    static func floatingKeyboard(_ catalog: DeviceCatalog) -> KeyboardScenario? {
+        guard let (_, m, screen) = metrics(catalog, "ipad", .portrait) else { return nil }
+        let docked = KeyboardEvent.docked(.willShow, height: m.keyboardHeightWithPredictive, screen: screen)
+        let event = KeyboardEvent(kind: .willChangeFrame, frameBegin: docked.frameEnd, frameEnd: .zero)
+        // Illustrative: the floating keyboard is phone-sized (320 pt wide, as the 4-inch iPhone's).
+        let phone = (try? catalog.device(named: "iphone-5s"))?.metrics(for: .portrait).keyboardHeightWithPredictive ?? 253
+        let size = screen.interfaceSize
+        let floating = CGRect(x: (size.width - 320) / 2, y: size.height - phone - 120, width: 320, height: phone)
+        return KeyboardScenario(
+            id: "floating-keyboard", title: "Floating iPad keyboard",
+            deviceID: "ipad", convention: .interfaceOriented, strategy: .layoutGuide, viewPlacement: .fullScreen,
+            hasTabBar: false, docking: .floating,
+            steps: [ScenarioStep(.portrait, event, note: "Undocking to the floating keyboard reports an empty end frame (CGRect.zero).")],
+            expectedBehaviour: "The empty frame intersects nothing: bottomOffset falls back to the safe-area bottom "
+                + "(\(n(m.safeAreaInsets.bottom))), insets reset, and the layout guide stays on the safe area "
+                + "(followsUndockedKeyboard is false by default) while the small keyboard floats over the content.",
+            illustrativeKeyboardFrames: [floating])
+    }
+
+    static func splitKeyboard(_ catalog: DeviceCatalog) -> KeyboardScenario? {
+        guard let (_, m, screen) = metrics(catalog, "ipad", .landscape) else { return nil }
+        let event = KeyboardEvent.docked(.willHide, height: m.keyboardHeightWithPredictive, screen: screen)
+        let size = screen.interfaceSize
+        // Illustrative halves: about 30 % of the width each, raised off the bottom edge.
+        let halfWidth = (size.width * 0.3).rounded(), halfHeight = m.keyboardHeight * 0.6
+        let y = (size.height - halfHeight - size.height * 0.15).rounded()
+        return KeyboardScenario(
+            id: "split-keyboard", title: "Split iPad keyboard",
+            deviceID: "ipad", convention: .interfaceOriented, strategy: .layoutGuide, viewPlacement: .fullScreen,
+            hasTabBar: false, docking: .split,
+            steps: [ScenarioStep(.landscapeRight, event, note: "Splitting undocks the keyboard; UIKit posts willHide with an off-screen end frame.")],
+            expectedBehaviour: "The app sees a hide: bottomOffset returns to the safe-area bottom "
+                + "(\(n(m.safeAreaInsets.bottom))) and insets reset to 0 although the two halves cover the sides of the view; "
+                + "only a layout guide with followsUndockedKeyboard = true would track them.",
+            illustrativeKeyboardFrames: [
+                CGRect(x: 0, y: y, width: halfWidth, height: halfHeight),
+                CGRect(x: size.width - halfWidth, y: y, width: halfWidth, height: halfHeight),
+            ])
+    }
+
+    private static func formSheetSize(_ catalog: DeviceCatalog) -> CGSize {
+        CGSize(width: catalog.presentations.formSheetWidth.points, height: catalog.presentations.formSheetHeight.points)
+    }
+
+    static func formSheet(_ catalog: DeviceCatalog) -> KeyboardScenario? {
+        guard let (_, m, screen) = metrics(catalog, "ipad", .portrait) else { return nil }
+        let event = KeyboardEvent.docked(.willShow, height: m.keyboardHeightWithPredictive, screen: screen)
+        let sheet = formSheetSize(catalog)
+        // Raised so its bottom is 31 pt above the keyboard's top, as UIKit lifts form sheets.
+        let keyboardTop = screen.interfaceSize.height - m.keyboardHeightWithPredictive
+        let frame = CGRect(x: (screen.interfaceSize.width - sheet.width) / 2, y: keyboardTop - 31 - sheet.height,
+                           width: sheet.width, height: sheet.height)
+        return KeyboardScenario(
+            id: "form-sheet", title: "Form sheet that ends above the keyboard",
+            deviceID: "ipad", convention: .interfaceOriented, strategy: .bottomOffset, viewPlacement: .frame(frame),
+            hasTabBar: false, docking: .docked,
+            steps: [ScenarioStep(.portrait, event, note: "The \(n(sheet.width)) x \(n(sheet.height)) sheet ends at y = \(n(frame.maxY)); the keyboard starts at \(n(keyboardTop)).")],
+            expectedBehaviour: "No intersection, so nothing moves: bottomOffset is the sheet's safe-area bottom (0). "
+                + "Code that uses the keyboard height pushes the content up by \(n(m.keyboardHeightWithPredictive)) for nothing.",
+            illustrativeKeyboardFrames: [])
+    }
+
+    static func formSheetOverlap(_ catalog: DeviceCatalog) -> KeyboardScenario? {
+        guard let (_, m, screen) = metrics(catalog, "ipad", .portrait) else { return nil }
+        let event = KeyboardEvent.docked(.willShow, height: m.keyboardHeightWithPredictive, screen: screen)
+        let sheet = formSheetSize(catalog)
+        let size = screen.interfaceSize
+        let frame = CGRect(x: (size.width - sheet.width) / 2, y: (size.height - sheet.height) / 2,
+                           width: sheet.width, height: sheet.height)
+        let covered = frame.maxY - (size.height - m.keyboardHeightWithPredictive)
+        return KeyboardScenario(
+            id: "form-sheet-overlap", title: "Centred form sheet whose bottom the keyboard covers",
+            deviceID: "ipad", convention: .interfaceOriented, strategy: .bottomOffset, viewPlacement: .frame(frame),
+            hasTabBar: false, docking: .docked,
+            steps: [ScenarioStep(.portrait, event, note: "The sheet sits at \(KeyboardFormat.frame(frame)) in the window.")],
+            expectedBehaviour: "After converting to the sheet's coordinates the keyboard covers its bottom \(n(covered)) pt: "
+                + "bottomOffset = \(n(covered)). Without the conversion the screen frame misses the sheet's bounds and "
+                + "the offset stays 0; using the height gives \(n(m.keyboardHeightWithPredictive)).",
+            illustrativeKeyboardFrames: [])
+    }
+
+    static func splitView(_ catalog: DeviceCatalog) -> KeyboardScenario? {
+        guard let (_, m, screen) = metrics(catalog, "ipad", .landscape) else { return nil }
+        let event = KeyboardEvent.docked(.willShow, height: m.keyboardHeightWithPredictive, screen: screen)
+        let column = catalog.presentations.splitViewNarrowColumnWidth.points
+        let size = screen.interfaceSize
+        let frame = CGRect(x: size.width - column, y: 0, width: column, height: size.height)
+        return KeyboardScenario(
+            id: "split-view", title: "Split View / Slide Over column: keyboard wider than the view",
+            deviceID: "ipad", convention: .interfaceOriented, strategy: .bottomOffset, viewPlacement: .frame(frame),
+            hasTabBar: false, docking: .docked,
+            steps: [ScenarioStep(.landscapeRight, event, note: "The app is the \(n(column))-pt column on the right; the keyboard spans all \(n(size.width)) pt.")],
+            expectedBehaviour: "In view coordinates the keyboard starts at x = \(n(-frame.minX)) and is wider than the view; "
+                + "the intersection is the view's width, and bottomOffset = \(n(m.keyboardHeightWithPredictive)).",
+            illustrativeKeyboardFrames: [])
+    }
+
+    static func tabBar(_ catalog: DeviceCatalog) -> KeyboardScenario? {
+        guard let (_, m, screen) = metrics(catalog, "iphone-x", .portrait) else { return nil }
+        let event = KeyboardEvent.docked(.willShow, height: m.keyboardHeightWithPredictive, screen: screen)
+        let safe = m.safeAreaInsets.bottom + m.tabBarHeight
+        return KeyboardScenario(
+            id: "tab-bar", title: "Text view in a tab bar controller",
+            deviceID: "iphone-x", convention: .interfaceOriented, strategy: .contentInset, viewPlacement: .fullScreen,
+            hasTabBar: true, docking: .docked,
+            steps: [ScenarioStep(.portrait, event, note: "safeAreaInsets.bottom = \(n(m.safeAreaInsets.bottom)) home indicator + \(n(m.tabBarHeight)) tab bar = \(n(safe)).")],
+            expectedBehaviour: "contentInset.bottom = \(n(m.keyboardHeightWithPredictive)) - \(n(safe)) = "
+                + "\(n(m.keyboardHeightWithPredictive - safe)). Subtracting the tab bar again counts it twice and "
+                + "leaves \(n(m.tabBarHeight)) pt of text under the keyboard.",
+            illustrativeKeyboardFrames: [])
+    }
+
+    static func notLocal(_ catalog: DeviceCatalog) -> KeyboardScenario? {
+        guard let (_, m, screen) = metrics(catalog, "ipad", .landscape) else { return nil }
+        let event = KeyboardEvent.docked(.willShow, height: m.keyboardHeightWithPredictive, screen: screen, isLocal: false)
+        let column = catalog.presentations.splitViewNarrowColumnWidth.points
+        let divider = catalog.presentations.splitViewDivider.points
+        let size = screen.interfaceSize
+        let frame = CGRect(x: 0, y: 0, width: size.width - column - divider, height: size.height)
+        return KeyboardScenario(
+            id: "not-local", title: "Another app's keyboard (isLocal == false)",
+            deviceID: "ipad", convention: .interfaceOriented, strategy: .bottomOffset, viewPlacement: .frame(frame),
+            hasTabBar: false, docking: .docked,
+            steps: [ScenarioStep(.landscapeRight, event, note: "The app in the other Split View column is typing; this app gets the notification too.")],
+            expectedBehaviour: "Ignore it: bottomOffset stays at the safe-area bottom (\(n(m.safeAreaInsets.bottom))). "
+                + "Reacting would move this app's content up by \(n(m.keyboardHeightWithPredictive)) for a keyboard it does not own.",
+            illustrativeKeyboardFrames: [])
+    }
+
+    static func thirdPartyKeyboard(_ catalog: DeviceCatalog) -> KeyboardScenario? {
+        guard let (_, m, screen) = metrics(catalog, "iphone-8", .portrait) else { return nil }
+        let size = screen.interfaceSize
+        func frame(_ height: CGFloat, onScreen: Bool = true) -> CGRect {
+            CGRect(x: 0, y: size.height - (onScreen ? height : 0), width: size.width, height: height)
+        }
+        // Heights a third-party keyboard reported in turn (keyboard-facts.md: 0 -> 216 -> 256).
+        let first = m.keyboardHeight, final: CGFloat = 256
+        let steps = [
+            ScenarioStep(.portrait, KeyboardEvent(kind: .willShow, frameBegin: frame(0), frameEnd: frame(0)),
+                         note: "First willShow: height 0 while the extension loads."),
+            ScenarioStep(.portrait, KeyboardEvent(kind: .willChangeFrame, frameBegin: frame(0), frameEnd: frame(first)),
+                         note: "willChangeFrame: \(n(first)) pt."),
+            ScenarioStep(.portrait, KeyboardEvent(kind: .willChangeFrame, frameBegin: frame(first), frameEnd: frame(final)),
+                         note: "willChangeFrame: the extension settles at \(n(final)) pt."),
+        ]
+        return KeyboardScenario(
+            id: "third-party-keyboard", title: "Third-party keyboard posting several frames",
+            deviceID: "iphone-8", convention: .interfaceOriented, strategy: .bottomOffset, viewPlacement: .fullScreen,
+            hasTabBar: false, docking: .docked, steps: steps,
+            expectedBehaviour: "Observe willChangeFrame and recompute from every end frame: bottomOffset goes 0, "
+                + "\(n(first)), \(n(final)). Code that reads only the first willShow keeps 0.",
+            illustrativeKeyboardFrames: [])
+    }
+
+    static func rotation(_ catalog: DeviceCatalog) -> KeyboardScenario? {
+        guard let (device, portrait, portraitScreen) = metrics(catalog, "iphone-8", .portrait) else { return nil }
+        let landscape = device.metrics(for: .landscape)
+        let landscapeScreen = ScreenSpace(portraitSize: device.portraitSize, interfaceOrientation: .landscapeRight)
+        let steps = [
+            ScenarioStep(.portrait, KeyboardEvent.docked(.willShow, height: portrait.keyboardHeightWithPredictive, screen: portraitScreen),
+                         note: "Portrait: the logged frames of seed 001."),
+            ScenarioStep(.landscapeRight, KeyboardEvent.docked(.willShow, height: landscape.keyboardHeightWithPredictive, screen: landscapeScreen),
+                         note: "After rotating: the landscape frames of the same log."),
+        ]
+        return KeyboardScenario(
+            id: "rotation", title: "Rotation with the keyboard up",
+            deviceID: "iphone-8", convention: .interfaceOriented, strategy: .toolbar, viewPlacement: .fullScreen,
+            hasTabBar: false, docking: .docked, steps: steps,
+            expectedBehaviour: "Recompute from each end frame in the new orientation: the overlap goes from "
+                + "\(n(portrait.keyboardHeightWithPredictive)) to \(n(landscape.keyboardHeightWithPredictive)). "
+                + "Moving a toolbar by ±height from wherever it is (seed 001) drifts on rotation, which is why the seed "
+                + "dismisses the keyboard when the device turns.",
+            illustrativeKeyboardFrames: [])
+    }
+
+    private static func legacy(_ catalog: DeviceCatalog, id: String, deviceID: String,
+                               orientation: InterfaceOrientation) -> KeyboardScenario? {
+        guard let device = try? catalog.device(named: deviceID) else { return nil }
+        let m = device.metrics(for: .landscape)
+        let screen = ScreenSpace(portraitSize: device.portraitSize, interfaceOrientation: orientation,
+                                 convention: .fixedPortrait)
+        // iOS 7 had no predictive bar.
+        let event = KeyboardEvent.docked(.willShow, height: m.keyboardHeight, screen: screen)
+        let converted = screen.interfaceRect(fromScreen: event.frameEnd)
+        return KeyboardScenario(
+            id: id, title: "iOS 7 landscape: frames in un-rotated screen coordinates (\(device.name))",
+            deviceID: device.id, convention: .fixedPortrait, strategy: .bottomOffset, viewPlacement: .fullScreen,
+            hasTabBar: false, docking: .docked,
+            steps: [ScenarioStep(orientation, event, note: "Reported as \(KeyboardFormat.frame(event.frameEnd)): "
+                + "size {\(n(event.frameEnd.width)), \(n(event.frameEnd.height))} as the 2013 log prints it.")],
+            expectedBehaviour: "view.convert(frame, from: window) turns it into \(KeyboardFormat.frame(converted)): "
+                + "bottomOffset = \(n(m.keyboardHeight)). Reading the raw frame as if it were rotated puts a keyboard "
+                + "\(n(event.frameEnd.width)) wide and \(n(event.frameEnd.height)) tall on the view.",
+            illustrativeKeyboardFrames: [])
+    }
+
+    static func legacyLandscape(_ catalog: DeviceCatalog) -> KeyboardScenario? {
+        legacy(catalog, id: "legacy-landscape", deviceID: "iphone-4s", orientation: .landscapeRight)
+    }
+
+    static func legacyLandscapeIPad(_ catalog: DeviceCatalog) -> KeyboardScenario? {
+        legacy(catalog, id: "legacy-landscape-ipad", deviceID: "ipad", orientation: .landscapeLeft)
+    }
+
+    static func keyboardHidden(_ catalog: DeviceCatalog) -> KeyboardScenario? {
+        guard let (_, m, screen) = metrics(catalog, "iphone-x", .portrait) else { return nil }
+        let event = KeyboardEvent.docked(.willHide, height: m.keyboardHeightWithPredictive, screen: screen)
+        return KeyboardScenario(
+            id: "keyboard-hidden", title: "Keyboard hiding on a Face ID iPhone",
+            deviceID: "iphone-x", convention: .interfaceOriented, strategy: .bottomOffset, viewPlacement: .fullScreen,
+            hasTabBar: false, docking: .docked,
+            steps: [ScenarioStep(.portrait, event, note: "willHide: the end frame is below the screen.")],
+            expectedBehaviour: "Off screen means hidden: bottomOffset = safeAreaInsets.bottom "
+                + "(\(n(m.safeAreaInsets.bottom))), contentInset.bottom resets to 0, the toolbar returns above the home indicator.",
+            illustrativeKeyboardFrames: [])
+    }
+}

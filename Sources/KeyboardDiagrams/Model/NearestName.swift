@@ -1,0 +1,38 @@
+import Foundation
+
+/// "Did you mean …?" for ids, scenario names, strategies and spec keys.
+public enum NearestName {
+    /// Levenshtein distance (insertions, deletions, substitutions), case-insensitive.
+    public static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.lowercased()), b = Array(b.lowercased())
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+
+    /// The candidate closest to `name`, or nil when none is close enough to be a typo:
+    /// at most half the typed length (and at least 2) edits away. Ties go to the shorter
+    /// candidate, then alphabetical order, so the answer never depends on the input order.
+    public static func suggestion(for name: String, among candidates: [String]) -> String? {
+        let typed = name.trimmingCharacters(in: .whitespaces)
+        guard !typed.isEmpty else { return nil }
+        let limit = max(2, (typed.count + 1) / 2)
+        let ranked = candidates
+            .map { (candidate: $0, distance: editDistance(typed, $0)) }
+            .filter { $0.distance <= limit }
+            .sorted {
+                ($0.distance, $0.candidate.count, $0.candidate) < ($1.distance, $1.candidate.count, $1.candidate)
+            }
+        return ranked.first?.candidate
+    }
+}
