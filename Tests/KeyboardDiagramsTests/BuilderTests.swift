@@ -88,6 +88,9 @@ struct BuilderTests {
                 #expect(model.result.strategy == strategy)
             }
         }
+        var empty = try builder.scenario(named: "rotation")
+        empty.steps = []
+        #expect(throws: KeyboardInputError.emptyScenario("rotation")) { try builder.build(empty) }
         #expect(throws: KeyboardInputError.unknownScenario("hardware", suggestion: nil)) { try builder.scenario(named: "hardware") }
         #expect(throws: KeyboardInputError.unknownScenario("tab-bars", suggestion: "tab-bar")) { try builder.scenario(named: "tab-bars") }
     }

@@ -241,6 +241,7 @@ public struct KeyboardDiagramBuilder: Sendable {
 
     public func build(_ scenario: KeyboardScenario, strategy: AvoidanceStrategy? = nil) throws(KeyboardInputError) -> KeyboardDiagramModel {
         let device = try catalog.device(named: scenario.deviceID)
+        guard !scenario.steps.isEmpty else { throw .emptyScenario(scenario.id) }
         let strategy = strategy ?? scenario.strategy
         let steps = scenario.steps.map { scenarioStep in
             let orientation = scenarioStep.interfaceOrientation.orientation

@@ -12,6 +12,7 @@ public enum KeyboardInputError: Error, Equatable, Sendable, CustomStringConverti
     case nonFiniteFrame(name: String)
     case negativeFrameSize(name: String, width: Double, height: Double)
     case invalidFilmstripCount(Int)
+    case emptyScenario(String)
 
     public var description: String {
         switch self {
@@ -31,6 +32,8 @@ public enum KeyboardInputError: Error, Equatable, Sendable, CustomStringConverti
             "\(name) has a negative size \(KeyboardFormat.number(width)) x \(KeyboardFormat.number(height))"
         case .invalidFilmstripCount(let count):
             "a filmstrip needs at least 1 frame, not \(count)"
+        case .emptyScenario(let name):
+            "scenario \"\(name)\" has no keyboard notifications"
         }
     }
 
