@@ -77,6 +77,11 @@ public struct Picture: Sendable {
         return surface
     }
 
+    /// Rasterises once; the result can then be encoded in several ways (see `Bitmap`).
+    public func bitmap(resolution: Resolution = .scale(1)) throws -> Bitmap {
+        Bitmap(surface: try rasterSurface(resolution), resolution: resolution)
+    }
+
     /// The pixels, straight alpha, at `scale` pixels per point.
     public func rasterize(scale: Double = 1) throws -> RGBAImage {
         try rasterSurface(.scale(scale)).rgbaImage()
@@ -87,18 +92,13 @@ public struct Picture: Sendable {
     }
 
     /// PNG bytes through the project's libpng writer, with the pixel density in pHYs.
-    public func pngData(resolution: Resolution = .scale(1), options: PNG.WriteOptions = .default) throws -> Data {
-        let surface = try rasterSurface(resolution)
-        var options = options
-        options.pixelsPerInch = resolution.pixelsPerInch
-        return try surface.withARGB32Pixels { base, width, height, stride in
-            try encodePNG(argb32Premultiplied: base, width: width, height: height, stride: stride, options: options)
-        }
+    public func pngData(resolution: Resolution = .scale(1), options: PNG.WriteOptions = Bitmap.pngOptions) throws -> Data {
+        try bitmap(resolution: resolution).pngData(options: options)
     }
 
     /// PNG bytes through Cairo's own writer (`cairo_surface_write_to_png`), for comparison.
     public func pngDataUsingCairoWriter(resolution: Resolution = .scale(1)) throws -> Data {
-        try rasterSurface(resolution).cairoPNGData()
+        try bitmap(resolution: resolution).pngDataUsingCairoWriter()
     }
 
     /// SVG 1.1 sized in points, with deterministic element ids.
@@ -134,4 +134,37 @@ public struct Picture: Sendable {
         }
         try AtomicFile.write(try data(format: format, resolution: resolution), to: url)
     }
+}
+
+/// A rasterised picture: Cairo's premultiplied ARGB32 pixels, ready to be encoded.
+public final class Bitmap {
+    let surface: CairoSurface
+    public let resolution: Resolution
+
+    init(surface: CairoSurface, resolution: Resolution) {
+        self.surface = surface
+        self.resolution = resolution
+    }
+
+    public var pixelWidth: Int { surface.pixelWidth }
+    public var pixelHeight: Int { surface.pixelHeight }
+
+    /// The writer settings used unless told otherwise, chosen by `make bench`.
+    public static let pngOptions = PNG.WriteOptions.default
+
+    /// PNG through the project's libpng writer, with the pixel density in pHYs.
+    public func pngData(options: PNG.WriteOptions = Bitmap.pngOptions) throws -> Data {
+        var options = options
+        options.pixelsPerInch = resolution.pixelsPerInch
+        return try surface.withARGB32Pixels { base, width, height, stride in
+            try encodePNG(argb32Premultiplied: base, width: width, height: height, stride: stride, options: options)
+        }
+    }
+
+    /// PNG through Cairo's own writer (`cairo_surface_write_to_png_stream`): the path pycairo
+    /// and most scripts take. Kept for comparison in benchmarks.
+    public func pngDataUsingCairoWriter() throws -> Data { try surface.cairoPNGData() }
+
+    /// Straight-alpha RGBA pixels.
+    public func rgbaImage() throws -> RGBAImage { try surface.rgbaImage() }
 }

@@ -1,0 +1,99 @@
+import Drawing
+import Foundation
+import Geometry
+
+/// Issue: "render a card-sized picture (500×700 px: a rounded rect, text and 10 glyph-heavy
+/// shapes) 53 times; report rasterisation and PNG encoding time separately, and PNG bytes,
+/// for our writer versus Cairo's `cairo_surface_write_to_png`".
+enum PNGWriterBenchmark {
+    static let count = 53
+
+    static func cardLikePicture(_ index: Int) throws -> Picture {
+        let big = try Font(.bold, size: 30)
+        let small = try Font(.regular, size: 11)
+        let glyphs = ["♠", "♥", "♦", "♣", "A", "K", "Q", "J", "10", "7"]
+        return Picture(width: 250, height: 350) { canvas in
+            let rounded = BezierPath(roundedRect: canvas.bounds, cornerRadius: 21)
+            rounded.addClip()
+            Color.white.setFill()
+            rounded.fill()
+            var border = rounded
+            border.lineWidth = 1.5
+            canvas.stroke(border, with: Color(white: 0.6))
+            let red = Color(rgb: 0xC8102E)
+            StyledText("\(glyphs[index % glyphs.count])\n♠", font: big, color: index % 2 == 0 ? .black : red,
+                       alignment: .center).draw(at: CGPoint(x: 10, y: 8))
+            for i in 0..<10 {
+                // Glyph-heavy shapes: outlined text paths with many curves.
+                let x = CGFloat(40 + (i % 2) * 100), y = CGFloat(70 + (i / 2) * 52)
+                StyledText(String(repeating: glyphs[(i + index) % glyphs.count], count: 3), font: big,
+                           color: i % 2 == 0 ? red : .black).draw(at: CGPoint(x: x, y: y))
+                StyledText("shape \(i) of card \(index)", font: small, color: .gray).draw(at: CGPoint(x: x, y: y + 36))
+            }
+        }
+    }
+
+    struct Candidate { var name: String; var options: PNG.WriteOptions }
+
+    static func run() throws {
+        print("== PNG writer: 53 card-sized pictures (500×700 px), one after another ==")
+        let pictures = try (0..<count).map(cardLikePicture)
+        var rasterTimes: [Double] = []
+        var bitmaps: [Bitmap] = []
+        for picture in pictures {
+            let (seconds, bitmap) = try Measure.time { try picture.bitmap(resolution: .scale(2)) }
+            rasterTimes.append(seconds)
+            bitmaps.append(bitmap)
+        }
+        let rasterTotal = rasterTimes.reduce(0, +)
+        print("rasterisation: total \(Measure.ms(rasterTotal)), median per picture \(Measure.ms(Measure.median(rasterTimes)))")
+
+        // Each writer encodes all 53 bitmaps; repeated 3 times, the median total is reported.
+        func measure(_ encode: (Bitmap) throws -> Data) throws -> (seconds: Double, bytes: Int) {
+            var totals: [Double] = []
+            var bytes = 0
+            for _ in 0..<3 {
+                var total = 0.0
+                bytes = 0
+                for bitmap in bitmaps {
+                    let (s, data) = try Measure.time { try encode(bitmap) }
+                    total += s
+                    bytes += data.count
+                }
+                totals.append(total)
+            }
+            return (Measure.median(totals), bytes)
+        }
+
+        let cairo = try measure { try $0.pngDataUsingCairoWriter() }
+        print(String(format: "%-44@ %@  %9d bytes", "cairo_surface_write_to_png" as NSString, Measure.ms(cairo.seconds), cairo.bytes))
+        var candidates: [Candidate] = []
+        for level in [1, 3, 6] {
+            for filter in [PNG.Filter.none, .sub, .up, .paeth, .all] {
+                for strategy in [PNG.Strategy.default, .rle] {
+                    for encoding in [PNG.Encoding.rgba8] {
+                        candidates.append(Candidate(
+                            name: "level \(level), \(filter.rawValue), \(strategy.rawValue), \(encoding.rawValue)",
+                            options: PNG.WriteOptions(compressionLevel: level, strategy: strategy, filter: filter,
+                                                      encoding: encoding)))
+                    }
+                }
+            }
+        }
+        var rows: [(Candidate, Double, Int)] = []
+        for candidate in candidates {
+            let result = try measure { try $0.pngData(options: candidate.options) }
+            rows.append((candidate, result.seconds, result.bytes))
+        }
+        for (candidate, seconds, bytes) in rows {
+            let mark = candidate.options == Bitmap.pngOptions ? " <- default" : ""
+            print(String(format: "%-44@ %@  %9d bytes  %@ faster, %.3f× size%@", candidate.name as NSString,
+                         Measure.ms(seconds), bytes, Measure.ratio(cairo.seconds, seconds) as NSString,
+                         Double(bytes) / Double(cairo.bytes), mark as NSString))
+        }
+        if let chosen = rows.first(where: { $0.0.options == Bitmap.pngOptions }) {
+            print(String(format: "default writer: encoding %@ vs Cairo's writer (goal ≥ 2x), bytes %.3f× (goal ≤ 1)",
+                         Measure.ratio(cairo.seconds, chosen.1) as NSString, Double(chosen.2) / Double(cairo.bytes)))
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Drawing
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+@Suite struct BasicCLITests {
+    @Test func versionAndHelp() throws {
+        let version = try CLIRunner.run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3)
+        let help = try CLIRunner.run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("render"))
+    }
+
+    @Test func unknownSubcommandIsOneLineAndExitTwo() throws {
+        let result = try CLIRunner.run(["paint-everything"])
+        #expect(result.status == 2)
+        #expect(result.stderrLines.count == 1)
+        #expect(result.stderr.hasPrefix("cardrender: error: "))
+        #expect(result.stderr.contains("paint-everything"))
+    }
+
+    @Test func unknownOptionIsOneLine() throws {
+        let result = try CLIRunner.run(["render", "--colour", "red"])
+        #expect(result.status == 2)
+        #expect(result.stderrLines.count == 1)
+    }
+
+    @Test func unwritableOutIsOneLineAndWritesNothing() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("not-a-folder")
+        try Data("keep me".utf8).write(to: file)
+        for out in [file.path, file.appendingPathComponent("below").path, "/proc/cardrender-cannot-create"] {
+            let result = try CLIRunner.run(["render", "--out", out])
+            #expect(result.status == 2, "--out \(out)")
+            #expect(result.stderrLines.count == 1, "--out \(out): \(result.stderr)")
+            #expect(result.stderr.contains("cannot write") || result.stderr.contains("not writable"))
+        }
+        #expect(try Data(contentsOf: file) == Data("keep me".utf8))
+    }
+
+    @Test func renderWritesTheSampleSheetInThreeFormats() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try CLIRunner.run(["render", "--out", dir.path, "-j", "2"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let png = try PNG.read(contentsOf: dir.appendingPathComponent("samples/primitives.png"))
+        #expect(png.width == 1600 && png.height == 680)
+        let svg = try Data(contentsOf: dir.appendingPathComponent("samples/primitives.svg"))
+        #expect(XMLParser(data: svg).parse())
+        let pdf = try Data(contentsOf: dir.appendingPathComponent("samples/primitives.pdf"))
+        #expect(pdf.starts(with: Array("%PDF".utf8)))
+        // No temporary files are left behind.
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("samples").path)
+        #expect(!names.contains { $0.hasPrefix(".") })
+    }
+
+    @Test func renderIsByteIdenticalForAnyJobCount() throws {
+        let one = try CLIRunner.temporaryDirectory(), two = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: one); try? FileManager.default.removeItem(at: two) }
+        #expect(try CLIRunner.run(["render", "--out", one.path, "-j", "1"]).status == 0)
+        #expect(try CLIRunner.run(["render", "--out", two.path, "-j", "2"]).status == 0)
+        let files = try FileManager.default.subpathsOfDirectory(atPath: one.path).filter { $0.contains(".") }.sorted()
+        #expect(!files.isEmpty)
+        for file in files {
+            #expect(try Data(contentsOf: one.appendingPathComponent(file)) == Data(contentsOf: two.appendingPathComponent(file)),
+                    "\(file) differs between -j 1 and -j 2")
+        }
+    }
+
+    @Test func badJobCountIsRefused() throws {
+        let result = try CLIRunner.run(["render", "-j", "0"])
+        #expect(result.status == 2)
+        #expect(result.stderrLines.count == 1)
+    }
+}
