@@ -310,37 +310,57 @@ typedef struct row_source {
     uint8_t *scratch; /* width * 4 bytes when premultiplied_argb32 */
 } row_source;
 
-/* Cairo's ARGB32: native-endian 0xAARRGGBB, colour premultiplied. Rounds like Cairo's own PNG
- * writer so the two agree. */
+static inline uint32_t load_word(const uint8_t *bytes) {
+    uint32_t word;
+    memcpy(&word, bytes, 4);
+    return word;
+}
+
+/* Straight RGBA bytes as one 0xRRGGBBAA value. */
+static inline uint32_t pack_rgba(const uint8_t *pixel) {
+    return ((uint32_t)pixel[0] << 24) | ((uint32_t)pixel[1] << 16) | ((uint32_t)pixel[2] << 8) | pixel[3];
+}
+
+/* Cairo's ARGB32 pixel (native-endian 0xAARRGGBB, colour premultiplied) as straight 0xRRGGBBAA.
+ * Rounds like Cairo's own PNG writer so the two agree. */
+static inline uint32_t unpremultiply_word(uint32_t pixel) {
+    uint32_t alpha = pixel >> 24;
+    if (alpha == 0) return 0;
+    uint32_t red = (pixel >> 16) & 0xff, green = (pixel >> 8) & 0xff, blue = pixel & 0xff;
+    if (alpha != 255) {
+        red = (red * 255 + alpha / 2) / alpha;
+        green = (green * 255 + alpha / 2) / alpha;
+        blue = (blue * 255 + alpha / 2) / alpha;
+        /* Invalid premultiplied data (colour > alpha) must not wrap around. */
+        if (red > 255) red = 255;
+        if (green > 255) green = 255;
+        if (blue > 255) blue = 255;
+    }
+    return (red << 24) | (green << 16) | (blue << 8) | alpha;
+}
+
+/* The straight colour of the pixel stored at `bytes` (whose 4 bytes are `word`). */
+static inline uint32_t straight_colour(int premultiplied_argb32, uint32_t word, const uint8_t *bytes) {
+    return premultiplied_argb32 ? unpremultiply_word(word) : pack_rgba(bytes);
+}
+
 static void unpremultiply_argb32_row(const uint8_t *source, uint8_t *rgba, uint32_t width) {
     for (uint32_t x = 0; x < width; x++) {
-        uint32_t pixel;
-        memcpy(&pixel, source + (size_t)x * 4, 4);
-        uint32_t alpha = pixel >> 24;
-        uint32_t red = (pixel >> 16) & 0xff, green = (pixel >> 8) & 0xff, blue = pixel & 0xff;
+        uint32_t colour = unpremultiply_word(load_word(source + (size_t)x * 4));
         uint8_t *out = rgba + (size_t)x * 4;
-        if (alpha == 0) {
-            out[0] = out[1] = out[2] = out[3] = 0;
-            continue;
-        }
-        if (alpha != 255) {
-            red = (red * 255 + alpha / 2) / alpha;
-            green = (green * 255 + alpha / 2) / alpha;
-            blue = (blue * 255 + alpha / 2) / alpha;
-            /* Invalid premultiplied data (colour > alpha) must not wrap around. */
-            if (red > 255) red = 255;
-            if (green > 255) green = 255;
-            if (blue > 255) blue = 255;
-        }
-        out[0] = (uint8_t)red;
-        out[1] = (uint8_t)green;
-        out[2] = (uint8_t)blue;
-        out[3] = (uint8_t)alpha;
+        out[0] = (uint8_t)(colour >> 24);
+        out[1] = (uint8_t)(colour >> 16);
+        out[2] = (uint8_t)(colour >> 8);
+        out[3] = (uint8_t)colour;
     }
 }
 
+static const uint8_t *stored_row(const row_source *source, uint32_t y) {
+    return source->base + (size_t)y * source->stride;
+}
+
 static const uint8_t *source_row(const row_source *source, uint32_t y) {
-    const uint8_t *row = source->base + (size_t)y * source->stride;
+    const uint8_t *row = stored_row(source, y);
     if (!source->premultiplied_argb32) return row;
     unpremultiply_argb32_row(row, source->scratch, source->width);
     return source->scratch;
@@ -354,10 +374,6 @@ typedef struct palette {
     uint32_t slot_colour[PALETTE_SLOTS];
     int16_t slot_index[PALETTE_SLOTS]; /* -1: empty */
 } palette;
-
-static uint32_t pack_rgba(const uint8_t *pixel) {
-    return ((uint32_t)pixel[0] << 24) | ((uint32_t)pixel[1] << 16) | ((uint32_t)pixel[2] << 8) | pixel[3];
-}
 
 static size_t palette_slot(const palette *table, uint32_t colour) {
     size_t slot = (size_t)((colour * 2654435761u) >> 22) & (PALETTE_SLOTS - 1);
@@ -404,11 +420,74 @@ static int palette_order_translucent_first(palette *table) {
     return translucent;
 }
 
+/* What the palette and automatic encodings need to know about the pixels. */
+typedef struct census {
+    int fits_palette;      /* at most 256 distinct straight colours, now in `table` in raster order */
+    int opaque;            /* every alpha is 255 (only known for sure when asked for) */
+    uint32_t overflow_x;   /* where the 257th colour is, when !fits_palette */
+    uint32_t overflow_y;
+} census;
+
+/*
+ * One pass over the stored pixels that collects the distinct straight colours into `table`,
+ * stopping at the 257th; then, if `needs_opacity`, goes on looking only at alpha until a
+ * translucent pixel settles it. Rendered pictures are mostly runs of one colour, so a pixel whose
+ * stored bytes equal the previous pixel's costs one comparison: no un-premultiplying, no hashing.
+ */
+static census take_census(const row_source *source, uint32_t height, palette *table, int needs_opacity) {
+    census result = {1, 1, 0, 0};
+    const int premultiplied = source->premultiplied_argb32;
+    const uint32_t width = source->width;
+    uint32_t alphas = 0xff; /* AND of every distinct pixel's alpha */
+    uint32_t previous = ~load_word(source->base); /* differs from the first pixel */
+    uint32_t x = 0, y = 0;
+    for (y = 0; y < height; y++) {
+        const uint8_t *row = stored_row(source, y);
+        for (x = 0; x < width; x++) {
+            uint32_t word = load_word(row + (size_t)x * 4);
+            if (word == previous) continue;
+            previous = word;
+            uint32_t colour = straight_colour(premultiplied, word, row + (size_t)x * 4);
+            alphas &= colour;
+            if (!palette_add(table, colour)) goto overflowed;
+        }
+    }
+    result.opaque = (alphas & 0xff) == 0xff;
+    return result;
+
+overflowed:
+    result.fits_palette = 0;
+    result.overflow_x = x;
+    result.overflow_y = y;
+    result.opaque = (alphas & 0xff) == 0xff;
+    if (!needs_opacity || !result.opaque) return result;
+    /* Colours no longer matter, only whether any pixel from here on is translucent. */
+    for (; y < height; y++, x = 0) {
+        const uint8_t *row = stored_row(source, y);
+        for (; x < width; x++) {
+            const uint8_t *bytes = row + (size_t)x * 4;
+            uint32_t alpha = premultiplied ? load_word(bytes) >> 24 : bytes[3];
+            if (alpha != 255) {
+                result.opaque = 0;
+                return result;
+            }
+        }
+    }
+    return result;
+}
+
 /* Checks that every pixel fits the encoding, and builds the palette. Runs before libpng starts,
  * so a misfit never leaves a half-written PNG. */
 static cpng_status check_fit(const row_source *source, uint32_t height, cpng_encoding encoding,
                              palette *table, char *message, size_t capacity) {
     if (encoding == CPNG_ENCODING_RGBA8 || encoding == CPNG_ENCODING_RGBA16) return CPNG_OK;
+    if (encoding == CPNG_ENCODING_PALETTE) {
+        census found = take_census(source, height, table, 0);
+        if (found.fits_palette) return CPNG_OK;
+        return fail(message, capacity, CPNG_DOES_NOT_FIT_ENCODING,
+                    "the image has more than 256 distinct colours (pixel (%u, %u) is the 257th)",
+                    found.overflow_x, found.overflow_y);
+    }
     int needs_opaque = encoding == CPNG_ENCODING_RGB8 || encoding == CPNG_ENCODING_GREY8;
     int needs_grey = encoding == CPNG_ENCODING_GREY8 || encoding == CPNG_ENCODING_GREY_ALPHA8;
     for (uint32_t y = 0; y < height; y++) {
@@ -424,19 +503,41 @@ static cpng_status check_fit(const row_source *source, uint32_t height, cpng_enc
                             "pixel (%u, %u) is rgba(%u,%u,%u,%u), which is not grey", x, y, p[0], p[1], p[2],
                             p[3]);
             }
-            if (encoding == CPNG_ENCODING_PALETTE && !palette_add(table, pack_rgba(p))) {
-                return fail(message, capacity, CPNG_DOES_NOT_FIT_ENCODING,
-                            "the image has more than 256 distinct colours (pixel (%u, %u) is the 257th)", x, y);
-            }
         }
     }
     return CPNG_OK;
 }
 
+/* The narrowest encoding that holds the pixels exactly: palette for at most 256 colours, else
+ * RGB when every pixel is opaque, else RGBA. Leaves the palette in `table` when it chooses it. */
+static cpng_encoding choose_encoding(const row_source *source, uint32_t height, palette *table) {
+    census found = take_census(source, height, table, 1);
+    if (found.fits_palette) return CPNG_ENCODING_PALETTE;
+    return found.opaque ? CPNG_ENCODING_RGB8 : CPNG_ENCODING_RGBA8;
+}
+
+/* Row y as palette indices, one per byte (png_set_packing packs them for depths below 8). Looks
+ * colours up straight from the stored pixels, again skipping the lookup inside runs. */
+static const uint8_t *palette_row(const row_source *source, uint32_t y, const palette *table, uint8_t *out) {
+    const uint8_t *row = stored_row(source, y);
+    const int premultiplied = source->premultiplied_argb32;
+    uint32_t previous = ~load_word(row);
+    uint8_t index = 0;
+    for (uint32_t x = 0; x < source->width; x++) {
+        uint32_t word = load_word(row + (size_t)x * 4);
+        if (word != previous) {
+            previous = word;
+            uint32_t colour = straight_colour(premultiplied, word, row + (size_t)x * 4);
+            index = (uint8_t)table->slot_index[palette_slot(table, colour)];
+        }
+        out[x] = index;
+    }
+    return out;
+}
+
 /* Converts one straight RGBA row to the bytes of the chosen encoding (already checked to fit).
  * Returns the row to hand to libpng. */
-static const uint8_t *encode_row(const uint8_t *rgba, uint32_t width, cpng_encoding encoding,
-                                 const palette *table, uint8_t *out) {
+static const uint8_t *encode_row(const uint8_t *rgba, uint32_t width, cpng_encoding encoding, uint8_t *out) {
     switch (encoding) {
     case CPNG_ENCODING_RGBA8:
         return rgba;
@@ -452,18 +553,33 @@ static const uint8_t *encode_row(const uint8_t *rgba, uint32_t width, cpng_encod
             out[(size_t)x * 2 + 1] = rgba[(size_t)x * 4 + 3];
         }
         return out;
-    case CPNG_ENCODING_PALETTE:
-        /* One index per byte; png_set_packing packs them for depths below 8. */
-        for (uint32_t x = 0; x < width; x++) {
-            out[x] = (uint8_t)table->slot_index[palette_slot(table, pack_rgba(rgba + (size_t)x * 4))];
-        }
-        return out;
     case CPNG_ENCODING_RGBA16:
         /* v * 257 is v in both bytes, big-endian. */
         for (size_t i = 0; i < (size_t)width * 4; i++) out[i * 2] = out[i * 2 + 1] = rgba[i];
         return out;
+    case CPNG_ENCODING_PALETTE:   /* palette_row */
+    case CPNG_ENCODING_AUTOMATIC: /* resolved before any row is written */
+        break;
     }
     return rgba;
+}
+
+/* Row y in the bytes of `encoding` (never AUTOMATIC), ready for libpng. */
+static const uint8_t *row_for_libpng(const row_source *source, uint32_t y, cpng_encoding encoding,
+                                     const palette *table, uint8_t *out) {
+    if (encoding == CPNG_ENCODING_PALETTE) return palette_row(source, y, table, out);
+    if (encoding == CPNG_ENCODING_RGB8 && source->premultiplied_argb32) {
+        /* Every pixel is opaque, so un-premultiplying would change nothing. */
+        const uint8_t *row = stored_row(source, y);
+        for (uint32_t x = 0; x < source->width; x++) {
+            uint32_t word = load_word(row + (size_t)x * 4);
+            out[(size_t)x * 3] = (uint8_t)(word >> 16);
+            out[(size_t)x * 3 + 1] = (uint8_t)(word >> 8);
+            out[(size_t)x * 3 + 2] = (uint8_t)word;
+        }
+        return out;
+    }
+    return encode_row(source_row(source, y), source->width, encoding, out);
 }
 
 typedef struct memory_writer {
@@ -562,7 +678,7 @@ static cpng_status encode(row_source *source, uint32_t height, const cpng_write_
     }
     int filter = libpng_filter(options->filter);
     int strategy = zlib_strategy(options->strategy);
-    if (filter < 0 || strategy < 0 || options->encoding > CPNG_ENCODING_RGBA16) {
+    if (filter < 0 || strategy < 0 || options->encoding > CPNG_ENCODING_AUTOMATIC) {
         return fail(message, capacity, CPNG_INVALID_ARGUMENT, "unknown filter, strategy or encoding");
     }
     double pixels_per_metre = options->pixels_per_inch / 0.0254;
@@ -585,10 +701,15 @@ static cpng_status encode(row_source *source, uint32_t height, const cpng_write_
     source->scratch = state->source_scratch;
     for (size_t slot = 0; slot < PALETTE_SLOTS; slot++) state->table.slot_index[slot] = -1;
 
-    cpng_status fit = check_fit(source, height, options->encoding, &state->table, message, capacity);
-    if (fit != CPNG_OK) {
-        encoder_state_free(state);
-        return fit;
+    cpng_encoding encoding = options->encoding;
+    if (encoding == CPNG_ENCODING_AUTOMATIC) {
+        encoding = choose_encoding(source, height, &state->table);
+    } else {
+        cpng_status fit = check_fit(source, height, encoding, &state->table, message, capacity);
+        if (fit != CPNG_OK) {
+            encoder_state_free(state);
+            return fit;
+        }
     }
 
     cpng_context context = {message, capacity, 0, 0};
@@ -610,7 +731,7 @@ static cpng_status encode(row_source *source, uint32_t height, const cpng_write_
 
     int colour_type = PNG_COLOR_TYPE_RGBA;
     int bit_depth = 8;
-    switch (options->encoding) {
+    switch (encoding) {
     case CPNG_ENCODING_RGBA8: break;
     case CPNG_ENCODING_RGB8: colour_type = PNG_COLOR_TYPE_RGB; break;
     case CPNG_ENCODING_GREY8: colour_type = PNG_COLOR_TYPE_GRAY; break;
@@ -620,12 +741,13 @@ static cpng_status encode(row_source *source, uint32_t height, const cpng_write_
         colour_type = PNG_COLOR_TYPE_PALETTE;
         bit_depth = state->table.count <= 2 ? 1 : state->table.count <= 4 ? 2 : state->table.count <= 16 ? 4 : 8;
         break;
+    case CPNG_ENCODING_AUTOMATIC: break; /* already resolved */
     }
     png_set_IHDR(png, info, width, height, bit_depth, colour_type,
                  options->interlaced ? PNG_INTERLACE_ADAM7 : PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE,
                  PNG_FILTER_TYPE_BASE);
 
-    if (options->encoding == CPNG_ENCODING_PALETTE) {
+    if (encoding == CPNG_ENCODING_PALETTE) {
         int translucent = palette_order_translucent_first(&state->table);
         png_color entries[256];
         png_byte alphas[256];
@@ -652,8 +774,7 @@ static cpng_status encode(row_source *source, uint32_t height, const cpng_write_
     int passes = png_set_interlace_handling(png);
     for (int pass = 0; pass < passes; pass++) {
         for (uint32_t y = 0; y < height; y++) {
-            const uint8_t *rgba = source_row(source, y);
-            png_write_row(png, encode_row(rgba, width, options->encoding, &state->table, state->encoded_row));
+            png_write_row(png, row_for_libpng(source, y, encoding, &state->table, state->encoded_row));
         }
     }
     png_write_end(png, NULL);

@@ -26,7 +26,8 @@ public enum PNG {
 
     /// How pixels are stored in the file. All encodings decode back to the same `RGBAImage`;
     /// the narrower ones only accept images that fit them exactly (otherwise
-    /// `PNGError.doesNotFitEncoding`), they never round or drop information.
+    /// `PNGError.doesNotFitEncoding`), they never round or drop information. `automatic` picks
+    /// the narrowest one that fits.
     public enum Encoding: String, Sendable, CaseIterable {
         /// 8-bit RGBA: fits every image.
         case rgba8
@@ -41,6 +42,10 @@ public enum PNG {
         case palette
         /// 16-bit RGBA, each 8-bit sample `v` stored as `v × 257`: fits every image.
         case rgba16
+        /// The narrowest lossless choice for these pixels: `palette` when there are at most 256
+        /// distinct RGBA values, else `rgb8` when every pixel is opaque, else `rgba8`. Fits every
+        /// image; same pixels, same choice and same bytes.
+        case automatic
 
         var humanName: String {
             switch self {
@@ -50,6 +55,7 @@ public enum PNG {
             case .greyAlpha8: "8-bit greyscale+alpha"
             case .palette: "palette"
             case .rgba16: "16-bit RGBA"
+            case .automatic: "automatically chosen"
             }
         }
     }

@@ -156,7 +156,7 @@ private let translucentColourPicture: RGBAImage = {
 @Test func opaqueGreyPictureDecodesIdenticallyFromEveryEncoding() throws {
     let expected: [PNG.Encoding: (PNG.ColourType, Int)] = [
         .rgba8: (.rgba, 8), .rgb8: (.rgb, 8), .grey8: (.greyscale, 8), .greyAlpha8: (.greyscaleAlpha, 8),
-        .palette: (.palette, 8), .rgba16: (.rgba, 16),
+        .palette: (.palette, 8), .rgba16: (.rgba, 16), .automatic: (.palette, 8),
     ]
     var distinctFiles = Set<Data>()
     for encoding in PNG.Encoding.allCases {
@@ -170,7 +170,8 @@ private let translucentColourPicture: RGBAImage = {
             distinctFiles.insert(png)
         }
     }
-    #expect(distinctFiles.count == PNG.Encoding.allCases.count * 2)
+    // 256 grey levels: automatic chooses the palette, so its files are the palette ones.
+    #expect(distinctFiles.count == (PNG.Encoding.allCases.count - 1) * 2)
 }
 
 @Test(arguments: [PNG.Encoding.rgba8, .palette, .rgba16], [false, true])
@@ -228,6 +229,165 @@ func paletteUsesTheSmallestBitDepth(colourCount: Int, bitDepth: Int) throws {
     var exactly256 = manyColours
     exactly256[256, 0] = exactly256[0, 0]
     #expect(try PNG.decode(PNG.encode(exactly256, options: .init(encoding: .palette))) == exactly256)
+}
+
+// MARK: - Automatic encoding
+
+/// `count` distinct colours laid out in runs of 3 equal pixels (like flat areas), wrapping over
+/// rows; colour i has alpha `alpha(i)`.
+private func runsOfColours(count: Int, width: Int, height: Int, alpha: (Int) -> UInt8) -> RGBAImage {
+    var image = RGBAImage(width: width, height: height)
+    for y in 0..<height {
+        for x in 0..<width {
+            let index = ((y * width + x) / 3) % count
+            image[x, y] = .init(r: UInt8(index % 256), g: UInt8(index / 256 * 40), b: UInt8((index * 7) % 256),
+                                a: alpha(index))
+        }
+    }
+    return image
+}
+
+private func distinctColours(_ image: RGBAImage) -> Int {
+    var seen = Set<UInt32>()
+    for y in 0..<image.height {
+        for x in 0..<image.width {
+            let p = image[x, y]
+            seen.insert(UInt32(p.r) << 24 | UInt32(p.g) << 16 | UInt32(p.b) << 8 | UInt32(p.a))
+        }
+    }
+    return seen.count
+}
+
+@Test func automaticChoosesPaletteForAtMost256Colours() throws {
+    let fewOpaque = runsOfColours(count: 5, width: 31, height: 9) { _ in 255 }
+    let exactly256 = runsOfColours(count: 256, width: 40, height: 20) { $0 % 50 == 0 ? 100 : 255 }
+    #expect(distinctColours(exactly256) == 256)
+    for (image, bitDepth) in [(fewOpaque, 4), (exactly256, 8), (translucentColourPicture, 8)] {
+        for interlaced in [false, true] {
+            let png = try PNG.encode(image, options: .init(encoding: .automatic, interlaced: interlaced))
+            let header = try PNG.header(of: png)
+            #expect(header.colourType == .palette)
+            #expect(header.bitDepth == bitDepth)
+            #expect(try PNG.decode(png) == image)
+            // Exactly what the explicit palette encoding writes.
+            #expect(try png == PNG.encode(image, options: .init(encoding: .palette, interlaced: interlaced)))
+        }
+    }
+}
+
+@Test func automaticChoosesRGBForOpaquePicturesOverThePaletteLimit() throws {
+    let opaque257 = runsOfColours(count: 257, width: 40, height: 20) { _ in 255 }
+    #expect(distinctColours(opaque257) == 257)
+    let png = try PNG.encode(opaque257, options: .init(encoding: .automatic))
+    #expect(try PNG.header(of: png) == PNG.Header(width: 40, height: 20, bitDepth: 8, colourType: .rgb, interlaced: false))
+    #expect(try PNG.decode(png) == opaque257)
+    #expect(try png == PNG.encode(opaque257, options: .init(encoding: .rgb8)))
+}
+
+@Test func automaticChoosesRGBAForTranslucentPicturesOverThePaletteLimit() throws {
+    // Translucency seen before the 257th colour, found after it (the last pixel), and random.
+    let translucentEarly = runsOfColours(count: 300, width: 40, height: 30) { $0 == 0 ? 254 : 255 }
+    var translucentLast = runsOfColours(count: 300, width: 40, height: 30) { _ in 255 }
+    translucentLast[39, 29] = .init(r: 1, g: 2, b: 3, a: 254)
+    let random = randomImage(width: 33, height: 21, seed: 13)
+    for image in [translucentEarly, translucentLast, random] {
+        let png = try PNG.encode(image, options: .init(encoding: .automatic))
+        #expect(try PNG.header(of: png).colourType == .rgba)
+        #expect(try PNG.header(of: png).bitDepth == 8)
+        #expect(try PNG.decode(png) == image)
+        #expect(try png == PNG.encode(image, options: .init(encoding: .rgba8)))
+    }
+}
+
+@Test func automaticPaletteListsTranslucentColoursFirstThenOpaqueInOrderOfAppearance() throws {
+    let opaqueA = RGBAImage.Pixel(r: 10, g: 20, b: 30, a: 255), opaqueB = RGBAImage.Pixel(r: 40, g: 50, b: 60, a: 255)
+    let halfC = RGBAImage.Pixel(r: 70, g: 80, b: 90, a: 128), clearD = RGBAImage.Pixel(r: 0, g: 0, b: 0, a: 0)
+    var image = RGBAImage(width: 4, height: 2)
+    let order = [opaqueA, opaqueA, halfC, opaqueB, opaqueA, clearD, halfC, opaqueB]
+    for (offset, pixel) in order.enumerated() { image[offset % 4, offset / 4] = pixel }
+    let png = try PNG.encode(image, options: .init(encoding: .automatic))
+    let found = chunks(of: png)
+    #expect(found.first { $0.type == "PLTE" }?.data == [70, 80, 90, 0, 0, 0, 10, 20, 30, 40, 50, 60])
+    #expect(found.first { $0.type == "tRNS" }?.data == [128, 0])
+    #expect(try PNG.header(of: png).bitDepth == 2)
+    #expect(try PNG.decode(png) == image)
+}
+
+@Test func automaticEncodingIsByteIdenticalOnRepeat() throws {
+    let images = [translucentColourPicture, runsOfColours(count: 257, width: 40, height: 20) { _ in 255 },
+                  randomImage(width: 30, height: 20, seed: 14)]
+    for image in images {
+        let options = PNG.WriteOptions(compressionLevel: 3, filter: .up, encoding: .automatic)
+        let first = try PNG.encode(image, options: options)
+        for _ in 0..<3 { #expect(try PNG.encode(image, options: options) == first) }
+    }
+}
+
+/// Valid Cairo ARGB32 data (colour ≤ alpha), rows padded with junk: `word(x, y)` per pixel.
+private func encodeARGB32(width: Int, height: Int, options: PNG.WriteOptions,
+                          _ word: (Int, Int) -> UInt32) throws -> Data {
+    let stride = width * 4 + 12
+    var buffer = [UInt8](repeating: 0xEE, count: stride * height)
+    buffer.withUnsafeMutableBytes { raw in
+        for y in 0..<height {
+            for x in 0..<width { raw.storeBytes(of: word(x, y), toByteOffset: y * stride + x * 4, as: UInt32.self) }
+        }
+    }
+    return try buffer.withUnsafeBufferPointer { pixels in
+        try encodePNG(argb32Premultiplied: try #require(pixels.baseAddress), width: width, height: height,
+                      stride: stride, options: options)
+    }
+}
+
+private func premultipliedWord(alpha: UInt32, red: UInt32, green: UInt32, blue: UInt32) -> UInt32 {
+    alpha << 24 | (red * alpha / 255) << 16 | (green * alpha / 255) << 8 | blue * alpha / 255
+}
+
+@Test func automaticGivesTheSameFileFromCairoPixelsAndFromStraightRGBA() throws {
+    // Few translucent colours in runs (palette), many opaque ones (RGB), many translucent ones (RGBA).
+    let few: (Int, Int) -> UInt32 = { x, y in
+        let index = UInt32((x / 4 + y) % 12)
+        return premultipliedWord(alpha: index < 3 ? 0 : index < 6 ? 40 * index : 255,
+                                 red: 20 * index, green: 255 - 9 * index, blue: 100)
+    }
+    let manyOpaque: (Int, Int) -> UInt32 = { x, y in
+        premultipliedWord(alpha: 255, red: UInt32(x * 8 % 256), green: UInt32(y * 8 % 256), blue: UInt32(x / 2))
+    }
+    let manyTranslucent: (Int, Int) -> UInt32 = { x, y in
+        premultipliedWord(alpha: UInt32(x * 6 + y) % 256, red: UInt32(x * 8 % 256), green: 200, blue: UInt32(y * 9))
+    }
+    let cases: [((Int, Int) -> UInt32, PNG.ColourType)] = [(few, .palette), (manyOpaque, .rgb), (manyTranslucent, .rgba)]
+    for (word, colourType) in cases {
+        for interlaced in [false, true] {
+            let options = PNG.WriteOptions(compressionLevel: 1, filter: .sub, pixelsPerInch: 144,
+                                           encoding: .automatic, interlaced: interlaced)
+            let fromCairo = try encodeARGB32(width: 41, height: 27, options: options, word)
+            #expect(try PNG.header(of: fromCairo).colourType == colourType)
+            let image = try PNG.decode(fromCairo)
+            #expect(try PNG.encode(image, options: options) == fromCairo, "\(colourType), interlaced: \(interlaced)")
+            // And the pixels are Cairo's, un-premultiplied: the same as the RGBA8 file decodes to.
+            var rgbaOptions = options
+            rgbaOptions.encoding = .rgba8
+            #expect(try PNG.decode(encodeARGB32(width: 41, height: 27, options: rgbaOptions, word)) == image)
+        }
+    }
+}
+
+@Test func automaticPaletteFromCairoPixelsMapsEveryPremultipliedValue() throws {
+    // Two pixels in a row that differ only in premultiplied colour give different palette entries,
+    // and runs that continue from one row into the next keep their index.
+    let words: [UInt32] = [0x8040_2000, 0x8040_2000, 0x8041_2000, 0xFFFF_FFFF, 0x0000_0000]
+    let fromCairo = try encodeARGB32(width: 5, height: 3, options: .init(encoding: .automatic)) { x, y in
+        words[(x + y * 5) / 3 % words.count]
+    }
+    #expect(try PNG.header(of: fromCairo).colourType == .palette)
+    let image = try PNG.decode(fromCairo)
+    #expect(image[0, 0] == .init(r: 128, g: 64, b: 0, a: 128)) // (0x40 * 255 + 64) / 128 = 128
+    #expect(image[0, 1] == image[0, 0])
+    #expect(image[1, 1] == .init(r: 129, g: 64, b: 0, a: 128)) // (0x41 * 255 + 64) / 128 = 129
+    #expect(image[4, 1] == .init(r: 255, g: 255, b: 255, a: 255))
+    #expect(image[2, 2] == .init(r: 0, g: 0, b: 0, a: 0))
+    #expect(distinctColours(image) == 4) // 0x80402000 twice in the list, one colour
 }
 
 // MARK: - Decoding hand-made files (independent of the encoder)

@@ -81,15 +81,20 @@ cpng_status cpng_decode_rgba8(const uint8_t *data, size_t size, const cpng_limit
                               uint8_t *pixels, size_t pixels_size,
                               char *message, size_t message_capacity);
 
-/* How the image is stored in the PNG. Every encoding except RGBA8 and RGBA16 requires the image
- * to fit it exactly; otherwise the encoder returns CPNG_DOES_NOT_FIT_ENCODING. */
+/* How the image is stored in the PNG. Every encoding except RGBA8, RGBA16 and AUTOMATIC requires
+ * the image to fit it exactly; otherwise the encoder returns CPNG_DOES_NOT_FIT_ENCODING. */
 typedef enum cpng_encoding {
     CPNG_ENCODING_RGBA8 = 0,
     CPNG_ENCODING_RGB8 = 1,        /* every pixel opaque */
     CPNG_ENCODING_GREY8 = 2,       /* every pixel opaque and R == G == B */
     CPNG_ENCODING_GREY_ALPHA8 = 3, /* R == G == B */
     CPNG_ENCODING_PALETTE = 4,     /* at most 256 distinct RGBA values; PLTE + tRNS, 1/2/4/8 bits */
-    CPNG_ENCODING_RGBA16 = 5       /* each sample v stored as v * 257 */
+    CPNG_ENCODING_RGBA16 = 5,      /* each sample v stored as v * 257 */
+    /* The narrowest of these that holds the pixels exactly: PALETTE for at most 256 distinct
+     * colours (entries in order of first appearance, translucent ones first), else RGB8 when every
+     * pixel is opaque, else RGBA8. The colours are counted in one pass that gives up at the 257th,
+     * so the result is deterministic and the same from both entry points. */
+    CPNG_ENCODING_AUTOMATIC = 6
 } cpng_encoding;
 
 /* PNG row filters: one fixed filter, or ALL to let libpng choose per row. */

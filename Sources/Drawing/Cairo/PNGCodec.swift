@@ -110,6 +110,7 @@ private extension PNG.WriteOptions {
         case .greyAlpha8: CPNG_ENCODING_GREY_ALPHA8
         case .palette: CPNG_ENCODING_PALETTE
         case .rgba16: CPNG_ENCODING_RGBA16
+        case .automatic: CPNG_ENCODING_AUTOMATIC
         }
         return cpng_write_options(
             compression_level: Int32(clamping: compressionLevel), strategy: cStrategy, filter: cFilter,
