@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "KeyboardDiagrams", targets: ["KeyboardDiagrams"]),
         .library(name: "GoldenImages", targets: ["GoldenImages"]),
         .library(name: "GoldenImageTesting", targets: ["GoldenImageTesting"]),
+        .library(name: "BatchRendering", targets: ["BatchRendering"]),
         .executable(name: "cardrender", targets: ["cardrender"]),
     ],
     dependencies: [
@@ -45,17 +46,22 @@ let package = Package(
         .target(name: "GoldenImages", dependencies: ["Drawing", "CImageDiff"]),
         // The only module that imports a test framework: assertGolden for users' XCTest / Swift Testing suites.
         .target(name: "GoldenImageTesting", dependencies: ["GoldenImages", "Drawing"]),
+        // Specs, matrices, shards, manifests, progress and the gallery; knows no job kind.
+        .target(
+            name: "BatchRendering",
+            dependencies: ["Drawing", .product(name: "Yams", package: "Yams")]
+        ),
         .executableTarget(
             name: "cardrender",
             dependencies: [
-                "Geometry", "Drawing", "PlayingCards", "KeyboardDiagrams", "GoldenImages",
+                "Geometry", "Drawing", "PlayingCards", "KeyboardDiagrams", "GoldenImages", "BatchRendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
         .executableTarget(
             name: "cardrender-bench",
-            dependencies: ["Drawing", "PlayingCards", "KeyboardDiagrams", "GoldenImages"]
+            dependencies: ["Drawing", "PlayingCards", "KeyboardDiagrams", "GoldenImages", "BatchRendering"]
         ),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
@@ -63,6 +69,7 @@ let package = Package(
         .testTarget(name: "PlayingCardsTests", dependencies: ["PlayingCards", "Drawing", "GoldenImageTesting"]),
         .testTarget(name: "KeyboardDiagramsTests", dependencies: ["KeyboardDiagrams", "Drawing", "GoldenImageTesting"]),
         .testTarget(name: "GoldenImagesTests", dependencies: ["GoldenImages", "GoldenImageTesting", "Drawing"]),
+        .testTarget(name: "BatchRenderingTests", dependencies: ["BatchRendering", "Drawing"]),
         .testTarget(name: "CLITests", dependencies: ["cardrender", "Drawing"]),
     ],
     swiftLanguageModes: [.v6]

@@ -43,6 +43,20 @@ public enum AtomicFile {
         }
     }
 
+    /// Deletes temporary files that a killed process left behind under `folder` (names
+    /// `.<file>.tmp-<pid>-<n>` whose process is gone). Never touches anything else.
+    public static func removeStaleTemporaries(in folder: URL) {
+        guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return }
+        while let relative = walker.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            guard name.hasPrefix("."), let marker = name.range(of: ".tmp-", options: .backwards) else { continue }
+            let fields = name[marker.upperBound...].split(separator: "-")
+            guard fields.count == 2, let pid = Int32(fields[0]), UInt32(fields[1]) != nil else { continue }
+            if pid == getpid() || kill(pid, 0) == 0 { continue }
+            unlink(folder.appendingPathComponent(relative).path)
+        }
+    }
+
     /// Creates `url` (and its parents) as a folder, or checks that it is a writable folder.
     public static func prepareDirectory(_ url: URL) throws(DrawingError) {
         let path = url.path

@@ -1,0 +1,61 @@
+import Drawing
+import Foundation
+
+/// One file a job produced, still in memory; the runner writes it atomically.
+public struct RenderedFile: Sendable {
+    public var path: String
+    public var data: Data
+    public var pixelWidth: Int?
+    public var pixelHeight: Int?
+
+    public init(path: String, data: Data, pixelWidth: Int? = nil, pixelHeight: Int? = nil) {
+        self.path = path
+        self.data = data
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+    }
+}
+
+/// A unit of batch work: a card, a deck or a keyboard diagram with its parameters.
+/// Jobs are cheap descriptions; `render` does the work only when the runner calls it, so a
+/// spec of thousands of jobs holds no pixels until each one runs.
+public struct BatchJob: Sendable {
+    /// Stable and unique within a spec (it names the job in the manifest and in shards).
+    public var id: String
+    /// `card`, `deck`, `keyboard`, …
+    public var kind: String
+    /// The job's parameters as given in the spec, for the gallery and the manifest.
+    public var parameters: [String: String]
+    /// Every path the job writes, relative to the output folder, declared before rendering so
+    /// clashes and escapes are refused up front.
+    public var outputs: [String]
+    /// Relative cost, used to balance shards (e.g. pixels to draw).
+    public var estimatedCost: Double
+    /// A digest of everything that determines the output; a re-run skips the job when it
+    /// matches the manifest and the files on disk are unchanged.
+    public var inputKey: String
+    public var render: @Sendable () throws -> [RenderedFile]
+
+    public init(id: String, kind: String, parameters: [String: String], outputs: [String], estimatedCost: Double,
+                inputKey: String, render: @escaping @Sendable () throws -> [RenderedFile]) {
+        self.id = id
+        self.kind = kind
+        self.parameters = parameters
+        self.outputs = outputs
+        self.estimatedCost = estimatedCost
+        self.inputKey = inputKey
+        self.render = render
+    }
+
+    /// A digest of `parts` (parameter values, tool version, font checksums…) for `inputKey`.
+    public static func key(_ parts: [String]) -> String {
+        SHA256.hexDigest(Array(parts.joined(separator: "\u{1F}").utf8))
+    }
+}
+
+/// Errors from the batch machinery, each one line.
+public struct BatchError: Error, CustomStringConvertible, LocalizedError, Equatable {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+    public var errorDescription: String? { description }
+}

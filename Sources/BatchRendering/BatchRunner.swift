@@ -1,0 +1,215 @@
+import Drawing
+import Foundation
+import Synchronization
+
+/// Runs batch jobs in parallel into an output folder: validates every output path first,
+/// skips jobs whose inputs and files are unchanged, writes each file atomically, keeps going
+/// after a failure unless told to stop, and keeps `manifest.json` and the gallery up to date.
+public struct BatchRunner: Sendable {
+    public struct Options: Sendable {
+        public var workers: Int
+        public var force: Bool
+        public var failFast: Bool
+        public var dryRun: Bool
+        public var shard: Shard?
+        public var tool: String
+
+        public init(workers: Int, force: Bool = false, failFast: Bool = false, dryRun: Bool = false,
+                    shard: Shard? = nil, tool: String) {
+            self.workers = workers
+            self.force = force
+            self.failFast = failFast
+            self.dryRun = dryRun
+            self.shard = shard
+            self.tool = tool
+        }
+    }
+
+    public struct Failure: Sendable, Codable, Equatable {
+        public var id: String
+        public var message: String
+    }
+
+    public struct Outcome: Sendable {
+        public var jobs: Int
+        public var rendered: Int
+        public var skipped: Int
+        public var failures: [Failure]
+        public var notRun: Int
+        public var filesWritten: Int
+        public var seconds: Double
+        /// Jobs this shard would run, with whether each is up to date (for `--dry-run`).
+        public var plan: [(id: String, upToDate: Bool, outputs: [String])]
+    }
+
+    public let options: Options
+
+    public init(options: Options) { self.options = options }
+
+    /// Checks ids and outputs of the whole spec before anything renders: unique ids, no two
+    /// jobs writing the same path, every path inside the folder.
+    public static func validate(_ jobs: [BatchJob], in folder: OutputFolder) throws(BatchError) {
+        guard !jobs.isEmpty else { throw BatchError("the spec expands to zero jobs") }
+        var ids: Set<String> = []
+        var owners: [String: String] = [:]
+        for job in jobs {
+            guard ids.insert(job.id).inserted else { throw BatchError("two jobs have the id \(job.id)") }
+            guard !job.outputs.isEmpty else { throw BatchError("job \(job.id) writes no file") }
+            for output in job.outputs {
+                _ = try folder.confine(output)
+                let key = (output as NSString).standardizingPath
+                if key == Manifest.fileName || key == Gallery.fileName {
+                    throw BatchError("job \(job.id) would overwrite \(key), which the batch run writes itself")
+                }
+                if let other = owners[key] {
+                    throw BatchError(other == job.id
+                        ? "job \(job.id) writes \(output) twice"
+                        : "jobs \(other) and \(job.id) both write \(output)")
+                }
+                owners[key] = job.id
+            }
+        }
+    }
+
+    public func run(_ allJobs: [BatchJob], in folder: OutputFolder, progress: ProgressStyle?) throws -> Outcome {
+        try BatchRunner.validate(allJobs, in: folder)
+        let started = ProgressReporter.now()
+        let jobs = options.shard.map { $0.select(allJobs) } ?? allJobs
+        AtomicFile.removeStaleTemporaries(in: folder.url)
+        let manifest = Manifest.load(from: folder.url, tool: options.tool)
+        let upToDate = jobs.map { !options.force && manifest.isUpToDate($0, in: folder.url) }
+        let plan = jobs.indices.map { (id: jobs[$0].id, upToDate: upToDate[$0], outputs: jobs[$0].outputs) }
+        if options.dryRun {
+            return Outcome(jobs: jobs.count, rendered: 0, skipped: upToDate.filter { $0 }.count, failures: [],
+                           notRun: upToDate.filter { !$0 }.count, filesWritten: 0,
+                           seconds: ProgressReporter.now() - started, plan: plan)
+        }
+        let reporter = ProgressReporter(style: progress ?? .quiet, total: jobs.count)
+        reporter.begin(jobs: jobs.count, skippedByShard: allJobs.count - jobs.count)
+
+        let shared = SharedRun(manifest: manifest)
+        let stop = StopSignal.install()
+        defer { stop.uninstall() }
+        let workers = max(1, min(options.workers, jobs.count))
+        let group = DispatchGroup()
+        for _ in 0..<workers {
+            group.enter()
+            Thread.detachNewThread { [options] in
+                defer { group.leave() }
+                while true {
+                    if stop.requested || (options.failFast && shared.hasFailures) { return }
+                    let index = shared.next.add(1, ordering: .relaxed).oldValue
+                    guard index < jobs.count else { return }
+                    let job = jobs[index]
+                    if upToDate[index] {
+                        shared.record(skipped: job.id)
+                        reporter.finished(id: job.id, status: .skipped, seconds: 0, outputs: job.outputs)
+                        continue
+                    }
+                    let jobStart = ProgressReporter.now()
+                    do {
+                        let entry = try BatchRunner.execute(job, in: folder)
+                        let seconds = ProgressReporter.now() - jobStart
+                        shared.record(job.id, Manifest.Entry(kind: job.kind, parameters: job.parameters,
+                                                             inputKey: job.inputKey, outputs: entry,
+                                                             seconds: (seconds * 1000).rounded() / 1000))
+                        reporter.finished(id: job.id, status: .rendered, seconds: seconds, outputs: job.outputs)
+                    } catch {
+                        let message = "\(error)"
+                        shared.record(failure: Failure(id: job.id, message: message))
+                        reporter.finished(id: job.id, status: .failed, seconds: ProgressReporter.now() - jobStart,
+                                          outputs: job.outputs, error: message)
+                    }
+                    if shared.shouldSave() { try? shared.snapshot().save(to: folder.url) }
+                }
+            }
+        }
+        group.wait()
+        let final = shared.snapshot()
+        try final.save(to: folder.url)
+        try Gallery.write(final, to: folder.url)
+        let counts = shared.counts()
+        let outcome = Outcome(jobs: jobs.count, rendered: counts.rendered, skipped: counts.skipped,
+                              failures: counts.failures.sorted { $0.id < $1.id },
+                              notRun: jobs.count - counts.rendered - counts.skipped - counts.failures.count,
+                              filesWritten: counts.files, seconds: ProgressReporter.now() - started, plan: plan)
+        reporter.end(summary: "", fields: [
+            "jobs": outcome.jobs, "rendered": outcome.rendered, "skipped": outcome.skipped,
+            "failed": outcome.failures.count, "notRun": outcome.notRun,
+            "seconds": (outcome.seconds * 1000).rounded() / 1000,
+        ])
+        if stop.requested { throw BatchError("interrupted: \(outcome.rendered) jobs finished, \(outcome.notRun) not run; run again to complete the set") }
+        return outcome
+    }
+
+    /// Renders one job and writes its files atomically; returns the manifest outputs.
+    static func execute(_ job: BatchJob, in folder: OutputFolder) throws -> [Manifest.Output] {
+        let files = try job.render()
+        let produced = Set(files.map(\.path)), declared = Set(job.outputs)
+        guard produced == declared else {
+            throw BatchError("job \(job.id) produced \(produced.sorted()) but declared \(declared.sorted())")
+        }
+        var outputs: [Manifest.Output] = []
+        for file in files {
+            let url = try folder.confine(file.path)
+            try AtomicFile.prepareDirectory(url.deletingLastPathComponent())
+            try AtomicFile.write(file.data, to: url)
+            let modified = ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date)?
+                .timeIntervalSince1970 ?? 0
+            outputs.append(Manifest.Output(path: file.path, sha256: SHA256.hexDigest(file.data), bytes: file.data.count,
+                                           pixelWidth: file.pixelWidth, pixelHeight: file.pixelHeight,
+                                           modified: modified))
+        }
+        return outputs.sorted { $0.path < $1.path }
+    }
+}
+
+/// State shared by the worker threads of one run.
+private final class SharedRun: Sendable {
+    struct State {
+        var manifest: Manifest
+        var rendered = 0, skipped = 0, files = 0
+        var failures: [BatchRunner.Failure] = []
+        var sinceSave = 0
+    }
+
+    let next = Atomic<Int>(0)
+    private let state: Mutex<State>
+
+    init(manifest: Manifest) { state = Mutex(State(manifest: manifest)) }
+
+    var hasFailures: Bool { state.withLock { !$0.failures.isEmpty } }
+
+    func record(_ id: String, _ entry: Manifest.Entry) {
+        state.withLock { s in
+            s.manifest.jobs[id] = entry
+            s.rendered += 1
+            s.files += entry.outputs.count
+            s.sinceSave += 1
+        }
+    }
+
+    func record(skipped id: String) { state.withLock { $0.skipped += 1 } }
+
+    func record(failure: BatchRunner.Failure) {
+        state.withLock { s in
+            s.failures.append(failure)
+            s.manifest.jobs[failure.id] = nil
+        }
+    }
+
+    /// Saves the manifest every 50 rendered jobs, so an interrupted run keeps most of its work.
+    func shouldSave() -> Bool {
+        state.withLock { s in
+            guard s.sinceSave >= 50 else { return false }
+            s.sinceSave = 0
+            return true
+        }
+    }
+
+    func snapshot() -> Manifest { state.withLock { $0.manifest } }
+
+    func counts() -> (rendered: Int, skipped: Int, files: Int, failures: [BatchRunner.Failure]) {
+        state.withLock { ($0.rendered, $0.skipped, $0.files, $0.failures) }
+    }
+}

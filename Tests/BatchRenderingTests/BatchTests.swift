@@ -1,0 +1,192 @@
+import BatchRendering
+import Drawing
+import Foundation
+import Testing
+
+/// Synthetic jobs: small pictures whose pixels depend on the job's number.
+func syntheticJobs(_ count: Int, failing: Set<Int> = []) -> [BatchJob] {
+    (0..<count).map { n in
+        BatchJob(id: "job-\(n)", kind: n % 2 == 0 ? "even" : "odd", parameters: ["n": "\(n)"],
+                 outputs: ["set/\(n).png", "set/\(n).svg"], estimatedCost: Double(1 + n % 7),
+                 inputKey: BatchJob.key(["v1", "\(n)"])) {
+            if failing.contains(n) { throw BatchError("job \(n) cannot render") }
+            let picture = Picture(width: 20, height: 20) { canvas in
+                Color(rgb: UInt32(n * 0x030507 & 0xFFFFFF)).setFill()
+                canvas.fill(canvas.bounds.insetBy(dx: CGFloat(n % 5), dy: 2))
+            }
+            return [RenderedFile(path: "set/\(n).png", data: try picture.pngData(), pixelWidth: 20, pixelHeight: 20),
+                    RenderedFile(path: "set/\(n).svg", data: try picture.svgData())]
+        }
+    }
+}
+
+func temporaryFolder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("batch-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+func files(in folder: URL) throws -> [String: Data] {
+    var result: [String: Data] = [:]
+    for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) {
+        var isDirectory: ObjCBool = false
+        let url = folder.appendingPathComponent(path)
+        FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+        if !isDirectory.boolValue { result[path] = try Data(contentsOf: url) }
+    }
+    return result
+}
+
+@Suite struct ShardTests {
+    @Test func shardsCoverEveryJobExactlyOnce() throws {
+        let jobs = syntheticJobs(103)
+        for count in 1...7 {
+            var seen: [String: Int] = [:]
+            for index in 1...count {
+                for job in try Shard(index: index, count: count).select(jobs) { seen[job.id, default: 0] += 1 }
+            }
+            #expect(seen.count == jobs.count)
+            #expect(seen.values.allSatisfy { $0 == 1 })
+        }
+    }
+
+    @Test func shardsBalanceCostNotCount() throws {
+        // One expensive job and many cheap ones: the expensive one gets a shard nearly to itself.
+        var jobs = syntheticJobs(10)
+        for i in jobs.indices { jobs[i].estimatedCost = 1 }
+        jobs[3].estimatedCost = 9
+        let first = try Shard(index: 1, count: 2).select(jobs), second = try Shard(index: 2, count: 2).select(jobs)
+        let costs = [first, second].map { $0.reduce(0) { $0 + $1.estimatedCost } }
+        #expect(costs.sorted() == [9, 9])
+        #expect([first.count, second.count].sorted() == [1, 9])
+    }
+
+    @Test func assignmentDoesNotDependOnInputOrder() throws {
+        let jobs = syntheticJobs(40)
+        let shard = try Shard(index: 2, count: 3)
+        #expect(Set(shard.select(jobs).map(\.id)) == Set(shard.select(jobs.reversed()).map(\.id)))
+    }
+
+    @Test func badShardsAreRefused() throws {
+        for text in ["0/3", "4/3", "a/b", "1/0", "3", "-1/2", "1/2/3"] {
+            #expect(throws: BatchError.self, "\(text)") { try Shard(parsing: text) }
+        }
+        #expect(try Shard(parsing: "3/3").description == "3/3")
+    }
+}
+
+@Suite struct OutputFolderTests {
+    @Test func pathsThatEscapeAreRefused() throws {
+        let root = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let out = root.appendingPathComponent("out")
+        let folder = try OutputFolder(out)
+        #expect(throws: BatchError.self) { try folder.confine("../x.png") }
+        #expect(throws: BatchError.self) { try folder.confine("a/../../x.png") }
+        #expect(throws: BatchError.self) { try folder.confine("/etc/x.png") }
+        #expect(throws: BatchError.self) { try folder.confine("") }
+        // A symbolic link inside --out that points outside it.
+        try FileManager.default.createSymbolicLink(at: out.appendingPathComponent("link"), withDestinationURL: root)
+        #expect(throws: BatchError.self) { try folder.confine("link/x.png") }
+        // A link that stays inside is fine.
+        try FileManager.default.createDirectory(at: out.appendingPathComponent("real"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: out.appendingPathComponent("inside"),
+                                                   withDestinationURL: out.appendingPathComponent("real"))
+        #expect(try folder.confine("inside/x.png").lastPathComponent == "x.png")
+        #expect(try folder.confine("a/b/c.png").path.hasSuffix("out/a/b/c.png"))
+    }
+
+    @Test func anOutFolderThatIsAFileIsRefused() throws {
+        let root = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let file = root.appendingPathComponent("file")
+        try Data("x".utf8).write(to: file)
+        #expect(throws: DrawingError.self) { try OutputFolder(file) }
+    }
+}
+
+@Suite struct RunnerTests {
+    func run(_ jobs: [BatchJob], _ out: URL, workers: Int = 2, force: Bool = false, failFast: Bool = false,
+             shard: Shard? = nil) throws -> BatchRunner.Outcome {
+        try BatchRunner(options: .init(workers: workers, force: force, failFast: failFast, shard: shard, tool: "test"))
+            .run(jobs, in: try OutputFolder(out), progress: .quiet)
+    }
+
+    @Test func outputIsIdenticalForAnyWorkerCountAndShardSplit() throws {
+        let a = try temporaryFolder(), b = try temporaryFolder(), c = try temporaryFolder()
+        defer { for u in [a, b, c] { try? FileManager.default.removeItem(at: u) } }
+        let jobs = syntheticJobs(24)
+        _ = try run(jobs, a, workers: 1)
+        _ = try run(jobs, b, workers: 2)
+        for index in 1...3 { _ = try run(jobs, c, workers: 2, shard: try Shard(index: index, count: 3)) }
+        let (fa, fb, fc) = (try files(in: a), try files(in: b), try files(in: c))
+        let images = fa.keys.filter { $0.hasPrefix("set/") }
+        #expect(images.count == 48)
+        for path in images {
+            #expect(fa[path] == fb[path], "\(path) differs between 1 and 2 workers")
+            #expect(fa[path] == fc[path], "\(path) differs when sharded")
+        }
+    }
+
+    @Test func manifestHashesMatchFilesAndRerunSkipsEverything() throws {
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let jobs = syntheticJobs(12)
+        let first = try run(jobs, out)
+        #expect(first.rendered == 12 && first.skipped == 0 && first.failures.isEmpty)
+        let manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: out.appendingPathComponent("manifest.json")))
+        #expect(manifest.jobs.count == 12)
+        for entry in manifest.jobs.values {
+            for output in entry.outputs {
+                let data = try Data(contentsOf: out.appendingPathComponent(output.path))
+                #expect(SHA256.hexDigest(data) == output.sha256)
+                #expect(data.count == output.bytes)
+            }
+        }
+        let second = try run(jobs, out)
+        #expect(second.rendered == 0 && second.skipped == 12)
+        // A changed input or a changed file re-renders just that job; --force renders all.
+        var changed = jobs
+        changed[4].inputKey = BatchJob.key(["v2", "4"])
+        try Data("tampered".utf8).write(to: out.appendingPathComponent("set/7.png"))
+        let third = try run(changed, out)
+        #expect(third.rendered == 2 && third.skipped == 10)
+        #expect(try run(changed, out, force: true).rendered == 12)
+    }
+
+    @Test func oneFailureDoesNotStopTheOthersUnlessFailFast() throws {
+        let out = try temporaryFolder(), fast = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out); try? FileManager.default.removeItem(at: fast) }
+        let outcome = try run(syntheticJobs(10, failing: [3]), out)
+        #expect(outcome.failures.map(\.id) == ["job-3"])
+        #expect(outcome.rendered == 9)
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("set/3.png").path))
+        let stopped = try run(syntheticJobs(40, failing: [0]), fast, workers: 1, failFast: true)
+        #expect(stopped.failures.count == 1)
+        #expect(stopped.rendered == 0)
+        #expect(stopped.notRun == 39)
+    }
+
+    @Test func clashesAndEscapesAreRefusedBeforeAnythingRenders() throws {
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        var jobs = syntheticJobs(3)
+        jobs[2].outputs = ["set/0.png"]
+        #expect(throws: BatchError.self) { try run(jobs, out) }
+        jobs = syntheticJobs(3)
+        jobs[1].outputs = ["../escape.png"]
+        #expect(throws: BatchError.self) { try run(jobs, out) }
+        #expect(try files(in: out).isEmpty)
+        #expect(throws: BatchError.self) { try run([], out) }
+    }
+
+    @Test func galleryListsEveryImageLazily() throws {
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        _ = try run(syntheticJobs(6), out)
+        let html = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(html.components(separatedBy: "loading=\"lazy\"").count - 1 == 12)
+        #expect(html.contains("set/5.svg"))
+        #expect(html.contains("n=5"))
+    }
+}
