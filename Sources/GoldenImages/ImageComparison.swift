@@ -1,0 +1,196 @@
+import Drawing
+import Foundation
+
+/// A comparison of an expected image with an actual one: the result, plus what is needed to draw
+/// the diff and the composite on demand.
+///
+/// Order of work: sizes first (a mismatch fails but the overlap is still compared), then an exact
+/// byte comparison (identical images stop there), then pixelmatch's perceptual comparison, then
+/// regions, speckle and density.
+public struct ImageComparison: Sendable {
+    public let expected: RGBAImage
+    public let actual: RGBAImage
+    public let tolerance: Tolerance
+    public let result: ImageDiffResult
+    /// Every region of counted pixels, in scan order of their first pixel.
+    public let allRegions: [DiffRegion]
+
+    /// The expected image cut to the compared area: the diff image is drawn from it.
+    private let comparedExpected: RGBAImage
+    /// One `PixelClass` per compared pixel; nil when the images are byte-identical.
+    private let classes: [UInt8]?
+
+    public init(expected: RGBAImage, actual: RGBAImage, tolerance: Tolerance = .default) throws(ComparisonError) {
+        let tolerance = try tolerance.validated()
+        self.expected = expected
+        self.actual = actual
+        self.tolerance = tolerance
+
+        let expectedSize = ImageSize(width: expected.width, height: expected.height)
+        let actualSize = ImageSize(width: actual.width, height: actual.height)
+        let sizesMatch = expectedSize == actualSize
+        let compared = ImageSize(width: min(expected.width, actual.width), height: min(expected.height, actual.height))
+        let first = sizesMatch ? expected : Self.cropped(expected, to: compared)
+        let second = sizesMatch ? actual : Self.cropped(actual, to: compared)
+        comparedExpected = first
+
+        var summary = Summary(expectedSize: expectedSize, actualSize: actualSize, comparedSize: compared,
+                              allowed: tolerance.allowedPixels(of: compared.pixelCount))
+
+        if NativeDiff.bytesEqual(first.pixels, second.pixels) {
+            classes = nil
+            allRegions = []
+        } else {
+            var (classes, counts) = try NativeDiff.classify(
+                first, second, threshold: tolerance.threshold, includeAntiAliasing: tolerance.includeAntiAliasing,
+                ignoreRegions: tolerance.ignoreRegions)
+            summary.counts = counts
+            let (regions, speckle) = try NativeDiff.findRegions(in: &classes, size: compared,
+                                                                 minimumSize: tolerance.minClusterSize)
+            summary.countedPixels = counts.different - speckle
+            if let density = tolerance.density, summary.countedPixels > 0 {
+                let densest = try NativeDiff.densestWindow(classes, size: compared, window: density.window)
+                summary.densestWindow = .init(window: density.window,
+                                              pixelCount: densest.count, x: densest.x, y: densest.y)
+            }
+            self.classes = classes
+            allRegions = regions
+        }
+        result = summary.result(tolerance: tolerance, regions: allRegions, bytesEqual: classes == nil)
+    }
+
+    /// pixelmatch's diff image of the compared area: faded greyscale expected image, differing
+    /// pixels red, anti-aliased yellow; speckle (regions below the minimum cluster size) orange,
+    /// ignored pixels pale blue.
+    public func makeDiffImage() -> RGBAImage {
+        NativeDiff.diffImage(of: comparedExpected, classes: classes, alpha: 0.1)
+    }
+
+    /// expected | actual | diff side by side on a grey background, top-aligned, padded to the
+    /// tallest, with `gutter` pixels around and between them.
+    public func makeCompositeImage(gutter: Int = 8) -> RGBAImage {
+        Self.composite([expected, actual, makeDiffImage()], gutter: max(0, gutter))
+    }
+
+    static func composite(_ images: [RGBAImage], gutter: Int) -> RGBAImage {
+        let width = images.reduce(gutter) { $0 + $1.width + gutter }
+        let height = (images.map(\.height).max() ?? 0) + 2 * gutter
+        var canvas = NativeDiff.filledImage(width: width, height: height,
+                                            color: RGBAImage.Pixel(r: 200, g: 200, b: 200, a: 255))
+        var x = gutter
+        for image in images {
+            NativeDiff.copy(PixelRect(x: 0, y: 0, width: image.width, height: image.height), of: image,
+                            into: &canvas, x: x, y: gutter)
+            x += image.width + gutter
+        }
+        return canvas
+    }
+
+    private static func cropped(_ image: RGBAImage, to size: ImageSize) -> RGBAImage {
+        var cropped = RGBAImage(width: size.width, height: size.height)
+        NativeDiff.copy(PixelRect(x: 0, y: 0, width: size.width, height: size.height), of: image,
+                        into: &cropped, x: 0, y: 0)
+        return cropped
+    }
+}
+
+/// pixelmatch's colour distance, for checking numbers by hand.
+public enum ColorDelta {
+    /// The squared YIQ distance between two pixels (semi-transparent ones blended with white),
+    /// negative when the second is darker: pixelmatch's `colorDelta`.
+    public static func yiq(_ first: RGBAImage.Pixel, _ second: RGBAImage.Pixel) -> Double {
+        NativeDiff.colorDelta(first, second, brightnessOnly: false)
+    }
+
+    /// The brightness difference Y1 − Y2 after blending with white: pixelmatch's `colorDelta(…, yOnly)`.
+    public static func brightness(_ first: RGBAImage.Pixel, _ second: RGBAImage.Pixel) -> Double {
+        NativeDiff.colorDelta(first, second, brightnessOnly: true)
+    }
+
+    /// The largest |delta| that still counts as the same colour: 35215 × threshold².
+    public static func maxDelta(threshold: Double) -> Double {
+        NativeDiff.maxDelta(threshold: threshold)
+    }
+}
+
+/// Collects the numbers while comparing, then decides and words the result.
+private struct Summary {
+    let expectedSize: ImageSize
+    let actualSize: ImageSize
+    let comparedSize: ImageSize
+    let allowed: Int
+    var counts = PixelCounts()
+    var countedPixels = 0
+    var densestWindow: ImageDiffResult.DensestWindow?
+
+    func result(tolerance: Tolerance, regions: [DiffRegion], bytesEqual: Bool) -> ImageDiffResult {
+        let sizesMatch = expectedSize == actualSize
+        let overLimit = countedPixels > allowed
+        let denseEnough = tolerance.density.map { (densestWindow?.pixelCount ?? 0) >= $0.minPixels } ?? true
+        let status: ImageDiffResult.Status
+        if !sizesMatch || (overLimit && denseEnough) {
+            status = .failed
+        } else if bytesEqual {
+            status = .equal
+        } else {
+            status = .withinTolerance
+        }
+        let largestFirst = regions.sorted {
+            ($0.pixelCount, -$0.bounds.y, -$0.bounds.x) > ($1.pixelCount, -$1.bounds.y, -$1.bounds.x)
+        }
+        let ratio = comparedSize.pixelCount == 0 ? 0 : Double(counts.different) / Double(comparedSize.pixelCount)
+        return ImageDiffResult(
+            status: status, expectedSize: expectedSize, actualSize: actualSize, comparedSize: comparedSize,
+            differingPixels: counts.different, countedPixels: countedPixels, ratio: ratio,
+            antiAliasedPixels: counts.antiAliased, ignoredPixels: counts.ignored,
+            changedWithinThreshold: counts.changedWithinThreshold,
+            regions: Array(largestFirst.prefix(ImageDiffResult.reportedRegionLimit)), regionCount: regions.count,
+            densestWindow: densestWindow, allowedPixels: allowed,
+            message: message(status: status, tolerance: tolerance, largest: largestFirst.first, regionCount: regions.count,
+                             overLimit: overLimit))
+    }
+
+    private func message(status: ImageDiffResult.Status, tolerance: Tolerance, largest: DiffRegion?,
+                         regionCount: Int, overLimit: Bool) -> String {
+        var differences = "\(counts.different) of \(comparedSize.pixelCount) pixels differ (\(percent))"
+        if countedPixels != counts.different {
+            differences += ", \(countedPixels) in regions of \(tolerance.minClusterSize)+ px"
+        }
+        if let largest {
+            differences += regionCount == 1 ? " in 1 region of \(largest)" : " in \(regionCount) regions, largest \(largest)"
+        }
+        if counts.antiAliased > 0 { differences += "; \(counts.antiAliased) anti-aliased" }
+
+        if expectedSize != actualSize {
+            return "size differs: expected \(expectedSize), actual \(actualSize); in the \(comparedSize) overlap "
+                + differences
+        }
+        switch status {
+        case .equal:
+            return "identical \(comparedSize) images"
+        case .withinTolerance:
+            if counts.different == 0 {
+                return "within tolerance: no pixel differs above threshold \(tolerance.threshold)"
+                    + " (\(counts.changedWithinThreshold) changed less, \(counts.antiAliased) anti-aliased)"
+            }
+            if overLimit, let density = tolerance.density {
+                return "within tolerance: \(differences); no \(density.window)×\(density.window) window holds"
+                    + " \(density.minPixels)+ px (densest \(densestWindow?.pixelCount ?? 0))"
+            }
+            return "within tolerance: \(differences); allowed \(allowed)"
+        case .failed:
+            var line = "\(differences); allowed \(allowed)"
+            if let density = tolerance.density, let densestWindow {
+                line += "; \(densestWindow.pixelCount) px in the \(density.window)×\(density.window) window at"
+                    + " (\(densestWindow.x),\(densestWindow.y))"
+            }
+            return line
+        }
+    }
+
+    private var percent: String {
+        guard comparedSize.pixelCount > 0, counts.different > 0 else { return "0%" }
+        let value = Double(counts.different) / Double(comparedSize.pixelCount) * 100
+        return value < 0.01 ? "<0.01%" : String(format: "%.2f%%", value)
+    }
+}
