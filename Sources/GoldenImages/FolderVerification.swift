@@ -1,0 +1,205 @@
+import Drawing
+import Foundation
+
+/// Every PNG of a goldens folder compared with the PNG of the same relative path in an actual
+/// folder: matches, failures, images missing on either side, and goldens recorded by the mode.
+public struct FolderVerification: Sendable, Encodable {
+    public struct Entry: Sendable, Hashable, Codable {
+        public enum Status: String, Sendable, Hashable, Codable {
+            case matched
+            case failed
+            /// Recorded as a new golden.
+            case recorded
+            /// An existing golden was rewritten.
+            case rerecorded
+            /// A golden without an actual image.
+            case missingActual
+            /// An actual image without a golden, not recorded.
+            case missingGolden
+            /// The image could not be read or written.
+            case error
+        }
+
+        /// Relative to both folders, with `/` separators.
+        public var path: String
+        public var status: Status
+        public var result: ImageDiffResult?
+        public var artifacts: GoldenArtifacts?
+        public var message: String
+        public var seconds: Double
+
+        public var isFailure: Bool { [.failed, .missingActual, .missingGolden].contains(status) }
+    }
+
+    /// PNG bytes shown in the HTML report, kept only for entries that need a look.
+    public struct Images: Sendable {
+        public var expected: Data?
+        public var actual: Data?
+        public var diff: Data?
+    }
+
+    public struct Summary: Sendable, Hashable, Codable {
+        public var total = 0
+        public var matched = 0
+        public var failed = 0
+        public var recorded = 0
+        public var rerecorded = 0
+        public var missingActual = 0
+        public var missingGolden = 0
+        public var errors = 0
+    }
+
+    public var goldensDirectory: String
+    public var actualDirectory: String
+    public var mode: RecordMode
+    public var tolerance: Tolerance
+    public var entries: [Entry]
+    public var images: [String: Images]
+
+    public var summary: Summary {
+        var summary = Summary()
+        summary.total = entries.count
+        for entry in entries {
+            switch entry.status {
+            case .matched: summary.matched += 1
+            case .failed: summary.failed += 1
+            case .recorded: summary.recorded += 1
+            case .rerecorded: summary.rerecorded += 1
+            case .missingActual: summary.missingActual += 1
+            case .missingGolden: summary.missingGolden += 1
+            case .error: summary.errors += 1
+            }
+        }
+        return summary
+    }
+
+    public var hasFailures: Bool { entries.contains(where: \.isFailure) }
+    public var hasErrors: Bool { entries.contains { $0.status == .error } }
+
+    private enum CodingKeys: String, CodingKey {
+        case goldensDirectory, actualDirectory, mode, tolerance, summary, entries
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(goldensDirectory, forKey: .goldensDirectory)
+        try container.encode(actualDirectory, forKey: .actualDirectory)
+        try container.encode(mode, forKey: .mode)
+        try container.encode(tolerance, forKey: .tolerance)
+        try container.encode(summary, forKey: .summary)
+        try container.encode(entries, forKey: .entries)
+    }
+
+    /// Compares the folders. A goldens folder that does not exist is created when the mode
+    /// records; the actual folder must exist. Problems with single images become `.error`
+    /// entries; problems with the folders themselves are thrown.
+    ///
+    /// - Parameter artifactsDirectory: each failure's files go to `<artifacts>/<path without .png>/`.
+    public static func run(goldens: URL, actual: URL, tolerance: Tolerance = .default, mode: RecordMode,
+                           artifactsDirectory: URL? = nil) throws(GoldenError) -> FolderVerification {
+        _ = try tolerance.validatedForGoldens()
+        switch Paths.kind(of: actual) {
+        case .missing: throw .missingDirectory(path: actual.path)
+        case .file: throw .notADirectory(path: actual.path)
+        case .directory: break
+        }
+        switch Paths.kind(of: goldens) {
+        case .file:
+            throw .notADirectory(path: goldens.path)
+        case .missing:
+            guard mode.writesMissingGoldens() else { throw .missingDirectory(path: goldens.path) }
+            try Paths.makeDirectory(goldens)
+        case .directory:
+            break
+        }
+
+        let goldenFiles = try pngFiles(under: goldens)
+        let actualFiles = try pngFiles(under: actual)
+        var verification = FolderVerification(goldensDirectory: goldens.path, actualDirectory: actual.path, mode: mode,
+                                              tolerance: tolerance, entries: [], images: [:])
+        for path in Set(goldenFiles).union(actualFiles).sorted() {
+            let start = ContinuousClock.now
+            var images = Images()
+            var entry = check(path, goldens: goldens, actual: actual, hasGolden: goldenFiles.contains(path),
+                              hasActual: actualFiles.contains(path), tolerance: tolerance, mode: mode,
+                              artifactsDirectory: artifactsDirectory, images: &images)
+            let elapsed = ContinuousClock.now - start
+            entry.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+            if images.expected != nil || images.actual != nil { verification.images[path] = images }
+            verification.entries.append(entry)
+        }
+        return verification
+    }
+
+    private static func check(_ path: String, goldens: URL, actual: URL, hasGolden: Bool, hasActual: Bool,
+                              tolerance: Tolerance, mode: RecordMode, artifactsDirectory: URL?,
+                              images: inout Images) -> Entry {
+        let golden = goldens.appendingPathComponent(path)
+        var entry = Entry(path: path, status: .error, message: "", seconds: 0)
+        guard hasActual else {
+            entry.status = .missingActual
+            entry.message = "no actual image for golden \(golden.path)"
+            images.expected = try? Data(contentsOf: golden)
+            return entry
+        }
+        do throws(GoldenError) {
+            let actualImage = try Paths.readImage(actual.appendingPathComponent(path))
+            let artifacts = artifactsDirectory.map {
+                $0.appendingPathComponent(String(path.dropLast(4)), isDirectory: true)
+            }
+            let outcome = try GoldenStore.verify(actualImage.image, actualPNG: actualImage.data, golden: golden,
+                                                 tolerance: tolerance, mode: mode, artifactsDirectory: artifacts)
+            entry.result = outcome.result
+            entry.artifacts = outcome.artifacts
+            entry.message = outcome.message
+            switch outcome.kind {
+            case .matched: entry.status = .matched
+            case .failed: entry.status = .failed
+            case .missing: entry.status = .missingGolden
+            case .recorded: entry.status = .recorded
+            case .rerecorded: entry.status = .rerecorded
+            }
+            let comparisonFailed = outcome.result.map { !$0.passed } ?? false
+            if outcome.kind == .missing || outcome.kind == .recorded || comparisonFailed {
+                images.actual = actualImage.data
+                images.expected = outcome.expectedPNG
+                if comparisonFailed, let comparison = outcome.comparison {
+                    images.diff = try? PNG.encode(comparison.makeDiffImage())
+                }
+            }
+        } catch {
+            entry.status = .error
+            entry.message = error.description
+        }
+        return entry
+    }
+
+    /// Relative paths of the PNG files under `folder`, skipping hidden files and temporaries.
+    private static func pngFiles(under folder: URL) throws(GoldenError) -> Set<String> {
+        let root = folder.resolvingSymlinksInPath().standardizedFileURL
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey],
+                                                          options: [.skipsHiddenFiles]) else {
+            throw .unreadableImage(path: folder.path, reason: "cannot list the folder")
+        }
+        let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        var files = Set<String>()
+        while let url = walker.nextObject() as? URL {
+            guard url.pathExtension.lowercased() == "png",
+                  (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+            let path = url.resolvingSymlinksInPath().standardizedFileURL.path
+            guard path.hasPrefix(prefix) else { continue }
+            files.insert(String(path.dropFirst(prefix.count)))
+        }
+        return files
+    }
+}
+
+extension Tolerance {
+    func validatedForGoldens() throws(GoldenError) -> Tolerance {
+        do {
+            return try validated()
+        } catch {
+            throw .comparison(error)
+        }
+    }
+}

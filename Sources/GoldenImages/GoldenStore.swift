@@ -1,0 +1,180 @@
+import Drawing
+import Foundation
+
+/// Where the files of a failed comparison were written.
+public struct GoldenArtifacts: Sendable, Hashable, Codable {
+    public var directory: String
+    /// The golden's bytes as they were before any rewrite; nil when there was no readable golden.
+    public var expected: String?
+    public var actual: String
+    public var diff: String?
+    public var composite: String?
+
+    public var paths: [String] { [expected, actual, diff, composite].compactMap { $0 } }
+}
+
+/// What `GoldenStore.verify` found and did.
+public struct GoldenOutcome: Sendable {
+    public enum Kind: String, Sendable, Hashable, Codable {
+        /// Within tolerance; the golden was not touched.
+        case matched
+        /// Out of tolerance; the golden was not touched.
+        case failed
+        /// There is no golden and the mode does not write one.
+        case missing
+        /// There was no golden; the actual image was written as the new golden.
+        case recorded
+        /// An existing golden was replaced (mode `all`, or mode `failed` on a failure).
+        case rerecorded
+    }
+
+    public var kind: Kind
+    public var goldenPath: String
+    /// Nil when there was no golden to compare with.
+    public var result: ImageDiffResult? = nil
+    public var artifacts: GoldenArtifacts? = nil
+    /// One line, with the artifact paths when there are any.
+    public var message: String
+    /// The comparison itself (nil without a golden), to draw reports from.
+    public var comparison: ImageComparison? = nil
+    /// The golden's bytes as read, before any rewrite.
+    var expectedPNG: Data? = nil
+
+    /// The actual image did not match and nothing was recorded.
+    public var isFailure: Bool { kind == .failed || kind == .missing }
+}
+
+/// Compares actual images with golden PNG files and records goldens by `RecordMode`.
+///
+/// Goldens are only ever written whole: to a temporary file in the same folder, flushed, then
+/// renamed over the old one. A golden that passes is never touched unless the mode is `all`.
+public enum GoldenStore {
+    /// Compares `actual` with the PNG at `golden` and records according to `mode`.
+    ///
+    /// - Parameters:
+    ///   - actualPNG: the actual image's PNG bytes if it came from a file; written as is when
+    ///     recording, so a golden keeps its encoding. Encoded from `actual` when nil.
+    ///   - artifactsDirectory: where expected.png, actual.png, diff.png and composite.png go on a
+    ///     failure (actual.png alone for a missing golden); nothing is written when nil.
+    public static func verify(_ actual: RGBAImage, actualPNG: Data? = nil, golden: URL,
+                              tolerance: Tolerance = .default, mode: RecordMode,
+                              artifactsDirectory: URL?) throws(GoldenError) -> GoldenOutcome {
+        let goldenPath = golden.path
+        try checkParents(of: golden)
+        var outcome = GoldenOutcome(kind: .matched, goldenPath: goldenPath, message: "")
+
+        switch Paths.kind(of: golden) {
+        case .directory:
+            throw .isADirectory(path: goldenPath)
+        case .missing:
+            guard mode.writesMissingGoldens() else {
+                outcome.kind = .missing
+                outcome.artifacts = try artifactsDirectory.map { folder throws(GoldenError) in
+                    try writeArtifacts(to: folder, expectedPNG: nil, actual: actual, actualPNG: actualPNG, comparison: nil)
+                }
+                outcome.message = "no golden at \(goldenPath) (record mode \(mode.rawValue))"
+                    + artifactNote(outcome.artifacts)
+                return outcome
+            }
+            try record(actual, actualPNG: actualPNG, at: golden)
+            outcome.kind = .recorded
+            outcome.message = "recorded new golden \(goldenPath)"
+            return outcome
+        case .file:
+            break
+        }
+
+        let expected: (image: RGBAImage, data: Data)
+        do {
+            expected = try Paths.readImage(golden)
+        } catch {
+            // A golden that cannot be read is only replaced when every golden is being rewritten.
+            guard mode == .all else { throw error }
+            try record(actual, actualPNG: actualPNG, at: golden)
+            outcome.kind = .rerecorded
+            outcome.message = "rewrote unreadable golden \(goldenPath) (record mode all): \(error.description)"
+            return outcome
+        }
+
+        let comparison: ImageComparison
+        do {
+            comparison = try ImageComparison(expected: expected.image, actual: actual, tolerance: tolerance)
+        } catch {
+            throw .comparison(error)
+        }
+        outcome.result = comparison.result
+        outcome.comparison = comparison
+        outcome.expectedPNG = expected.data
+        let passed = comparison.result.passed
+
+        if !passed, let artifactsDirectory {
+            outcome.artifacts = try writeArtifacts(to: artifactsDirectory, expectedPNG: expected.data, actual: actual,
+                                                   actualPNG: actualPNG, comparison: comparison)
+        }
+        switch (passed, mode) {
+        case (_, .all), (false, .failed):
+            try record(actual, actualPNG: actualPNG, at: golden)
+            outcome.kind = .rerecorded
+            outcome.message = "rewrote golden \(goldenPath) (record mode \(mode.rawValue)): \(comparison.result.message)"
+                + artifactNote(outcome.artifacts)
+        case (true, _):
+            outcome.kind = .matched
+            outcome.message = comparison.result.message
+        case (false, _):
+            outcome.kind = .failed
+            outcome.message = "\(goldenPath): \(comparison.result.message)" + artifactNote(outcome.artifacts)
+        }
+        return outcome
+    }
+
+    /// Writes the actual image as the golden, atomically, creating its folder if needed.
+    static func record(_ actual: RGBAImage, actualPNG: Data?, at golden: URL) throws(GoldenError) {
+        try Paths.makeDirectory(golden.deletingLastPathComponent())
+        let data: Data
+        if let actualPNG { data = actualPNG } else { data = try Paths.encode(actual, for: golden) }
+        try GoldenFile.writeAtomically(data, to: golden)
+    }
+
+    /// A file where a folder of the golden's path should be is an error, not a missing golden.
+    private static func checkParents(of golden: URL) throws(GoldenError) {
+        var folder = golden.standardizedFileURL.deletingLastPathComponent()
+        while folder.path != "/" {
+            switch Paths.kind(of: folder) {
+            case .file: throw .notADirectory(path: folder.path)
+            case .directory: return
+            case .missing: folder = folder.deletingLastPathComponent()
+            }
+        }
+    }
+
+    static func writeArtifacts(to folder: URL, expectedPNG: Data?, actual: RGBAImage, actualPNG: Data?,
+                               comparison: ImageComparison?) throws(GoldenError) -> GoldenArtifacts {
+        try Paths.makeDirectory(folder)
+        func write(_ data: Data, _ name: String) throws(GoldenError) -> String {
+            let url = folder.appendingPathComponent(name)
+            try GoldenFile.writeAtomically(data, to: url)
+            return url.path
+        }
+        let actualData: Data
+        if let actualPNG {
+            actualData = actualPNG
+        } else {
+            actualData = try Paths.encode(actual, for: folder.appendingPathComponent("actual.png"))
+        }
+        var artifacts = GoldenArtifacts(directory: folder.path, actual: try write(actualData, "actual.png"))
+        if let expectedPNG { artifacts.expected = try write(expectedPNG, "expected.png") }
+        if let comparison {
+            let diffURL = folder.appendingPathComponent("diff.png")
+            artifacts.diff = try write(Paths.encode(comparison.makeDiffImage(), for: diffURL), "diff.png")
+            let compositeURL = folder.appendingPathComponent("composite.png")
+            artifacts.composite = try write(Paths.encode(comparison.makeCompositeImage(), for: compositeURL),
+                                            "composite.png")
+        }
+        return artifacts
+    }
+
+    private static func artifactNote(_ artifacts: GoldenArtifacts?) -> String {
+        guard let artifacts else { return "" }
+        return "; wrote " + artifacts.paths.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,114 @@
+import Drawing
+import Foundation
+
+/// When goldens are written, as in swift-snapshot-testing.
+public enum RecordMode: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Write goldens that do not exist yet; compare the others. The default for local runs.
+    case missing
+    /// Rewrite every golden, passing or not.
+    case all
+    /// Write missing goldens and rewrite failing ones; passing goldens are left alone.
+    case failed
+    /// Never write a golden: a missing one is a failure. What CI should use.
+    case never
+
+    /// The environment variable that sets the mode: `missing`, `all`, `failed` or `never`.
+    public static let environmentVariable = "CARDRENDER_RECORD"
+
+    /// The mode named by `CARDRENDER_RECORD`, or nil when it is unset or empty.
+    public static func fromEnvironment(
+        _ environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(GoldenError) -> RecordMode? {
+        guard let value = environment[environmentVariable]?.trimmingCharacters(in: .whitespaces), !value.isEmpty
+        else { return nil }
+        guard let mode = RecordMode(rawValue: value.lowercased()) else {
+            throw .invalidRecordMode(value: value, source: environmentVariable)
+        }
+        return mode
+    }
+
+    func writesMissingGoldens() -> Bool { self != .never }
+}
+
+/// Why a golden could not be verified or written. Descriptions are one line.
+public enum GoldenError: Error, Equatable, CustomStringConvertible, LocalizedError {
+    case unreadableImage(path: String, reason: String)
+    case cannotWrite(path: String, reason: String)
+    case notADirectory(path: String)
+    case missingDirectory(path: String)
+    case isADirectory(path: String)
+    case invalidRecordMode(value: String, source: String)
+    case comparison(ComparisonError)
+    case cannotEncode(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .unreadableImage(path, reason): return "cannot read image \(path): \(reason)"
+        case let .cannotWrite(path, reason): return "cannot write \(path): \(reason)"
+        case let .notADirectory(path): return "\(path) is a file, not a folder"
+        case let .missingDirectory(path): return "folder \(path) does not exist"
+        case let .isADirectory(path): return "\(path) is a folder, not an image"
+        case let .invalidRecordMode(value, source):
+            return "\(source): unknown record mode '\(value)' (use missing, all, failed or never)"
+        case let .comparison(error): return error.description
+        case let .cannotEncode(path, reason): return "cannot encode PNG for \(path): \(reason)"
+        }
+    }
+
+    public var errorDescription: String? { description }
+}
+
+/// Small checks on paths, with `GoldenError`s a person understands.
+enum Paths {
+    enum Kind { case missing, file, directory }
+
+    static func kind(of url: URL) -> Kind {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return .missing }
+        return isDirectory.boolValue ? .directory : .file
+    }
+
+    /// Creates the folder and its parents; a file anywhere on the way is an error.
+    static func makeDirectory(_ url: URL) throws(GoldenError) {
+        var ancestor = url.standardizedFileURL
+        var chain: [URL] = []
+        while kind(of: ancestor) == .missing, ancestor.path != "/" {
+            chain.append(ancestor)
+            ancestor = ancestor.deletingLastPathComponent()
+        }
+        if kind(of: ancestor) == .file { throw .notADirectory(path: ancestor.path) }
+        guard !chain.isEmpty else { return }
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotWrite(path: url.path, reason: error.localizedDescription)
+        }
+    }
+
+    static func readImage(_ url: URL) throws(GoldenError) -> (image: RGBAImage, data: Data) {
+        switch kind(of: url) {
+        case .missing: throw .unreadableImage(path: url.path, reason: "no such file")
+        case .directory: throw .isADirectory(path: url.path)
+        case .file: break
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .unreadableImage(path: url.path, reason: error.localizedDescription)
+        }
+        do {
+            return (try PNG.decode(data), data)
+        } catch {
+            throw .unreadableImage(path: url.path, reason: error.description)
+        }
+    }
+
+    static func encode(_ image: RGBAImage, for url: URL) throws(GoldenError) -> Data {
+        do {
+            return try PNG.encode(image)
+        } catch {
+            throw .cannotEncode(path: url.path, reason: error.description)
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import Drawing
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import GoldenImages
+import Testing
+
+@Suite("Verifying folders and writing reports")
+struct FolderVerificationTests {
+    static let base = GoldenStoreTests.golden
+
+    /// goldens/ and actual/ with one image of every kind of outcome.
+    static func makeFolders(_ scratch: ScratchFolder) throws {
+        try scratch.write(base, to: "goldens/same.png")
+        try scratch.write(base, to: "actual/same.png", encoding: .palette)
+        try scratch.write(base, to: "goldens/cards/nested.png")
+        try scratch.write(base, to: "actual/cards/nested.png")
+        try scratch.write(base, to: "goldens/changed.png")
+        try scratch.write(GoldenStoreTests.changed, to: "actual/changed.png")
+        try scratch.write(base, to: "goldens/only-golden.png")
+        try scratch.write(base, to: "actual/only-actual.png")
+        try scratch.write(base, to: "goldens/broken.png")
+        try PNG.encode(base).prefix(50).write(to: scratch.file("actual/broken.png"))
+        // Not images, or hidden: ignored.
+        try Data("notes".utf8).write(to: scratch.file("actual/README.txt"))
+        try scratch.write(base, to: "actual/.hidden.png")
+    }
+
+    @Test func everyImageIsComparedByRelativePathAndMissingAndExtraAreReported() throws {
+        let scratch = try ScratchFolder()
+        try Self.makeFolders(scratch)
+        let verification = try FolderVerification.run(goldens: scratch.file("goldens"), actual: scratch.file("actual"),
+                                                       mode: .never, artifactsDirectory: scratch.file("artifacts"))
+        let statuses = Dictionary(uniqueKeysWithValues: verification.entries.map { ($0.path, $0.status) })
+        #expect(statuses == [
+            "same.png": .matched, "cards/nested.png": .matched, "changed.png": .failed,
+            "only-golden.png": .missingActual, "only-actual.png": .missingGolden, "broken.png": .error,
+        ])
+        #expect(verification.entries.map(\.path) == verification.entries.map(\.path).sorted())
+        let summary = verification.summary
+        #expect(summary.total == 6 && summary.matched == 2 && summary.failed == 1 && summary.missingActual == 1
+                && summary.missingGolden == 1 && summary.errors == 1 && summary.recorded == 0)
+        #expect(verification.hasFailures && verification.hasErrors)
+        #expect(!scratch.exists("goldens/only-actual.png"))
+        #expect(try scratch.names(in: "artifacts/changed") == ["actual.png", "composite.png", "diff.png", "expected.png"])
+        let broken = verification.entries.first { $0.path == "broken.png" }
+        #expect(broken?.message.hasPrefix("cannot read image \(scratch.file("actual/broken.png").path)") == true)
+    }
+
+    @Test func recordingModeMissingWritesOnlyTheNewGolden() throws {
+        let scratch = try ScratchFolder()
+        try Self.makeFolders(scratch)
+        let changedBefore = try scratch.fingerprint("goldens/changed.png")
+        let verification = try FolderVerification.run(goldens: scratch.file("goldens"), actual: scratch.file("actual"),
+                                                       mode: .missing)
+        let statuses = Dictionary(uniqueKeysWithValues: verification.entries.map { ($0.path, $0.status) })
+        #expect(statuses["only-actual.png"] == .recorded)
+        #expect(statuses["changed.png"] == .failed)
+        #expect(statuses["only-golden.png"] == .missingActual)
+        #expect(try Data(contentsOf: scratch.file("goldens/only-actual.png"))
+                == (try Data(contentsOf: scratch.file("actual/only-actual.png"))))
+        #expect(try scratch.fingerprint("goldens/changed.png").0 == changedBefore.0)
+        // A golden without an actual image is never deleted.
+        #expect(scratch.exists("goldens/only-golden.png"))
+    }
+
+    @Test func aMissingGoldensFolderIsCreatedWhenRecordingAndAnErrorOtherwise() throws {
+        let scratch = try ScratchFolder()
+        try scratch.write(Self.base, to: "actual/a.png")
+        #expect(throws: GoldenError.missingDirectory(path: scratch.file("goldens").path)) {
+            try FolderVerification.run(goldens: scratch.file("goldens"), actual: scratch.file("actual"), mode: .never)
+        }
+        let recorded = try FolderVerification.run(goldens: scratch.file("goldens"), actual: scratch.file("actual"),
+                                                  mode: .missing)
+        #expect(recorded.entries.map(\.status) == [.recorded])
+        #expect(scratch.exists("goldens/a.png"))
+    }
+
+    @Test func foldersThatAreFilesOrMissingAreErrors() throws {
+        let scratch = try ScratchFolder()
+        try scratch.write(Self.base, to: "actual/a.png")
+        try Data().write(to: scratch.file("goldens"))
+        #expect(throws: GoldenError.notADirectory(path: scratch.file("goldens").path)) {
+            try FolderVerification.run(goldens: scratch.file("goldens"), actual: scratch.file("actual"), mode: .all)
+        }
+        #expect(throws: GoldenError.missingDirectory(path: scratch.file("nowhere").path)) {
+            try FolderVerification.run(goldens: scratch.file("actual"), actual: scratch.file("nowhere"), mode: .never)
+        }
+        #expect(GoldenError.notADirectory(path: "/x/goldens").description == "/x/goldens is a file, not a folder")
+    }
+
+    @Test func junitHasOneCasePerImageWithFailuresAndErrors() throws {
+        let scratch = try ScratchFolder()
+        try Self.makeFolders(scratch)
+        let verification = try FolderVerification.run(goldens: scratch.file("goldens"), actual: scratch.file("actual"),
+                                                       mode: .never)
+        let xml = JUnitReport.render(verification)
+        #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"golden images\" tests=\"6\" failures=\"3\" errors=\"1\""))
+        #expect(xml.components(separatedBy: "<testcase ").count - 1 == 6)
+        #expect(xml.components(separatedBy: "<failure ").count - 1 == 3)
+        #expect(xml.components(separatedBy: "<error ").count - 1 == 1)
+        #expect(xml.contains("name=\"cards/nested.png\" classname=\"golden.cards\""))
+        #expect(xml.contains("type=\"missingActual\""))
+        // It parses as XML.
+        let document = try XMLDocument(data: Data(xml.utf8))
+        #expect(try document.nodes(forXPath: "//testcase").count == 6)
+        #expect(try document.nodes(forXPath: "//testcase[failure]/@name").compactMap(\.stringValue).sorted()
+                == ["changed.png", "only-actual.png", "only-golden.png"])
+    }
+
+    @Test func htmlReportIsOneFileWithEmbeddedImagesAndAViewPerFailure() throws {
+        let scratch = try ScratchFolder()
+        try Self.makeFolders(scratch)
+        let verification = try FolderVerification.run(goldens: scratch.file("goldens"), actual: scratch.file("actual"),
+                                                       mode: .never)
+        try verification.writeHTMLReport(to: scratch.file("report/index.html"))
+        let html = try String(contentsOf: scratch.file("report/index.html"), encoding: .utf8)
+        #expect(html.contains("<title>Golden image report: 3 of 6 failing, 1 errors</title>"))
+        // Four entries need attention; the two matches are only listed.
+        #expect(html.components(separatedBy: "<section class=\"entry").count - 1 == 4)
+        #expect(html.contains("<summary>2 matched</summary>"))
+        // changed.png has expected, actual and diff embedded once each, plus swipe and blink views.
+        let changed = try #require(html.components(separatedBy: "<section class=\"entry").first { $0.contains("changed.png</h2>") })
+        #expect(changed.components(separatedBy: "src=\"data:image/png;base64,").count - 1 == 3)
+        #expect(changed.contains("class=\"swipe\"") && changed.contains("type=\"range\""))
+        #expect(changed.contains("class=\"blink\"") && changed.contains("class=\"toggle\""))
+        // The embedded diff is the real diff image.
+        let diffURI = try #require(changed.components(separatedBy: "class=\"diff\" src=\"data:image/png;base64,").last?
+            .split(separator: "\"").first)
+        let diff = try PNG.decode(try #require(Data(base64Encoded: String(diffURI))))
+        #expect(diff[9, 6] == .red)
+        // Nothing outside the file is referenced.
+        #expect(!html.contains("src=\"http") && !html.contains("href=\"http") && !html.contains("src=\"/"))
+    }
+
+    @Test func jsonListsEntriesAndSummary() throws {
+        let scratch = try ScratchFolder()
+        try Self.makeFolders(scratch)
+        let verification = try FolderVerification.run(goldens: scratch.file("goldens"), actual: scratch.file("actual"),
+                                                       mode: .never)
+        let object = try #require(try JSONSerialization.jsonObject(with: verification.jsonData()) as? [String: Any])
+        let summary = try #require(object["summary"] as? [String: Int])
+        #expect(summary["failed"] == 1 && summary["total"] == 6)
+        let entries = try #require(object["entries"] as? [[String: Any]])
+        let changed = try #require(entries.first { $0["path"] as? String == "changed.png" })
+        #expect((changed["result"] as? [String: Any])?["differingPixels"] as? Int == 1)
+        #expect(object["mode"] as? String == "never")
+    }
+}
