@@ -1,0 +1,178 @@
+import Drawing
+import Foundation
+
+/// How files of a deck are named.
+public enum CardFileNaming: String, CaseIterable, Sendable, Hashable, Codable {
+    /// `AS.png`, `10H.png`, `RJ.png`, `back.png`.
+    case short
+    /// `ace-of-spades.png`, `red-joker.png`, `back.png`: names ad-blockers leave alone
+    /// (they block paths like `AD.png` in web games).
+    case long
+
+    public func name(for side: CardSide) -> String {
+        self == .short ? side.shortName : side.longName
+    }
+}
+
+/// One card picture to write, with its path relative to the output folder.
+public struct CardFile: Sendable {
+    public var relativePath: String
+    public var side: CardSide
+    public var format: OutputFormat
+    public var resolution: Resolution
+    public var picture: Picture
+}
+
+/// Everything `cardrender deck` writes, planned before anything is rendered: the card files,
+/// the optional sprite sheet with its atlas, and the manifest built from the written bytes.
+public struct DeckExport: Sendable {
+    public var renderer: CardRenderer
+    public var formats: [OutputFormat]
+    public var resolution: Resolution
+    public var naming: CardFileNaming
+    public var includesJokers: Bool
+    /// Folder inside the output folder ("" for the output folder itself).
+    public var folder: String
+
+    public init(renderer: CardRenderer, formats: [OutputFormat] = [.png], resolution: Resolution = .scale(1),
+                naming: CardFileNaming = .short, includesJokers: Bool = false, folder: String = "") {
+        self.renderer = renderer
+        self.formats = formats
+        self.resolution = resolution
+        self.naming = naming
+        self.includesJokers = includesJokers
+        self.folder = folder
+    }
+
+    /// The 52 cards in new-deck order, the back, then the jokers when asked for.
+    public var sides: [CardSide] {
+        Deck.standard.cards.map { CardSide.front(.standard($0)) } + [.back]
+            + (includesJokers ? Joker.allCases.map { CardSide.front(.joker($0)) } : [])
+    }
+
+    /// `name` inside `folder`, relative to the output folder.
+    public func path(_ name: String) -> String { folder.isEmpty ? name : folder + "/" + name }
+
+    /// One file per side and format, in deck order.
+    public var files: [CardFile] {
+        sides.flatMap { side in
+            let picture = renderer.picture(for: side)
+            return formats.map { format in
+                CardFile(relativePath: path("\(naming.name(for: side)).\(format.fileExtension)"), side: side,
+                         format: format, resolution: resolution, picture: picture)
+            }
+        }
+    }
+
+    /// Checks everything that can be checked before rendering: resolution and pixel limits.
+    public func validate(sheet: Bool) throws(PlayingCardsError) {
+        if formats.contains(.png) || sheet { try renderer.size.validate(for: resolution) }
+        if sheet { _ = try spriteSheet() }
+    }
+
+    // MARK: sprite sheet
+
+    public var spriteSheetImageName: String { "sheet.png" }
+    public var spriteSheetAtlasName: String { "sheet.json" }
+
+    /// 13 columns, one row per suit, and a last row with every back design and both jokers.
+    public func spriteSheet() throws(PlayingCardsError) -> SpriteSheet {
+        var rows: [[SpriteSheet.Item]] = Suit.allCases.map { suit in
+            Rank.allCases.map { rank in
+                let side = CardSide.card(rank, of: suit)
+                return SpriteSheet.Item(name: "\(naming.name(for: side)).png", side: side, renderer: renderer)
+            }
+        }
+        var last: [SpriteSheet.Item] = [SpriteSheet.Item(name: "\(naming.name(for: .back)).png", side: .back,
+                                                         renderer: renderer)]
+        for design in BackDesign.allCases where design != renderer.theme.backDesign {
+            var other = renderer
+            other.theme.backDesign = design
+            last.append(SpriteSheet.Item(name: "\(naming.name(for: .back))-\(design.rawValue).png", side: .back,
+                                         renderer: other))
+        }
+        for joker in Joker.allCases {
+            let side = CardSide.joker(joker)
+            last.append(SpriteSheet.Item(name: "\(naming.name(for: side)).png", side: side, renderer: renderer))
+        }
+        rows.append(last)
+        return try SpriteSheet(rows: rows, cardSize: renderer.size, resolution: resolution)
+    }
+
+    public func atlasJSON() throws(PlayingCardsError) -> Data {
+        try spriteSheet().atlasJSON(imageName: spriteSheetImageName)
+    }
+
+    // MARK: manifest
+
+    /// `deck.json` for files already written: reads each back and states its SHA-256, so the
+    /// manifest describes what is on disk.
+    public func manifest(readingFrom directory: URL) throws -> DeckManifest {
+        let entries = try files.map { file in
+            let url = directory.appendingPathComponent(file.relativePath)
+            let data = try Data(contentsOf: url)
+            return DeckManifest.Entry(file: file, data: data, manifestFolder: folder)
+        }
+        return DeckManifest(size: renderer.size, theme: renderer.theme.name, resolution: resolution, files: entries)
+    }
+
+    public var manifestPath: String { path("deck.json") }
+}
+
+/// `deck.json`: one entry per card file with its card, path, pixel size and SHA-256.
+public struct DeckManifest: Sendable, Codable, Equatable {
+    public struct Entry: Sendable, Codable, Equatable {
+        /// Short name: `AS`, `RJ`, `back`.
+        public var card: String
+        public var name: String
+        /// Relative to the folder holding `deck.json`.
+        public var path: String
+        public var format: String
+        /// Pixel size for PNG; for SVG and PDF, whose unit is the point, the size in points.
+        public var width: Int
+        public var height: Int
+        public var bytes: Int
+        public var sha256: String
+
+        public init(file: CardFile, data: Data, manifestFolder: String) {
+            card = file.side.shortName
+            name = file.side.longName
+            let prefix = manifestFolder.isEmpty ? "" : manifestFolder + "/"
+            path = file.relativePath.hasPrefix(prefix) ? String(file.relativePath.dropFirst(prefix.count)) : file.relativePath
+            format = file.format.rawValue
+            if file.format == .png, let header = try? PNG.header(of: data) {
+                width = header.width
+                height = header.height
+            } else {
+                width = Int(file.picture.size.width.rounded())
+                height = Int(file.picture.size.height.rounded())
+            }
+            bytes = data.count
+            sha256 = SHA256.hexDigest(data)
+        }
+    }
+
+    public var size: String
+    public var widthPoints: Double
+    public var heightPoints: Double
+    public var theme: String
+    public var resolution: String
+    public var files: [Entry]
+
+    public init(size: CardSize, theme: String, resolution: Resolution, files: [Entry]) {
+        self.size = size.description
+        widthPoints = Double(size.points.width)
+        heightPoints = Double(size.points.height)
+        self.theme = theme
+        self.resolution = CardResolution.describe(resolution)
+        self.files = files
+    }
+
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(self)
+        data.append(0x0A)
+        return data
+    }
+}

@@ -1,0 +1,125 @@
+import Drawing
+import Foundation
+import Geometry
+
+/// Cards packed in a grid on one PNG, with an atlas of frame rectangles in TexturePacker's
+/// "hash" JSON format, which Phaser (`load.atlas`) and PixiJS (`Assets.load`) read.
+///
+/// Frames sit on whole pixels with `padding` transparent pixels between them, so filtering in a
+/// game engine never bleeds one card into the next.
+public struct SpriteSheet: Sendable {
+    public struct Item: Sendable {
+        public var name: String
+        public var side: CardSide
+        public var renderer: CardRenderer
+
+        public init(name: String, side: CardSide, renderer: CardRenderer) {
+            self.name = name
+            self.side = side
+            self.renderer = renderer
+        }
+    }
+
+    /// A frame in pixels.
+    public struct Frame: Sendable, Hashable {
+        public var name: String
+        public var x: Int
+        public var y: Int
+        public var width: Int
+        public var height: Int
+    }
+
+    public let rows: [[Item]]
+    public let resolution: Resolution
+    public let cardSize: CardSize
+    public let padding: Int
+    public let cellWidth: Int
+    public let cellHeight: Int
+    public let pixelWidth: Int
+    public let pixelHeight: Int
+
+    public init(rows: [[Item]], cardSize: CardSize, resolution: Resolution, padding: Int = 2) throws(PlayingCardsError) {
+        try cardSize.validate(for: resolution)
+        self.rows = rows
+        self.cardSize = cardSize
+        self.resolution = resolution
+        self.padding = padding
+        let pixels = resolution.pixelSize(for: cardSize.points)
+        cellWidth = pixels.width
+        cellHeight = pixels.height
+        let columns = rows.map(\.count).max() ?? 0
+        pixelWidth = columns * cellWidth + max(0, columns - 1) * padding
+        pixelHeight = rows.count * cellHeight + max(0, rows.count - 1) * padding
+        let limit = RenderLimits.maxPixelsPerSide
+        guard pixelWidth <= limit, pixelHeight <= limit else {
+            throw .tooLarge("the sprite sheet would be \(pixelWidth)×\(pixelHeight) px, over the limit of \(limit) px a side; "
+                            + "use a smaller --scale, --dpi or --size")
+        }
+    }
+
+    public var frames: [Frame] {
+        rows.enumerated().flatMap { row, items in
+            items.enumerated().map { column, item in
+                Frame(name: item.name, x: column * (cellWidth + padding), y: row * (cellHeight + padding),
+                      width: cellWidth, height: cellHeight)
+            }
+        }
+    }
+
+    /// The sheet as a picture whose pixel size at `resolution` is exactly `pixelWidth × pixelHeight`.
+    public func picture() -> Picture {
+        let perPoint = CGFloat(resolution.pixelsPerPoint)
+        let size = CGSize(width: CGFloat(pixelWidth) / perPoint, height: CGFloat(pixelHeight) / perPoint)
+        let rows = self.rows, frames = self.frames, cardSize = self.cardSize
+        return Picture(size: size, title: "sprite sheet") { canvas in
+            var index = 0
+            for items in rows {
+                for item in items {
+                    let frame = frames[index]
+                    let origin = CGPoint(x: CGFloat(frame.x) / perPoint, y: CGFloat(frame.y) / perPoint)
+                    try item.renderer.draw(item.side, in: CGRect(origin: origin, size: cardSize.points), on: canvas)
+                    index += 1
+                }
+            }
+        }
+    }
+
+    /// TexturePacker "hash" JSON. `meta.scale` is the pixels per point of the sheet (PixiJS
+    /// divides frame sizes by it to show 2x sheets at their point size).
+    public func atlasJSON(imageName: String) -> Data {
+        func rect(_ f: Frame) -> String { "{\"x\":\(f.x),\"y\":\(f.y),\"w\":\(f.width),\"h\":\(f.height)}" }
+        let entries = frames.map { frame in
+            "\t\(jsonString(frame.name)): {\n"
+                + "\t\t\"frame\": \(rect(frame)),\n"
+                + "\t\t\"rotated\": false,\n"
+                + "\t\t\"trimmed\": false,\n"
+                + "\t\t\"spriteSourceSize\": {\"x\":0,\"y\":0,\"w\":\(frame.width),\"h\":\(frame.height)},\n"
+                + "\t\t\"sourceSize\": {\"w\":\(frame.width),\"h\":\(frame.height)}\n"
+                + "\t}"
+        }
+        let scale = CardSize.format(CGFloat(resolution.pixelsPerPoint))
+        let text = "{\"frames\": {\n" + entries.joined(separator: ",\n") + "\n},\n"
+            + "\"meta\": {\n"
+            + "\t\"app\": \"cardrender\",\n"
+            + "\t\"version\": \"1.0\",\n"
+            + "\t\"image\": \(jsonString(imageName)),\n"
+            + "\t\"format\": \"RGBA8888\",\n"
+            + "\t\"size\": {\"w\":\(pixelWidth),\"h\":\(pixelHeight)},\n"
+            + "\t\"scale\": \"\(scale)\"\n"
+            + "}\n}\n"
+        return Data(text.utf8)
+    }
+
+    func jsonString(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

@@ -1,0 +1,82 @@
+import Drawing
+import Foundation
+
+/// A card's size in points (1/72 in): the two standard sizes or any `WxH`.
+public struct CardSize: Sendable, Hashable, CustomStringConvertible {
+    public var points: CGSize
+
+    public init(width: CGFloat, height: CGFloat) {
+        points = CGSize(width: width, height: height)
+    }
+
+    /// 2.5 × 3.5 in (63.5 × 88.9 mm), the common casino and game size.
+    public static let poker = CardSize(width: 180, height: 252)
+    /// 2.25 × 3.5 in (57.2 × 88.9 mm), narrower for holding many cards.
+    public static let bridge = CardSize(width: 162, height: 252)
+
+    public static let namedSizes: [(name: String, size: CardSize)] = [("poker", .poker), ("bridge", .bridge)]
+
+    /// `poker`, `bridge`, or `WxH` in points (`250x350`, `63.5×88.9`).
+    public init(parsing text: String) throws(PlayingCardsError) {
+        let lowered = text.trimmingSpaces.lowercased()
+        if let named = Self.namedSizes.first(where: { $0.name == lowered }) {
+            self = named.size
+            return
+        }
+        let parts = lowered.split(whereSeparator: { $0 == "x" || $0 == "×" }).map { String($0).trimmingSpaces }
+        let usage = "use poker, bridge or WIDTHxHEIGHT in points, e.g. 250x350"
+        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]) else {
+            throw .invalidSize("invalid card size \"\(text)\"; \(usage)")
+        }
+        guard width.isFinite, height.isFinite, width > 0, height > 0 else {
+            throw .invalidSize("invalid card size \"\(text)\": both sides must be greater than zero; \(usage)")
+        }
+        self.init(width: width, height: height)
+    }
+
+    public var description: String {
+        if let named = Self.namedSizes.first(where: { $0.size == self }) { return named.name }
+        return "\(Self.format(points.width))x\(Self.format(points.height))"
+    }
+
+    static func format(_ value: CGFloat) -> String {
+        value == value.rounded() ? String(Int(value)) : String(Double(value))
+    }
+
+    /// Throws when a raster at `resolution` would be over the pixel limit on a side.
+    public func validate(for resolution: Resolution) throws(PlayingCardsError) {
+        try CardResolution.validate(resolution)
+        let pixels = resolution.pixelSize(for: points)
+        let limit = RenderLimits.maxPixelsPerSide
+        guard pixels.width <= limit, pixels.height <= limit else {
+            throw .tooLarge("a \(self) card at \(CardResolution.describe(resolution)) is \(pixels.width)×\(pixels.height) px, "
+                            + "over the limit of \(limit) px a side")
+        }
+    }
+}
+
+/// The raster resolutions the card commands accept.
+public enum CardResolution {
+    public static let scales: [Double] = [1, 2, 3]
+    public static let dpiRange: ClosedRange<Double> = 18...1200
+
+    public static func validate(_ resolution: Resolution) throws(PlayingCardsError) {
+        switch resolution {
+        case .scale(let scale):
+            guard scales.contains(scale) else {
+                throw .invalidResolution("--scale must be 1, 2 or 3, got \(CardSize.format(scale))")
+            }
+        case .dpi(let dpi):
+            guard dpi.isFinite, dpiRange.contains(dpi) else {
+                throw .invalidResolution("--dpi must be between \(Int(dpiRange.lowerBound)) and \(Int(dpiRange.upperBound)), got \(CardSize.format(dpi))")
+            }
+        }
+    }
+
+    public static func describe(_ resolution: Resolution) -> String {
+        switch resolution {
+        case .scale(let scale): "\(CardSize.format(scale))x"
+        case .dpi(let dpi): "\(CardSize.format(dpi)) dpi"
+        }
+    }
+}

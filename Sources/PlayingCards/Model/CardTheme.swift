@@ -1,0 +1,133 @@
+import Drawing
+import Foundation
+
+/// The designs available for card backs.
+public enum BackDesign: String, CaseIterable, Sendable, Hashable, Codable {
+    /// A diamond lattice with a framed centre medallion, on white.
+    case lattice
+    /// A solid field with a guilloche rosette of fine white lines, like engraved banknotes.
+    case rosette
+}
+
+/// Which pip arrangement number cards use.
+public enum PipArrangement: String, CaseIterable, Sendable, Hashable, Codable {
+    /// The arrangement of printed decks: two side columns and a centre column (7 with one centre
+    /// pip in the upper half, 8 with two, 10 with two between the rows).
+    case classic
+    /// The lecture demo's `pipsPerRowForRank` rows, evenly spaced.
+    case lecture
+}
+
+/// Colours and proportions of a deck.
+public struct CardTheme: Sendable, Hashable {
+    public var name: String
+    public var spades: Color
+    public var hearts: Color
+    public var diamonds: Color
+    public var clubs: Color
+    /// Corner font size as a fraction of the card height (the lecture's 0.085).
+    public var cornerFontSizeRatio: CGFloat
+    public var backDesign: BackDesign
+    public var backColor: Color
+    public var borderColor: Color
+    /// Colours of the court figures besides the suit colour.
+    public var courtGold: Color
+    public var courtBlue: Color
+    public var courtRed: Color
+    public var ink: Color
+    public var skin: Color
+    public var pipArrangement: PipArrangement
+
+    public func color(for suit: Suit) -> Color {
+        switch suit {
+        case .spades: spades
+        case .hearts: hearts
+        case .diamonds: diamonds
+        case .clubs: clubs
+        }
+    }
+
+    public mutating func setColor(_ color: Color, for suit: Suit) {
+        switch suit {
+        case .spades: spades = color
+        case .hearts: hearts = color
+        case .diamonds: diamonds = color
+        case .clubs: clubs = color
+        }
+    }
+
+    public func color(for joker: Joker) -> Color { joker == .red ? hearts : spades }
+
+    /// Two colours: red hearts and diamonds, black spades and clubs.
+    public static let classic = CardTheme(
+        name: "classic",
+        spades: Color(rgb: 0x1B1B1F), hearts: Color(rgb: 0xC8102E), diamonds: Color(rgb: 0xC8102E),
+        clubs: Color(rgb: 0x1B1B1F), cornerFontSizeRatio: 0.085, backDesign: .lattice,
+        backColor: Color(rgb: 0x1F4E9E), borderColor: Color(rgb: 0xB9B9B9), courtGold: Color(rgb: 0xE8B32E),
+        courtBlue: Color(rgb: 0x2756A8), courtRed: Color(rgb: 0xC8102E), ink: Color(rgb: 0x1B1B1F),
+        skin: Color(rgb: 0xF7DDBE), pipArrangement: .classic)
+
+    /// Four colours so suits are told apart at a glance: blue diamonds, green clubs.
+    public static let fourColor: CardTheme = {
+        var theme = classic
+        theme.name = "four-color"
+        theme.diamonds = Color(rgb: 0x1565C0)
+        theme.clubs = Color(rgb: 0x1B7F3B)
+        return theme
+    }()
+
+    /// Classic colours with a corner index about 40 % larger, for reading across a table.
+    public static let largeIndex: CardTheme = {
+        var theme = classic
+        theme.name = "large-index"
+        theme.cornerFontSizeRatio = 0.12
+        return theme
+    }()
+
+    /// The demo's proportions and `pipsPerRowForRank` arrangement.
+    public static let lecture: CardTheme = {
+        var theme = classic
+        theme.name = "lecture"
+        theme.pipArrangement = .lecture
+        return theme
+    }()
+
+    public static let all: [CardTheme] = [classic, fourColor, largeIndex, lecture]
+    public static var names: [String] { all.map(\.name) }
+
+    public static func named(_ name: String) throws(PlayingCardsError) -> CardTheme {
+        let key = name.trimmingSpaces.lowercased().replacingOccurrences(of: "colour", with: "color")
+        guard let theme = all.first(where: { $0.name == key }) else { throw .unknownTheme(name) }
+        return theme
+    }
+
+    /// The keys `applying(colorOverride:)` understands.
+    public static let colorKeys = "spades, hearts, diamonds, clubs (or S, H, D, C), red, black, back, border"
+
+    /// Applies `key=#hex`, e.g. `hearts=#d00`, `back=#225533`, `red=#b00020` (hearts and diamonds).
+    public mutating func apply(colorOverride text: String) throws(PlayingCardsError) {
+        let parts = text.split(separator: "=", maxSplits: 1).map { String($0).trimmingSpaces }
+        guard parts.count == 2 else {
+            throw .invalidColor("invalid --color \"\(text)\"; use KEY=#RRGGBB with KEY one of \(Self.colorKeys)")
+        }
+        let color: Color
+        do {
+            color = try Color(hex: parts[1])
+        } catch {
+            throw .invalidColor("invalid --color \"\(text)\": \(error.description)")
+        }
+        let key = parts[0].lowercased()
+        if let suit = Suit.allCases.first(where: { $0.rawValue == key || $0.singularName == key || String($0.letter).lowercased() == key }) {
+            setColor(color, for: suit)
+            return
+        }
+        switch key {
+        case "red": hearts = color; diamonds = color
+        case "black": spades = color; clubs = color
+        case "back": backColor = color
+        case "border": borderColor = color
+        default:
+            throw .invalidColor("unknown colour key \"\(parts[0])\" in --color \"\(text)\"; use one of \(Self.colorKeys)")
+        }
+    }
+}

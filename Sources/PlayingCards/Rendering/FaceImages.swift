@@ -1,0 +1,45 @@
+import Drawing
+import Foundation
+
+/// Court-card pictures loaded from a folder (`--faces DIR`): `JH.png`, `QS.png`, `KD.png` …
+/// Every PNG in the folder is decoded up front, so a damaged file is reported before anything
+/// is drawn; files not named after a court card are ignored.
+public struct FaceImages: Sendable {
+    public private(set) var images: [Card: RGBAImage]
+
+    public init(images: [Card: RGBAImage] = [:]) {
+        self.images = images
+    }
+
+    public init(directory: URL) throws(PlayingCardsError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) else {
+            throw .faceImages("--faces folder \(directory.path) does not exist")
+        }
+        guard isDirectory.boolValue else { throw .faceImages("--faces \(directory.path) is a file, not a folder") }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        } catch {
+            throw .faceImages("cannot list --faces folder \(directory.path): \(error.localizedDescription)")
+        }
+        var images: [Card: RGBAImage] = [:]
+        for name in names where name.lowercased().hasSuffix(".png") {
+            let url = directory.appendingPathComponent(name)
+            let image: RGBAImage
+            do {
+                image = try PNG.read(contentsOf: url)
+            } catch {
+                throw .faceImages("cannot use face image \(url.path): \(error.description)")
+            }
+            let stem = String(name.dropLast(4))
+            if let card = try? CardName.parseCard(stem), card.rank.isCourt { images[card] = image }
+        }
+        guard !images.isEmpty else {
+            throw .faceImages("--faces folder \(directory.path) has no court images; name them like JH.png, QS.png, KD.png")
+        }
+        self.images = images
+    }
+
+    public subscript(card: Card) -> RGBAImage? { images[card] }
+}

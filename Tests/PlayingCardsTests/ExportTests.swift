@@ -1,0 +1,119 @@
+import Drawing
+import Foundation
+import Geometry
+import PlayingCards
+import Testing
+
+@Suite("Deck export")
+struct ExportTests {
+    func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("deck-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// What `cardrender deck` does, one file after another.
+    func write(_ export: DeckExport, into out: URL) throws {
+        for file in export.files {
+            let url = out.appendingPathComponent(file.relativePath)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try AtomicFile.write(try file.picture.data(format: file.format, resolution: file.resolution), to: url)
+        }
+        try AtomicFile.write(try export.manifest(readingFrom: out).jsonData(),
+                             to: out.appendingPathComponent(export.manifestPath))
+    }
+
+    @Test func deckJSONStatesEveryFileWithItsSHA256() throws {
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let export = DeckExport(renderer: try CardRenderer(size: CardSize(width: 100, height: 140)), formats: [.png, .svg],
+                                resolution: .scale(1), naming: .long, includesJokers: true, folder: "deck")
+        try write(export, into: out)
+        let data = try Data(contentsOf: out.appendingPathComponent("deck/deck.json"))
+        let manifest = try JSONDecoder().decode(DeckManifest.self, from: data)
+        #expect(manifest.files.count == (52 + 1 + 2) * 2)
+        #expect(Set(manifest.files.map(\.path)).count == manifest.files.count)
+        #expect(manifest.files.contains { $0.path == "ace-of-spades.png" && $0.card == "AS" })
+        #expect(manifest.files.contains { $0.path == "red-joker.svg" && $0.card == "RJ" })
+        for entry in manifest.files {
+            let bytes = try Data(contentsOf: out.appendingPathComponent("deck").appendingPathComponent(entry.path))
+            #expect(SHA256.hexDigest(bytes) == entry.sha256, "\(entry.path)")
+            #expect(bytes.count == entry.bytes)
+            if entry.format == "png" {
+                let header = try PNG.header(of: bytes)
+                #expect(header.width == entry.width && header.height == entry.height && entry.width == 100)
+            } else {
+                #expect(entry.width == 100 && entry.height == 140)
+            }
+        }
+        // Changing a file on disk is caught by the stated digest.
+        let first = out.appendingPathComponent("deck").appendingPathComponent(manifest.files[0].path)
+        try Data("changed".utf8).write(to: first)
+        #expect(SHA256.hexDigest(try Data(contentsOf: first)) != manifest.files[0].sha256)
+    }
+
+    @Test func shortNamesAndDeckOrder() throws {
+        let export = DeckExport(renderer: try CardRenderer(size: .poker), formats: [.png])
+        let paths = export.files.map(\.relativePath)
+        #expect(paths.count == 53)
+        #expect(paths.prefix(3) == ["AS.png", "2S.png", "3S.png"])
+        #expect(paths.contains("10H.png") && paths.last == "back.png")
+    }
+
+    @Test func spriteSheetAtlasMatchesTheSheet() throws {
+        let renderer = try CardRenderer(size: CardSize(width: 50, height: 70))
+        let export = DeckExport(renderer: renderer, resolution: .scale(1))
+        let sheet = try export.spriteSheet()
+        let json = try JSONSerialization.jsonObject(with: export.atlasJSON()) as? [String: Any]
+        let frames = json?["frames"] as? [String: [String: Any]] ?? [:]
+        let meta = json?["meta"] as? [String: Any] ?? [:]
+        #expect(frames.count == 52 + BackDesign.allCases.count + 2)
+        #expect(meta["image"] as? String == "sheet.png")
+        #expect(meta["format"] as? String == "RGBA8888")
+        let size = meta["size"] as? [String: Int]
+        #expect(size?["w"] == 13 * 50 + 12 * 2 && size?["h"] == 5 * 70 + 4 * 2)
+        let ace = frames["AS.png"]?["frame"] as? [String: Int]
+        #expect(ace == ["x": 0, "y": 0, "w": 50, "h": 70])
+        let kingOfClubs = frames["KC.png"]?["frame"] as? [String: Int]
+        #expect(kingOfClubs == ["x": 12 * 52, "y": 3 * 72, "w": 50, "h": 70])
+        #expect(frames["RJ.png"]?["rotated"] as? Bool == false)
+        // Frames never overlap and stay inside the sheet.
+        let rects = sheet.frames.map { CGRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+        for (index, a) in rects.enumerated() {
+            #expect(a.maxX <= CGFloat(sheet.pixelWidth) && a.maxY <= CGFloat(sheet.pixelHeight))
+            for b in rects[(index + 1)...] { #expect(!a.intersects(b)) }
+        }
+        // The pixels in a frame are the card itself.
+        let pixels = try sheet.picture().rasterize(scale: 1)
+        #expect(pixels.width == sheet.pixelWidth && pixels.height == sheet.pixelHeight)
+        let single = try renderer.picture(for: .card(.king, of: .clubs)).rasterize(scale: 1)
+        var worst = 0
+        for y in 0..<70 {
+            for x in 0..<50 {
+                let p = pixels[12 * 52 + x, 3 * 72 + y], q = single[x, y]
+                worst = max(worst, abs(Int(p.a) - Int(q.a)), abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)))
+            }
+        }
+        #expect(worst <= 2)
+    }
+
+    @Test func sheetOverThePixelLimitIsRefusedBeforeRendering() throws {
+        let export = DeckExport(renderer: try CardRenderer(size: .poker), resolution: .dpi(600))
+        #expect(throws: PlayingCardsError.self) { try export.validate(sheet: true) }
+        try export.validate(sheet: false)
+    }
+
+    @Test func sha256MatchesTheStandardVectors() {
+        #expect(SHA256.hexDigest(Data()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256.hexDigest(Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(SHA256.hexDigest(Data("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
+                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        let million = Data(repeating: UInt8(ascii: "a"), count: 1_000_000)
+        #expect(SHA256.hexDigest(million) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        var pieces = SHA256()
+        for chunk in stride(from: 0, to: million.count, by: 4093) {
+            pieces.update(million[chunk..<min(chunk + 4093, million.count)])
+        }
+        #expect(pieces.finalize() == SHA256.digest(million))
+    }
+}
