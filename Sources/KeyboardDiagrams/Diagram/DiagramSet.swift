@@ -1,0 +1,147 @@
+import Drawing
+import Foundation
+import Geometry
+
+/// The keyboard diagrams of `cardrender render`'s default set.
+public enum KeyboardDiagramSet {
+    /// Frames of the default filmstrip.
+    public static let filmstripFrames = 8
+
+    /// Every device × orientation × strategy, every scenario with its own strategy, the mistake
+    /// panels and one filmstrip, each with its path under the output folder (no extension).
+    public static func defaultOrders(builder: KeyboardDiagramBuilder) -> [KeyboardDiagramOrder] {
+        var orders: [KeyboardDiagramOrder] = []
+        for device in builder.catalog.devices {
+            for orientation in Orientation.allCases {
+                for strategy in AvoidanceStrategy.allCases {
+                    orders.append(KeyboardDiagramOrder(
+                        device: device.id, orientation: orientation, strategy: strategy,
+                        output: "keyboard/devices/\(device.id)-\(orientation.rawValue)-\(strategy.rawValue)"))
+                }
+            }
+        }
+        for scenario in builder.scenarios {
+            orders.append(KeyboardDiagramOrder(scenario: scenario.id, output: "keyboard/scenarios/\(scenario.id)"))
+        }
+        orders += mistakeOrders(builder: builder)
+        orders.append(KeyboardDiagramOrder(
+            device: "iphone-8", orientation: .portrait, strategy: .bottomOffset, filmstrip: filmstripFrames,
+            output: "keyboard/filmstrip/iphone-8-portrait-bottom-offset-\(filmstripFrames)-frames"))
+        return orders
+    }
+
+    /// For each mistake and each strategy that can make it, the first scenario where the
+    /// mistake gives a wrong value: the panels that show what goes wrong.
+    public static func mistakeOrders(builder: KeyboardDiagramBuilder) -> [KeyboardDiagramOrder] {
+        var orders: [KeyboardDiagramOrder] = []
+        for mistake in KeyboardMistake.allCases {
+            for strategy in AvoidanceStrategy.allCases where strategy != .layoutGuide {
+                for scenario in builder.scenarios {
+                    guard let model = try? builder.build(scenario, strategy: strategy),
+                          let outcome = model.result.geometry.outcome(of: mistake, strategy: strategy),
+                          outcome.differs else { continue }
+                    orders.append(KeyboardDiagramOrder(
+                        strategy: strategy, scenario: scenario.id, mistake: mistake,
+                        output: "keyboard/mistakes/\(mistake.rawValue)-\(strategy.rawValue)-\(scenario.id)"))
+                    break
+                }
+            }
+        }
+        return orders
+    }
+}
+
+extension KeyboardDiagramOrder {
+    /// What `cardrender keyboard --json` prints: the model (the result's keyboard frame in view
+    /// coordinates, intersection, bottomOffset, contentInsetBottom, toolbar frames, every step),
+    /// plus the mistake's outcome or the filmstrip's frames when asked for.
+    public func geometryJSON(builder: KeyboardDiagramBuilder) throws -> Data {
+        let model = try model(builder: builder)
+        var filmstrip: [FilmstripFrame]?
+        if let count = self.filmstrip { filmstrip = try model.result.filmstrip(count: count) }
+        var outcome: MistakeOutcome?
+        if let mistake {
+            guard let found = model.result.geometry.outcome(of: mistake, strategy: model.strategy) else {
+                throw KeyboardDiagramError.mistakeNotApplicable(mistake, model.strategy)
+            }
+            outcome = found
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(GeometryReport(model: model, mistake: outcome, filmstrip: filmstrip))
+    }
+}
+
+/// The model's JSON with the optional mistake and filmstrip beside it.
+private struct GeometryReport: Encodable {
+    let model: KeyboardDiagramModel
+    let mistake: MistakeOutcome?
+    let filmstrip: [FilmstripFrame]?
+
+    private enum CodingKeys: String, CodingKey { case mistake, filmstrip }
+
+    func encode(to encoder: any Encoder) throws {
+        try model.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(mistake, forKey: .mistake)
+        try container.encodeIfPresent(filmstrip, forKey: .filmstrip)
+    }
+}
+
+extension DeviceCatalog {
+    /// A table of the catalog for a terminal: sizes, safe areas and keyboard heights, each
+    /// figure with its confidence, then what the confidences and sources mean.
+    public func tableDescription() -> String {
+        func figure(_ figure: Figure) -> String {
+            guard let value = figure.value else { return "? (\(figure.fallback ?? "unknown"))" }
+            let mark: String
+            switch figure.confidence {
+            case .widelyPublished: mark = "A"
+            case .communitySource: mark = "B"
+            case .derived: mark = "d"
+            case .unknown: mark = "?"
+            }
+            return "\(KeyboardFormat.number(value)) \(mark)"
+        }
+        func insets(_ safe: InsetFigures) -> String {
+            [safe.top, safe.left, safe.bottom, safe.right].map { KeyboardFormat.number($0.points) }.joined(separator: "/")
+        }
+        func keyboard(_ k: KeyboardFigures) -> String {
+            var text = "\(figure(k.height)) / \(figure(k.heightWithPredictive))"
+            if k.hardwareKeyboardBar.value != nil { text += " · hw bar \(figure(k.hardwareKeyboardBar))" }
+            return text
+        }
+        let header = ["ID", "NAME", "SCREEN", "SAFE AREA PORTRAIT t/l/b/r", "SAFE AREA LANDSCAPE t/l/b/r",
+                      "KEYBOARD PORTRAIT (no bar / predictive)", "KEYBOARD LANDSCAPE (no bar / predictive)"]
+        var rows: [[String]] = [header]
+        for device in devices {
+            rows.append([
+                device.id, device.name,
+                "\(KeyboardFormat.number(device.screen.width.points))x\(KeyboardFormat.number(device.screen.height.points))",
+                insets(device.portrait.safeArea), insets(device.landscape.safeArea),
+                keyboard(device.portrait.keyboard), keyboard(device.landscape.keyboard),
+            ])
+        }
+        let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        var lines = rows.map { row in
+            row.enumerated().map { index, cell in
+                index == row.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ")
+        }
+        lines.append("")
+        lines.append("Confidence: A widely published · B one or two community sources · d derived from other figures "
+            + "(the catalog's note says how) · ? unknown (the fallback in brackets is used).")
+        lines.append("Sources:")
+        for key in sources.keys.sorted() {
+            lines.append("  \(key): \(sources[key] ?? "")")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The catalog as pretty JSON, every figure with its source and confidence.
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self)
+    }
+}

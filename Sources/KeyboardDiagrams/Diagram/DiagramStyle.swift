@@ -1,0 +1,106 @@
+import Drawing
+import Foundation
+import Geometry
+
+/// Colours, fonts and sizes of the keyboard diagrams. One value shared by every part, so a
+/// diagram's look is decided in one place.
+public struct DiagramStyle: Sendable {
+    // Fonts (canvas points, never scaled with the device).
+    public var titleFont: Font
+    public var subtitleFont: Font
+    public var panelTitleFont: Font
+    public var labelFont: Font
+    public var labelBoldFont: Font
+    public var valueFont: Font
+    public var smallFont: Font
+    /// For text drawn inside the device (scaled with it).
+    public var uiFont: Font
+    public var uiBoldFont: Font
+
+    public init() throws {
+        titleFont = try Font(.bold, size: 21)
+        subtitleFont = try Font(.regular, size: 13)
+        panelTitleFont = try Font(.bold, size: 15)
+        labelFont = try Font(.regular, size: 12)
+        labelBoldFont = try Font(.bold, size: 12)
+        valueFont = try Font(.bold, size: 16)
+        smallFont = try Font(.regular, size: 11)
+        uiFont = try Font(.regular, size: 17)
+        uiBoldFont = try Font(.bold, size: 17)
+    }
+
+    // Canvas.
+    public var background = Color(rgb: 0xFFFFFF)
+    public var ink = Color(rgb: 0x1D1D1F)
+    public var secondaryInk = Color(rgb: 0x5A5A60)
+    public var panelBackground = Color(rgb: 0xF6F6F8)
+
+    // Device.
+    public var deviceBody = Color(rgb: 0x2C2C2E)
+    public var deviceEdge = Color(rgb: 0x111112)
+    public var screenOutline = Color(rgb: 0x111112)
+    public var homeButton = Color(rgb: 0x48484A)
+    /// The unsafe margins of the screen (outside the safe area).
+    public var unsafeFill = Color(rgb: 0xFFE3B3)
+    public var unsafeHatch = Color(rgb: 0xE9A23B)
+
+    // App.
+    public var appBackground = Color(rgb: 0xFFFFFF)
+    public var barFill = Color(rgb: 0xF2F2F6)
+    public var barHairline = Color(rgb: 0xB8B8BE)
+    public var tint = Color(rgb: 0x007AFF)
+    public var textLine = Color(rgb: 0x3A3A3C)
+    public var dimmedScreen = Color(rgb: 0x8E8E93)
+
+    // Keyboard.
+    public var keyboardFill = Color(rgb: 0xD2D5DB)
+    public var keyFill = Color(rgb: 0xFFFFFF)
+    public var specialKeyFill = Color(rgb: 0xACB1BA)
+    public var keyShadow = Color(rgb: 0x8A8B8F)
+    public var keyText = Color(rgb: 0x111111)
+    public var predictiveFill = Color(rgb: 0xD2D5DB)
+    public var predictiveText = Color(rgb: 0x1D1D1F)
+    public var ghostKeyboard = Color(rgb: 0x6E7F99)
+
+    // Annotations: each quantity keeps its colour in every diagram.
+    public var keyboardHeightColor = Color(rgb: 0x5146D0)
+    public var safeAreaColor = Color(rgb: 0xB36200)
+    public var intersectionColor = Color(rgb: 0xD7263D)
+    public var valueColor = Color(rgb: 0x0B7A3B)
+    public var frameColor = Color(rgb: 0x2F4858)
+    public var mistakeColor = Color(rgb: 0xC4001D)
+    public var gapColor = Color(rgb: 0xE08E00)
+    public var overlapFill: Color { intersectionColor.withAlphaComponent(0.22) }
+
+    /// Stroke width of dimension and extension lines.
+    public var dimensionLineWidth: CGFloat = 1.2
+    /// Distance between parallel dimension lines.
+    public var laneSpacing: CGFloat = 15
+
+    public func text(_ string: String, _ font: Font, _ color: Color? = nil,
+                     alignment: TextAlignment = .left) -> StyledText {
+        StyledText(string, font: font, color: color ?? ink, alignment: alignment)
+    }
+}
+
+/// Word wrapping with the project's fonts.
+enum TextWrap {
+    /// Lines no wider than `width`; a single word wider than that gets a line of its own.
+    static func lines(_ text: String, font: Font, width: CGFloat) -> [String] {
+        var result: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = ""
+            for word in paragraph.split(separator: " ") {
+                let candidate = line.isEmpty ? String(word) : line + " " + word
+                if font.width(of: candidate) <= width || line.isEmpty {
+                    line = candidate
+                } else {
+                    result.append(line)
+                    line = String(word)
+                }
+            }
+            result.append(line)
+        }
+        return result
+    }
+}

@@ -1,0 +1,240 @@
+import Foundation
+import Geometry
+
+/// A straight line of a drawing: a dimension line, a device edge, the keyboard's top edge.
+public struct LineSegment: Sendable, Hashable {
+    public var start: CGPoint
+    public var end: CGPoint
+
+    public init(_ start: CGPoint, _ end: CGPoint) {
+        self.start = start
+        self.end = end
+    }
+
+    public init(x1: CGFloat, y1: CGFloat, x2: CGFloat, y2: CGFloat) {
+        self.init(CGPoint(x: x1, y: y1), CGPoint(x: x2, y: y2))
+    }
+
+    /// The four edges of a rect.
+    public static func edges(of rect: CGRect) -> [LineSegment] {
+        let r = rect.standardized
+        return [
+            LineSegment(x1: r.minX, y1: r.minY, x2: r.maxX, y2: r.minY),
+            LineSegment(x1: r.maxX, y1: r.minY, x2: r.maxX, y2: r.maxY),
+            LineSegment(x1: r.maxX, y1: r.maxY, x2: r.minX, y2: r.maxY),
+            LineSegment(x1: r.minX, y1: r.maxY, x2: r.minX, y2: r.minY),
+        ]
+    }
+
+    /// True when some point of the segment lies strictly inside `rect` (Liang–Barsky clipping).
+    /// A segment running along an edge or touching a corner does not count.
+    public func crosses(_ rect: CGRect) -> Bool {
+        let r = rect.standardized
+        guard !r.isNull, r.width > 0, r.height > 0 else { return false }
+        let dx = end.x - start.x, dy = end.y - start.y
+        var low: CGFloat = 0, high: CGFloat = 1
+        // Each pair: -p·t <= q, the four half-planes of the open rect.
+        let checks: [(CGFloat, CGFloat)] = [
+            (-dx, start.x - r.minX), (dx, r.maxX - start.x), (-dy, start.y - r.minY), (dy, r.maxY - start.y),
+        ]
+        for (p, q) in checks {
+            if p == 0 {
+                // Parallel to this side: outside (or on the side) means no interior point.
+                if q <= 0 { return false }
+            } else {
+                let t = q / p
+                if p < 0 { low = max(low, t) } else { high = min(high, t) }
+                if low >= high { return false }
+            }
+        }
+        return true
+    }
+
+    public var bounds: CGRect {
+        CGRect(x: min(start.x, end.x), y: min(start.y, end.y), width: abs(end.x - start.x), height: abs(end.y - start.y))
+    }
+}
+
+/// What a label is, so tests and renderers can tell titles from annotations.
+public enum LabelRole: String, Sendable, Hashable, CaseIterable {
+    case title, subtitle, panelTitle, caption, annotation, dimension, value, computation, legend, timing
+}
+
+/// A label's final box, with the leader line drawn to what it names when it had to move away.
+public struct PlacedLabel: Sendable, Hashable {
+    public var text: String
+    public var frame: CGRect
+    public var role: LabelRole
+    /// From the label's edge to the point it names; nil when the label sits next to it.
+    public var leader: LineSegment?
+}
+
+/// A column beside the drawing where labels that fit nowhere else are stacked, each joined to
+/// its anchor by a leader line.
+public struct LabelGutter: Sendable, Hashable {
+    public enum Alignment: Sendable, Hashable { case leading, trailing }
+    /// The column: labels keep inside its x range and y range.
+    public var column: CGRect
+    /// Leading: labels start at the column's left edge (a gutter right of the drawing).
+    public var alignment: Alignment
+
+    public init(column: CGRect, alignment: Alignment) {
+        self.column = column
+        self.alignment = alignment
+    }
+}
+
+/// Errors of the label layout: a label that found no free place.
+public struct LabelLayoutError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var text: String
+    public var description: String { "no room for the label \"\(text)\" in the diagram" }
+}
+
+/// A small greedy label placer: every label is a rect; each is put at the first of its candidate
+/// positions that overlaps no placed label, no leader line and no key line of the drawing, and
+/// otherwise in a gutter column at the free slot nearest its anchor, with a leader line.
+/// Pure geometry: no drawing, so tests can check the boxes.
+public struct LabelLayout: Sendable {
+    /// Where labels may go (the canvas).
+    public let bounds: CGRect
+    /// Clear space kept around every label, in points.
+    public var margin: CGFloat
+    public private(set) var placed: [PlacedLabel] = []
+    public private(set) var keyLines: [LineSegment] = []
+
+    public init(bounds: CGRect, margin: CGFloat = 3) {
+        self.bounds = bounds
+        self.margin = margin
+    }
+
+    public mutating func addKeyLines(_ lines: [LineSegment]) { keyLines += lines }
+    public mutating func addKeyLine(_ line: LineSegment) { keyLines.append(line) }
+
+    /// True when `rect` is inside the bounds and clear of labels, leaders and key lines.
+    public func isFree(_ rect: CGRect) -> Bool { isFree(rect, margin: margin) }
+
+    private func isFree(_ rect: CGRect, margin: CGFloat) -> Bool {
+        guard bounds.contains(rect) else { return false }
+        let padded = rect.insetBy(dx: -margin, dy: -margin)
+        for label in placed {
+            if label.frame.intersects(padded) { return false }
+            if let leader = label.leader, leader.crosses(padded) { return false }
+        }
+        // Lines may pass closer than the label margin, but never through the text's box.
+        let lineClearance = rect.insetBy(dx: -1, dy: -1)
+        return !keyLines.contains { $0.crosses(lineClearance) }
+    }
+
+    /// Places a label at the first free candidate, else in the gutter; nil when neither has room.
+    @discardableResult
+    public mutating func place(_ text: String, size: CGSize, role: LabelRole, candidates: [CGRect],
+                               anchor: CGPoint? = nil, gutter: LabelGutter? = nil) -> PlacedLabel? {
+        for candidate in candidates {
+            let rect = CGRect(origin: candidate.origin, size: size)
+            if isFree(rect) {
+                let label = PlacedLabel(text: text, frame: rect, role: role, leader: nil)
+                placed.append(label)
+                return label
+            }
+        }
+        guard let gutter, let anchor else { return nil }
+        return placeInGutter(text, size: size, role: role, anchor: anchor, gutter: gutter)
+    }
+
+    /// Like `place`, but throws when the label fits nowhere.
+    @discardableResult
+    public mutating func require(_ text: String, size: CGSize, role: LabelRole, candidates: [CGRect],
+                                 anchor: CGPoint? = nil, gutter: LabelGutter? = nil) throws(LabelLayoutError) -> PlacedLabel {
+        guard let label = place(text, size: size, role: role, candidates: candidates, anchor: anchor, gutter: gutter) else {
+            throw LabelLayoutError(text: text)
+        }
+        return label
+    }
+
+    /// The gutter slot nearest the anchor's height whose box and leader are clear.
+    private mutating func placeInGutter(_ text: String, size: CGSize, role: LabelRole, anchor: CGPoint,
+                                        gutter: LabelGutter) -> PlacedLabel? {
+        let column = gutter.column
+        guard size.width <= column.width + 0.5, size.height <= column.height else { return nil }
+        let x = gutter.alignment == .leading ? column.minX : column.maxX - size.width
+        let lowest = column.minY, highest = column.maxY - size.height
+        let preferred = min(max(anchor.y - size.height / 2, lowest), highest)
+        // Scan outwards from the preferred height: +0, +1, -1, +2, -2 …
+        let reach = Int((highest - lowest).rounded(.up)) + 1
+        for distance in 0...reach {
+            for sign in distance == 0 ? [CGFloat(1)] : [1, -1] {
+                let y = preferred + sign * CGFloat(distance)
+                guard y >= lowest - 0.01, y <= highest + 0.01 else { continue }
+                let rect = CGRect(x: x, y: y, width: size.width, height: size.height)
+                guard isFree(rect) else { continue }
+                let leader = Self.leader(from: rect, to: anchor)
+                if let leader, placed.contains(where: { leader.crosses($0.frame.insetBy(dx: -1, dy: -1)) }) { continue }
+                let label = PlacedLabel(text: text, frame: rect, role: role, leader: leader)
+                placed.append(label)
+                return label
+            }
+        }
+        return nil
+    }
+
+    /// A line from the nearest point of the label's box to the anchor, nil when the anchor touches the box.
+    static func leader(from rect: CGRect, to anchor: CGPoint) -> LineSegment? {
+        let edge = CGPoint(x: min(max(anchor.x, rect.minX), rect.maxX), y: min(max(anchor.y, rect.minY), rect.maxY))
+        let length = hypot(edge.x - anchor.x, edge.y - anchor.y)
+        return length < 4 ? nil : LineSegment(edge, anchor)
+    }
+
+    /// Reserves a box that is laid out by hand (a title, a legend entry), refusing overlaps
+    /// (lines of a text block may sit closer together than the margin).
+    public mutating func reserve(_ text: String, frame: CGRect, role: LabelRole) throws(LabelLayoutError) {
+        guard isFree(frame, margin: 0.5) else { throw LabelLayoutError(text: text) }
+        placed.append(PlacedLabel(text: text, frame: frame, role: role, leader: nil))
+    }
+
+    // MARK: checks
+
+    /// Pairs of labels whose boxes overlap (should be empty).
+    public var overlappingLabels: [(PlacedLabel, PlacedLabel)] {
+        var result: [(PlacedLabel, PlacedLabel)] = []
+        for i in placed.indices {
+            for j in placed.indices where j > i {
+                let overlap = placed[i].frame.intersection(placed[j].frame)
+                if !overlap.isNull, overlap.width > 0, overlap.height > 0 { result.append((placed[i], placed[j])) }
+            }
+        }
+        return result
+    }
+
+    /// Labels whose box a key line passes through (should be empty).
+    public var labelsCrossingKeyLines: [(PlacedLabel, LineSegment)] {
+        placed.flatMap { label in keyLines.filter { $0.crosses(label.frame) }.map { (label, $0) } }
+    }
+}
+
+/// Candidate rects of a given size around a point or a rect, in the order a person would try them.
+public enum LabelCandidates {
+    /// Centred on `point`, then above, below, right and left of it with a gap.
+    public static func around(_ point: CGPoint, size: CGSize, gap: CGFloat = 4) -> [CGRect] {
+        let w = size.width, h = size.height
+        return [
+            CGRect(x: point.x - w / 2, y: point.y - h - gap, width: w, height: h),
+            CGRect(x: point.x - w / 2, y: point.y + gap, width: w, height: h),
+            CGRect(x: point.x + gap, y: point.y - h / 2, width: w, height: h),
+            CGRect(x: point.x - w - gap, y: point.y - h / 2, width: w, height: h),
+        ]
+    }
+
+    /// Inside `rect` at its corners (top-left first) and centre, `inset` from the edges.
+    public static func inside(_ rect: CGRect, size: CGSize, inset: CGFloat = 6) -> [CGRect] {
+        let w = size.width, h = size.height
+        let r = rect.insetBy(dx: inset, dy: inset)
+        guard r.width >= w, r.height >= h else { return [] }
+        return [
+            CGRect(x: r.minX, y: r.minY, width: w, height: h),
+            CGRect(x: r.maxX - w, y: r.minY, width: w, height: h),
+            CGRect(x: r.midX - w / 2, y: r.midY - h / 2, width: w, height: h),
+            CGRect(x: r.minX, y: r.maxY - h, width: w, height: h),
+            CGRect(x: r.maxX - w, y: r.maxY - h, width: w, height: h),
+        ]
+    }
+}

@@ -1,0 +1,596 @@
+import Drawing
+import Foundation
+import Geometry
+
+/// Lays out before/after and mistake diagrams: title, device panels side by side with their
+/// dimensions and labels, the computation with its numbers, and a legend.
+struct PanelComposer {
+    let model: KeyboardDiagramModel
+    let variant: KeyboardDiagramVariant
+    let style: DiagramStyle
+
+    // Canvas measures, points.
+    static let margin: CGFloat = 32
+    static let panelGap: CGFloat = 44
+    static let targetWidth: CGFloat = 1600
+    static let maxDeviceHeight: CGFloat = 640
+    static let laneInset: CGFloat = 16
+    static let columnGap: CGFloat = 12
+    /// Room under each device for a label such as "begin frame … below the screen".
+    static let belowDeviceRow: CGFloat = 26
+
+    /// A dimension before it is placed on the canvas: view coordinates.
+    struct DimensionSpec {
+        var top: CGFloat
+        var bottom: CGFloat
+        var text: String
+        var color: Color
+        var emphasised: Bool
+    }
+
+    /// An annotation inside or next to the device.
+    struct AnnotationSpec {
+        var text: String
+        /// Tried when the full text fits nowhere near its anchor, and used in the gutter.
+        var shortText: String?
+        var color: Color
+        var candidates: (CGSize) -> [CGRect]
+        var anchor: CGPoint
+    }
+
+    // MARK: states
+
+    func states() throws -> [PanelState] {
+        let steps = model.steps
+        let illustrative = model.scenario?.illustrativeKeyboardFrames ?? []
+        switch variant {
+        case .beforeAfter:
+            let first = steps[0]
+            // Undocking starts from a docked keyboard: the layout guide follows it until the notification.
+            let beganDocked = first.geometry.docking == .hardwareKeyboard ? KeyboardDocking.hardwareKeyboard : .docked
+            let begin = first.geometry.moved(to: first.geometry.keyboardBeginFrameInView, reported: first.event.frameBegin,
+                                             screen: first.screen, docking: beganDocked)
+            let beforeTitle = begin.isKeyboardOnScreen ? "Before: the keyboard is up (begin frame)"
+                                                        : "Before: the keyboard is off screen (begin frame)"
+            var states = [PanelState(kind: .before, title: beforeTitle, step: first, geometry: begin,
+                                     strategy: model.strategy, illustrativeKeyboards: [])]
+            for (index, step) in steps.enumerated() {
+                let title = steps.count == 1
+                    ? "After \(step.event.kind.notificationName)"
+                    : "Step \(index + 1): \(step.event.kind.notificationName)"
+                states.append(PanelState(kind: .after, title: title, step: step, geometry: step.geometry,
+                                         strategy: model.strategy,
+                                         illustrativeKeyboards: index == steps.count - 1 ? illustrative : []))
+            }
+            return states
+        case let .mistake(mistake):
+            let step = model.result
+            guard let outcome = step.geometry.outcome(of: mistake, strategy: model.strategy) else {
+                throw KeyboardDiagramError.mistakeNotApplicable(mistake, model.strategy)
+            }
+            return [
+                PanelState(kind: .after, title: "Correct: \(step.strategy.quantityName) = \(DiagramText.n(outcome.rightValue))",
+                           step: step, geometry: step.geometry, strategy: model.strategy, illustrativeKeyboards: illustrative),
+                PanelState(kind: .mistake(outcome), title: "Mistake: \(mistake.title)", step: step, geometry: step.geometry,
+                           strategy: model.strategy, illustrativeKeyboards: illustrative),
+            ]
+        case .filmstrip:
+            return []
+        }
+    }
+
+    // MARK: dimensions and annotations
+
+    func dimensionSpecs(_ state: PanelState) -> [DimensionSpec] {
+        let g = state.geometry
+        let bounds = g.view.bounds
+        let safe = g.view.safeAreaInsets.bottom
+        let n = DiagramText.n
+        var specs: [DimensionSpec] = []
+        if safe > 0 {
+            specs.append(DimensionSpec(top: bounds.maxY - safe, bottom: bounds.maxY, text: "safe-area bottom \(n(safe))",
+                                       color: style.safeAreaColor, emphasised: false))
+        }
+        let showsKeyboard: Bool
+        switch state.kind {
+        case .after, .mistake: showsKeyboard = true
+        case .before, .moment: showsKeyboard = false
+        }
+        if showsKeyboard, state.keyboardVisible {
+            let keyboard = g.keyboardFrameInView
+            if keyboard.height > 0 {
+                specs.append(DimensionSpec(top: keyboard.minY, bottom: keyboard.maxY, text: "keyboard height \(n(keyboard.height))",
+                                           color: style.keyboardHeightColor, emphasised: false))
+            }
+            if let intersection = g.intersection {
+                specs.append(DimensionSpec(top: intersection.minY, bottom: bounds.maxY,
+                                           text: "intersection \(n(bounds.maxY - intersection.minY))",
+                                           color: style.intersectionColor, emphasised: false))
+            }
+        }
+        let value = state.appliedValue
+        let color = state.isMistake ? style.mistakeColor : style.valueColor
+        let suffix = state.isMistake ? " ✗" : ""
+        switch state.strategy {
+        case .bottomOffset where value > 0:
+            specs.append(DimensionSpec(top: bounds.maxY - value, bottom: bounds.maxY, text: "bottomOffset = \(n(value))\(suffix)",
+                                       color: color, emphasised: true))
+        case .contentInset where value > 0:
+            specs.append(DimensionSpec(top: bounds.maxY - safe - value, bottom: bounds.maxY - safe,
+                                       text: "contentInset.bottom = \(n(value))\(suffix)", color: color, emphasised: true))
+        case .toolbar where value > 0:
+            let before = g.toolbarFrameBefore
+            specs.append(DimensionSpec(top: before.minY - value, bottom: before.minY, text: "toolbar up \(n(value))\(suffix)",
+                                       color: color, emphasised: true))
+        case .layoutGuide:
+            specs.append(DimensionSpec(top: 0, bottom: value, text: "keyboardLayoutGuide.top = \(n(value))",
+                                       color: color, emphasised: true))
+        default:
+            break
+        }
+        return specs
+    }
+
+    func annotations(_ panel: DevicePanel) -> [AnnotationSpec] {
+        let state = panel.state
+        let g = state.geometry
+        var result: [AnnotationSpec] = []
+        let figure = panel.figure
+        if let visible = panel.visibleKeyboardRect, state.kind != .before || g.isKeyboardOnScreen {
+            let isBegin = state.kind == .before
+            let text = "\(isBegin ? "begin" : "end") frame \(DiagramText.frame(isBegin ? state.step.event.frameBegin : state.step.event.frameEnd))"
+            let whole = panel.keyboardRect ?? visible
+            // At the frame's top-left corner first, where its origin is; then anywhere in the frame,
+            // including the part below the screen.
+            let short = DiagramText.frame(isBegin ? state.step.event.frameBegin : state.step.event.frameEnd)
+            result.append(AnnotationSpec(text: text, shortText: short, color: style.frameColor, candidates: { size in
+                LabelCandidates.inside(visible, size: size, inset: 4) + LabelCandidates.inside(whole, size: size, inset: 4)
+            }, anchor: CGPoint(x: visible.minX + 2, y: visible.minY + 2)))
+        }
+        // An end frame entirely off screen, or the begin frame of a keyboard that slides in.
+        let body = figure.bodyRect
+        if state.kind == .before, !g.isKeyboardOnScreen {
+            let frame = DiagramText.frame(state.step.event.frameBegin)
+            result.append(belowDevice("begin frame \(frame): below the screen", short: frame, body))
+        } else if state.kind != .before, !g.isKeyboardOnScreen {
+            let frame = state.step.event.frameEnd
+            let place = frame.width <= 0 || frame.height <= 0 ? "an empty rect" : "off screen"
+            result.append(belowDevice("end frame \(DiagramText.frame(frame)): \(place)",
+                                      short: DiagramText.frame(frame), body))
+        }
+        for piece in state.illustrativeKeyboards where piece.width > 0 && piece.height > 0 {
+            let rect = figure.rect(piece)
+            let name = state.illustrativeKeyboards.count > 1 ? "split keyboard (no frame reported)"
+                                                               : "floating keyboard (no frame reported)"
+            let short = state.illustrativeKeyboards.count > 1 ? "split keyboard" : "floating keyboard"
+            result.append(AnnotationSpec(text: name, shortText: short, color: style.frameColor, candidates: { size in
+                [CGRect(x: rect.minX, y: rect.minY - size.height - 4, width: size.width, height: size.height),
+                 CGRect(x: rect.maxX - size.width, y: rect.minY - size.height - 4, width: size.width, height: size.height)]
+                    + LabelCandidates.inside(rect, size: size)
+            }, anchor: CGPoint(x: rect.midX, y: rect.minY)))
+        }
+        if let ghost = panel.layout.toolbarGhost {
+            let rect = panel.canvasRect(ghost)
+            result.append(AnnotationSpec(text: "toolbar was here", color: style.valueColor, candidates: { size in
+                LabelCandidates.inside(rect, size: size, inset: 3)
+                    + [CGRect(x: rect.midX - size.width / 2, y: rect.minY - size.height - 4, width: size.width, height: size.height)]
+            }, anchor: CGPoint(x: rect.midX, y: rect.midY)))
+        }
+        if state.strategy == .layoutGuide, state.kind == .after {
+            let guide = panel.canvasRect(g.layoutGuideFrame).intersection(figure.screenRect)
+            if !guide.isNull, guide.height > 0 {
+                result.append(AnnotationSpec(text: "keyboardLayoutGuide", color: style.valueColor, candidates: { size in
+                    [CGRect(x: guide.maxX - size.width - 6, y: guide.minY + 6, width: size.width, height: size.height),
+                     CGRect(x: guide.maxX - size.width - 6, y: guide.minY - size.height - 4, width: size.width, height: size.height)]
+                        + LabelCandidates.inside(guide, size: size)
+                }, anchor: CGPoint(x: guide.maxX - 4, y: guide.minY + 4)))
+            }
+        }
+        if case let .mistake(outcome) = state.kind {
+            if let zone = panel.errorZone {
+                let rect = panel.canvasRect(zone.rect)
+                let text = zone.hidesContent
+                    ? "\(DiagramText.n(zone.rect.height)) pt hidden under the keyboard"
+                    : "\(DiagramText.n(zone.rect.height)) pt wasted gap"
+                let color = zone.hidesContent ? style.mistakeColor : style.gapColor
+                let short = "\(DiagramText.n(zone.rect.height)) pt \(zone.hidesContent ? "hidden" : "gap")"
+                result.append(AnnotationSpec(text: text, shortText: short, color: color, candidates: { size in
+                    LabelCandidates.inside(rect, size: size, inset: 4)
+                        + [CGRect(x: rect.midX - size.width / 2, y: rect.minY - size.height - 4, width: size.width, height: size.height),
+                           CGRect(x: rect.midX - size.width / 2, y: rect.maxY + 4, width: size.width, height: size.height)]
+                }, anchor: CGPoint(x: rect.midX, y: rect.midY)))
+            }
+            let assumed = outcome.keyboardFrameAsUsed
+            if assumed != g.keyboardFrameInView, assumed.width > 0, assumed.height > 0 {
+                let rect = panel.canvasRect(assumed).intersection(figure.screenRect)
+                if !rect.isNull, rect.width > 20, rect.height > 10 {
+                    let text = "frame as the code used it \(DiagramText.frame(assumed))"
+                    result.append(AnnotationSpec(text: text, shortText: "used \(DiagramText.frame(assumed))", color: style.mistakeColor,
+                                                 candidates: { size in
+                        LabelCandidates.inside(rect, size: size)
+                            + [CGRect(x: rect.minX + 4, y: rect.minY - size.height - 4, width: size.width, height: size.height),
+                               CGRect(x: rect.maxX - size.width - 4, y: rect.minY - size.height - 4, width: size.width,
+                                      height: size.height)]
+                    }, anchor: CGPoint(x: rect.minX + 4, y: rect.minY)))
+                }
+            }
+        }
+        return result
+    }
+
+    private func belowDevice(_ text: String, short: String, _ body: CGRect) -> AnnotationSpec {
+        AnnotationSpec(text: text, shortText: short, color: style.frameColor, candidates: { size in
+            [CGRect(x: body.midX - size.width / 2, y: body.maxY + 6, width: size.width, height: size.height),
+             CGRect(x: body.minX, y: body.maxY + 6, width: size.width, height: size.height)]
+        }, anchor: CGPoint(x: body.midX, y: body.maxY))
+    }
+
+    // MARK: composition
+
+    private struct PanelPlan {
+        var state: PanelState
+        var bodySize: CGSize
+        /// Device points the keyboard frame reaches below the body (partly visible keyboards).
+        var belowBody: CGFloat
+        var dimensions: [DimensionSpec]
+        var columnWidth: CGFloat
+        var fixedWidth: CGFloat { PanelComposer.laneInset + CGFloat(max(dimensions.count, 1)) * 15 + PanelComposer.columnGap + columnWidth }
+    }
+
+    func compose() throws -> ComposedDiagram {
+        let states = try states()
+        let n = DiagramText.n
+        var plans: [PanelPlan] = []
+        for state in states {
+            let orientation = state.step.screen.interfaceOrientation
+            let bodySize = DeviceFigure.bodySize(state.metrics, orientation)
+            let bezel = DeviceFigure.bezel(state.metrics, orientation)
+            let keyboardInWindow = state.geometry.view.convertToWindow(state.geometry.keyboardFrameInView)
+            var below: CGFloat = 0
+            if state.keyboardVisible, state.kind != .before {
+                below = max(0, keyboardInWindow.maxY - state.metrics.screenSize.height - bezel.bottom)
+            }
+            let dims = dimensionSpecs(state)
+            let widths = dims.map { labelSize($0.text, font: $0.emphasised ? style.labelBoldFont : style.labelFont).width }
+            plans.append(PanelPlan(state: state, bodySize: bodySize, belowBody: below, dimensions: dims,
+                                   columnWidth: max(widths.max() ?? 0, 130)))
+        }
+
+        // One scale for every panel, so sizes compare: fit the width budget and the height budget.
+        let fixed = plans.reduce(0) { $0 + $1.fixedWidth } + 2 * Self.margin + Self.panelGap * CGFloat(plans.count - 1)
+        let bodyWidths = plans.reduce(0) { $0 + $1.bodySize.width }
+        let tallest = plans.map { $0.bodySize.height + $0.belowBody }.max() ?? 1
+        let heightBudget = plans.count > 2 ? Self.maxDeviceHeight * 0.8 : Self.maxDeviceHeight
+        let scale = min((Self.targetWidth - fixed) / bodyWidths, heightBudget / tallest, 1)
+        guard scale > 0.05 else { throw KeyboardDiagramError.layout("too many panels for the canvas width") }
+
+        let panelWidths = plans.map { $0.bodySize.width * scale + $0.fixedWidth }
+        let contentWidth = panelWidths.reduce(0, +) + Self.panelGap * CGFloat(plans.count - 1)
+        let canvasWidth = max(contentWidth + 2 * Self.margin, 1080).rounded(.up)
+        let textWidth = canvasWidth - 2 * Self.margin
+
+        // Header.
+        let step = model.result
+        let device = model.device
+        let title: String
+        if let scenario = model.scenario {
+            title = "\(scenario.title) · \(DiagramText.strategyTitle(model.strategy))"
+        } else {
+            title = "\(device.name) · \(DiagramText.orientationName(step.screen.interfaceOrientation)) · "
+                + DiagramText.strategyTitle(model.strategy)
+        }
+        var headerLines: [(String, Font, Color, LabelRole)] = TextWrap.lines(title, font: style.titleFont, width: textWidth)
+            .map { ($0, style.titleFont, style.ink, .title) }
+        var subtitles: [String] = []
+        if case let .mistake(mistake) = variant {
+            let title = mistake.title.prefix(1).lowercased() + mistake.title.dropFirst()
+            subtitles.append("Classic mistake: \(title). \(DiagramText.strategySummary(model.strategy))")
+        } else {
+            subtitles.append(DiagramText.strategySummary(model.strategy))
+        }
+        if model.scenario != nil { subtitles.append("\(device.name), \(DiagramText.orientationName(step.screen.interfaceOrientation)).") }
+        for line in subtitles.flatMap({ TextWrap.lines($0, font: style.subtitleFont, width: textWidth) }) {
+            headerLines.append((line, style.subtitleFont, style.secondaryInk, .subtitle))
+        }
+        for step in model.steps {
+            for line in TextWrap.lines(DiagramText.logLine(step), font: style.subtitleFont, width: textWidth) {
+                headerLines.append((line, style.subtitleFont, style.frameColor, .subtitle))
+            }
+        }
+
+        var y = Self.margin
+        var headerBoxes: [(String, CGRect, StyledText, LabelRole)] = []
+        for (text, font, color, role) in headerLines {
+            let size = StyledText(text, font: font).size()
+            let rect = CGRect(x: Self.margin, y: y, width: size.width, height: size.height)
+            headerBoxes.append((text, rect, StyledText(text, font: font, color: color), role))
+            y += size.height + (role == .title ? 6 : 3)
+        }
+        y += 14
+
+        // Panel titles, wrapped to each panel's width.
+        let panelTitleLines = zip(plans, panelWidths).map { plan, width in
+            TextWrap.lines(plan.state.title, font: style.panelTitleFont, width: width)
+        }
+        let titleLineHeight = style.panelTitleFont.lineHeight + 2
+        let titleBlock = CGFloat(panelTitleLines.map(\.count).max() ?? 1) * titleLineHeight
+        let panelTitleTop = y
+        let devicesTop = y + titleBlock + 12
+
+        // Devices.
+        var panels: [DevicePanel] = []
+        var panelXs: [CGFloat] = []
+        var x = Self.margin
+        for (plan, width) in zip(plans, panelWidths) {
+            let figure = DeviceFigure(metrics: plan.state.metrics, orientation: plan.state.step.screen.interfaceOrientation,
+                                      scale: scale, origin: CGPoint(x: x, y: devicesTop))
+            panels.append(DevicePanel(state: plan.state, figure: figure, style: style))
+            panelXs.append(x)
+            x += width + Self.panelGap
+        }
+        let devicesBottom = zip(plans, panels).map { plan, panel in
+            panel.figure.bodyRect.maxY + plan.belowBody * scale
+        }.max() ?? devicesTop
+        let rowBottom = devicesBottom + Self.belowDeviceRow
+
+        // Badges and captions under each panel.
+        var captionBoxes: [(String, CGRect, StyledText, LabelRole)] = []
+        var captionBottom = rowBottom
+        for (index, panel) in panels.enumerated() {
+            let state = panel.state
+            let left = panelXs[index], width = panelWidths[index]
+            var cy = rowBottom + 6
+            let badge = badgeText(state)
+            let badgeSize = StyledText(badge.0, font: style.valueFont).size()
+            captionBoxes.append((badge.0, CGRect(x: left, y: cy, width: badgeSize.width, height: badgeSize.height),
+                                 StyledText(badge.0, font: style.valueFont, color: badge.1), .value))
+            cy += badgeSize.height + 4
+            for line in TextWrap.lines(caption(state), font: style.smallFont, width: width).prefix(4) {
+                let size = StyledText(line, font: style.smallFont).size()
+                captionBoxes.append((line, CGRect(x: left, y: cy, width: size.width, height: size.height),
+                                     StyledText(line, font: style.smallFont, color: style.secondaryInk), .caption))
+                cy += size.height + 1
+            }
+            captionBottom = max(captionBottom, cy)
+        }
+
+        // The computation, then the legend.
+        var computationLines: [String] = []
+        switch variant {
+        case let .mistake(mistake):
+            if let outcome = step.geometry.outcome(of: mistake, strategy: model.strategy) {
+                computationLines = [outcome.explanation]
+                    + ["Right: \(outcome.quantity) = \(n(outcome.rightValue)) · mistaken: \(outcome.quantity) = \(n(outcome.wrongValue))"]
+            }
+            computationLines += DiagramText.computation(step, strategy: model.strategy)
+        default:
+            if model.steps.count > 1 {
+                for (index, step) in model.steps.enumerated() {
+                    computationLines.append("Step \(index + 1): \(step.note) → \(step.strategy.quantityName) = \(n(step.value))")
+                }
+            }
+            computationLines += DiagramText.computation(step, strategy: model.strategy)
+            if let scenario = model.scenario { computationLines.append(scenario.expectedBehaviour) }
+        }
+        var cy = captionBottom + 16
+        var computationBoxes: [(String, CGRect, StyledText, LabelRole)] = []
+        for (index, line) in computationLines.enumerated() {
+            let font = index == 0 && variant != .beforeAfter ? style.labelBoldFont : style.labelFont
+            for wrapped in TextWrap.lines(line, font: font, width: textWidth) {
+                let size = StyledText(wrapped, font: font).size()
+                computationBoxes.append((wrapped, CGRect(x: Self.margin, y: cy, width: size.width, height: size.height),
+                                         StyledText(wrapped, font: font, color: style.ink), .computation))
+                cy += size.height + 3
+            }
+        }
+        cy += 12
+        let legend = legendItems()
+        var legendPlaced: [(LegendItem, CGRect, CGRect)] = []
+        var lx = Self.margin
+        let legendHeight = style.labelFont.lineHeight
+        for item in legend {
+            let textSize = StyledText(item.text, font: style.labelFont).size()
+            let itemWidth = 18 + 6 + textSize.width
+            if lx + itemWidth > canvasWidth - Self.margin {
+                lx = Self.margin
+                cy += legendHeight + 8
+            }
+            let swatch = CGRect(x: lx, y: cy + (legendHeight - 14) / 2, width: 18, height: 14)
+            let textRect = CGRect(x: lx + 24, y: cy, width: textSize.width, height: textSize.height)
+            legendPlaced.append((item, swatch, textRect))
+            lx += itemWidth + 22
+        }
+        cy += legendHeight
+        let canvasHeight = (cy + Self.margin).rounded(.up)
+        let size = CGSize(width: canvasWidth, height: canvasHeight)
+
+        // Draw and place labels.
+        var list = DisplayList()
+        list.fill(CGRect(origin: .zero, size: size), style.background)
+        var layout = LabelLayout(bounds: CGRect(origin: .zero, size: size))
+        var labelList = DisplayList()
+
+        func reserve(_ boxes: [(String, CGRect, StyledText, LabelRole)]) throws {
+            for (text, rect, styled, role) in boxes {
+                try layout.reserve(text, frame: rect, role: role)
+                labelList.text(styled, in: rect)
+            }
+        }
+        try reserve(headerBoxes)
+        for (index, lines) in panelTitleLines.enumerated() {
+            var ty = panelTitleTop
+            for line in lines {
+                let size = StyledText(line, font: style.panelTitleFont).size()
+                let rect = CGRect(x: panelXs[index], y: ty, width: size.width, height: size.height)
+                try layout.reserve(line, frame: rect, role: .panelTitle)
+                labelList.text(StyledText(line, font: style.panelTitleFont, color: style.ink), in: rect)
+                ty += titleLineHeight
+            }
+        }
+        try reserve(captionBoxes)
+        try reserve(computationBoxes)
+        for (item, swatch, textRect) in legendPlaced {
+            try layout.reserve(item.text, frame: textRect.union(swatch), role: .legend)
+            item.draw(swatch, &labelList, style)
+            labelList.text(StyledText(item.text, font: style.labelFont, color: style.ink), in: textRect)
+        }
+
+        for (index, (plan, panel)) in zip(plans, panels).enumerated() {
+            panel.draw(into: &list)
+            // Ghost of the keyboard frame's off-screen part.
+            if let keyboard = panel.keyboardRect, keyboard.maxY > panel.figure.screenRect.maxY + 0.5, plan.state.kind != .before {
+                let below = CGRect(x: keyboard.minX, y: panel.figure.screenRect.maxY, width: keyboard.width,
+                                   height: keyboard.maxY - panel.figure.screenRect.maxY)
+                list.fill(below, style.ghostKeyboard.withAlphaComponent(0.12))
+                list.stroke(BezierPath(rect: below), style.ghostKeyboard, width: 1.2, dash: [5, 3])
+                layout.addKeyLines(LineSegment.edges(of: below))
+            }
+            layout.addKeyLines(panel.keyLines)
+            let laneStart = max(panel.figure.bodyRect.maxX, panel.viewRect.maxX) + Self.laneInset
+            let measuredEdge = panel.viewRect.maxX
+            var dimensions: [(Dimension, CGFloat)] = []
+            for (lane, spec) in plan.dimensions.enumerated() {
+                let font = spec.emphasised ? style.labelBoldFont : style.labelFont
+                let dimension = Dimension(top: panel.canvasY(spec.top), bottom: panel.canvasY(spec.bottom),
+                                          text: StyledText(spec.text, font: font, color: spec.color), color: spec.color,
+                                          measuredEdgeX: measuredEdge)
+                let laneX = laneStart + CGFloat(lane) * style.laneSpacing
+                dimension.draw(laneX: laneX, into: &list, lineWidth: style.dimensionLineWidth)
+                layout.addKeyLines(dimension.keyLines(laneX: laneX))
+                dimensions.append((dimension, laneX))
+            }
+            let lastLane = laneStart + CGFloat(max(plan.dimensions.count - 1, 0)) * style.laneSpacing
+            let columnX = lastLane + Self.columnGap
+            let columnRight = panelXs[index] + panelWidths[index]
+            let gutter = LabelGutter(column: CGRect(x: columnX, y: devicesTop, width: columnRight - columnX,
+                                                    height: rowBottom - devicesTop),
+                                     alignment: .leading)
+            // Dimension labels, shortest span first so the tight ones get the slots next to them.
+            for (dimension, laneX) in dimensions.sorted(by: { $0.0.span < $1.0.span }) {
+                let size = labelSize(dimension.text.string, font: dimension.text.font)
+                let anchor = CGPoint(x: laneX, y: (dimension.top + dimension.bottom) / 2)
+                let label = try require(&layout, dimension.text.string, size: size, role: dimension.text.font == style.labelBoldFont ? .value : .dimension,
+                                        candidates: [], anchor: anchor, gutter: gutter)
+                drawLabel(label, text: dimension.text, color: dimension.color, pill: false, anchor: anchor, into: &labelList)
+            }
+            for annotation in annotations(panel) {
+                // The full text near its anchor, else the short one near it, else the short one in the gutter.
+                let texts = [annotation.text] + (annotation.shortText.map { [$0] } ?? [])
+                var placed: (PlacedLabel, String)?
+                for text in texts {
+                    let size = labelSize(text, font: style.labelFont)
+                    if let label = layout.place(text, size: size, role: .annotation, candidates: annotation.candidates(size)) {
+                        placed = (label, text)
+                        break
+                    }
+                }
+                if placed == nil {
+                    let text = texts.last ?? annotation.text
+                    let label = try require(&layout, text, size: labelSize(text, font: style.labelFont), role: .annotation,
+                                            candidates: [], anchor: annotation.anchor, gutter: gutter)
+                    placed = (label, text)
+                }
+                if let (label, text) = placed {
+                    drawLabel(label, text: StyledText(text, font: style.labelFont, color: annotation.color), color: annotation.color,
+                              pill: true, anchor: annotation.anchor, into: &labelList)
+                }
+            }
+        }
+        list.append(labelList)
+        return ComposedDiagram(size: size, title: title, list: list, layout: layout)
+    }
+
+    private func require(_ layout: inout LabelLayout, _ text: String, size: CGSize, role: LabelRole, candidates: [CGRect],
+                         anchor: CGPoint, gutter: LabelGutter) throws -> PlacedLabel {
+        do {
+            return try layout.require(text, size: size, role: role, candidates: candidates, anchor: anchor, gutter: gutter)
+        } catch {
+            throw KeyboardDiagramError.layout(error.description)
+        }
+    }
+
+    /// A label's box: the text plus a little padding for its background.
+    func labelSize(_ text: String, font: Font) -> CGSize {
+        let size = StyledText(text, font: font).size()
+        return CGSize(width: (size.width + 8).rounded(.up), height: (size.height + 3).rounded(.up))
+    }
+
+    func drawLabel(_ label: PlacedLabel, text: StyledText, color: Color, pill: Bool, anchor: CGPoint,
+                   into list: inout DisplayList) {
+        if let leader = label.leader {
+            list.line(leader, color.withAlphaComponent(0.8), width: 0.9, dash: [2, 2])
+            list.fill(BezierPath(ovalIn: CGRect(center: anchor, size: CGSize(width: 4, height: 4))), color)
+        }
+        if pill {
+            list.fill(BezierPath(roundedRect: label.frame, cornerRadius: 4), Color(white: 1, alpha: 0.9))
+            list.stroke(BezierPath(roundedRect: label.frame.insetBy(dx: 0.5, dy: 0.5), cornerRadius: 4), color.withAlphaComponent(0.6),
+                        width: 0.8)
+        }
+        list.text(text, in: label.frame.insetBy(dx: 4, dy: 1.5))
+    }
+
+    private func badgeText(_ state: PanelState) -> (String, Color) {
+        let n = DiagramText.n
+        let quantity = state.strategy.quantityName
+        switch state.kind {
+        case let .mistake(outcome):
+            return ("\(quantity) = \(n(outcome.wrongValue))  (should be \(n(outcome.rightValue)))", style.mistakeColor)
+        default:
+            return ("\(quantity) = \(n(state.appliedValue))", style.valueColor)
+        }
+    }
+
+    private func caption(_ state: PanelState) -> String {
+        let g = state.geometry
+        switch state.kind {
+        case .before:
+            return "view.bounds \(DiagramText.frame(g.view.bounds)), safeAreaInsets.bottom = \(DiagramText.n(g.view.safeAreaInsets.bottom))."
+        case .after:
+            return state.step.note
+        case let .mistake(outcome):
+            return outcome.explanation
+        case .moment:
+            return ""
+        }
+    }
+
+    struct LegendItem {
+        var text: String
+        var draw: (CGRect, inout DisplayList, DiagramStyle) -> Void
+    }
+
+    private func legendItems() -> [LegendItem] {
+        var items: [LegendItem] = [
+            LegendItem(text: "outside the safe area") { rect, list, style in
+                list.fill(rect, style.unsafeFill)
+                DeviceFigure.hatch(rect, into: &list, color: style.unsafeHatch, spacing: 5)
+            },
+            LegendItem(text: "keyboard") { rect, list, style in
+                list.fill(rect, style.keyboardFill)
+                list.fill(BezierPath(roundedRect: rect.insetBy(dx: 4, dy: 3), cornerRadius: 2), style.keyFill)
+            },
+            LegendItem(text: "intersection with view.bounds") { rect, list, style in
+                list.fill(rect, style.overlapFill)
+                list.stroke(BezierPath(rect: rect.insetBy(dx: 0.5, dy: 0.5)), style.intersectionColor, width: 1.5, dash: [4, 2])
+            },
+            LegendItem(text: "dimension (points)") { rect, list, style in
+                list.line(LineSegment(x1: rect.minX + 2, y1: rect.midY, x2: rect.maxX - 2, y2: rect.midY), style.ink, width: 1.2)
+                list.fill(BezierPath(ovalIn: CGRect(center: CGPoint(x: rect.minX + 3, y: rect.midY), size: CGSize(width: 4, height: 4))), style.ink)
+            },
+            LegendItem(text: "result of \(model.strategy.quantityName)") { rect, list, style in
+                list.fill(rect, style.valueColor)
+            },
+        ]
+        if case .mistake = variant {
+            items.append(LegendItem(text: "content the keyboard hides") { rect, list, style in
+                list.fill(rect, style.mistakeColor.withAlphaComponent(0.3))
+                DeviceFigure.hatch(rect, into: &list, color: style.mistakeColor, spacing: 5)
+            })
+            items.append(LegendItem(text: "wasted gap") { rect, list, style in
+                list.fill(rect, style.gapColor.withAlphaComponent(0.3))
+                DeviceFigure.hatch(rect, into: &list, color: style.gapColor, spacing: 5)
+            })
+        }
+        return items
+    }
+}

@@ -1,0 +1,162 @@
+import ArgumentParser
+import Drawing
+import Foundation
+import KeyboardDiagrams
+
+/// `cardrender keyboard`: one keyboard-overlap diagram from options, or every diagram of a spec.
+struct KeyboardCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "keyboard",
+        abstract: "Draw a keyboard-overlap diagram (or a spec's diagrams), or print the geometry as JSON.",
+        discussion: """
+        Without --spec, draws one diagram: before/after, next to a --mistake, or a --filmstrip of the \
+        animation. A --keyboard-frame (screen coordinates) entirely off screen is valid and means the \
+        keyboard is hidden. --json prints the computed geometry instead of drawing. Files go to \
+        --out/keyboard/<name>.<format>; a spec's "output" paths must stay inside --out.
+        """
+    )
+
+    @Option(help: "Device id or alias from `cardrender devices` (default iphone-8).")
+    var device: String?
+
+    @Option(help: "portrait or landscape (default portrait).")
+    var orientation: String?
+
+    @Option(help: "toolbar, bottom-offset, content-inset or layout-guide (default bottom-offset; a scenario's own otherwise).")
+    var strategy: String?
+
+    @Option(help: "A named edge case, e.g. hardware-keyboard, split-view, tab-bar, legacy-landscape.")
+    var scenario: String?
+
+    @Option(help: "Draw a classic mistake next to the right result: forgot-conversion, safe-area-twice, height-not-intersection, ignored-is-local.")
+    var mistake: String?
+
+    @Option(name: .customLong("keyboard-frame"), help: "The notification's end frame x,y,w,h in screen coordinates.")
+    var keyboardFrame: String?
+
+    @Option(name: .customLong("view-frame"), help: "The reacting view's frame x,y,w,h in the window (default: full screen).")
+    var viewFrame: String?
+
+    @Flag(name: .customLong("no-predictive"), help: "Use the keyboard height without the predictive bar.")
+    var noPredictive = false
+
+    @Option(help: "Draw N frames across the keyboard animation instead of before/after.")
+    var filmstrip: Int?
+
+    @Option(help: "Output formats, comma separated: png, svg, pdf.")
+    var format: FormatList = FormatList([.png])
+
+    @Option(help: "PNG pixels per point.")
+    var scale: Double = 2
+
+    @Flag(help: "Print the computed geometry as JSON instead of drawing.")
+    var json = false
+
+    @Option(help: "A YAML or JSON file listing diagrams (keys: device, orientation, strategy, scenario, predictive, keyboard-frame, view-frame, mistake, filmstrip, formats, output).")
+    var spec: String?
+
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var parallel: ParallelOptions
+
+    func validate() throws {
+        guard scale.isFinite, scale > 0, scale <= 8 else { throw ValidationError("--scale must be between 0 and 8, got \(scale)") }
+        if let filmstrip, filmstrip < 1 { throw ValidationError("--filmstrip needs at least 1 frame, got \(filmstrip)") }
+        if spec != nil {
+            let given = [("--device", device), ("--orientation", orientation), ("--strategy", strategy), ("--scenario", scenario),
+                         ("--mistake", mistake), ("--keyboard-frame", keyboardFrame), ("--view-frame", viewFrame)]
+                .filter { $0.1 != nil }.map(\.0) + (filmstrip != nil ? ["--filmstrip"] : []) + (noPredictive ? ["--no-predictive"] : [])
+            if let first = given.first {
+                throw ValidationError("\(first) cannot be combined with --spec; put it in the spec")
+            }
+        }
+    }
+
+    func run() throws {
+        let builder = KeyboardDiagramBuilder(catalog: try DeviceCatalog.bundled())
+        if let spec {
+            try runSpec(URL(fileURLWithPath: spec), builder: builder)
+            return
+        }
+        let order = try KeyboardOptions.order(
+            device: device, orientation: orientation, strategy: strategy, scenario: scenario, mistake: mistake,
+            keyboardFrame: keyboardFrame, viewFrame: viewFrame, predictive: noPredictive ? false : nil,
+            filmstrip: filmstrip, formats: format.formats, builder: builder)
+        if json {
+            FileHandle.standardOutput.write(try order.geometryJSON(builder: builder) + Data("\n".utf8))
+            return
+        }
+        // An empty file name: errors read as the message alone.
+        let single = KeyboardDiagramSpec(file: "", entries: [
+            KeyboardDiagramSpec.Entry(order: order, location: SpecLocation(file: ""), outputLocation: SpecLocation(file: "")),
+        ])
+        try render(single, builder: builder)
+    }
+
+    private func runSpec(_ url: URL, builder: KeyboardDiagramBuilder) throws {
+        let spec = try KeyboardDiagramSpec.load(contentsOf: url, builder: builder)
+        if json {
+            // One JSON array, each element as `--json` prints a single diagram.
+            let parts = try spec.entries.map { try $0.order.geometryJSON(builder: builder) }
+            var data = Data("[\n".utf8)
+            for (index, part) in parts.enumerated() {
+                data += part + Data((index == parts.count - 1 ? "\n" : ",\n").utf8)
+            }
+            FileHandle.standardOutput.write(data + Data("]\n".utf8))
+            return
+        }
+        try render(spec, builder: builder)
+    }
+
+    /// Plans every file (paths checked inside --out), then renders them all.
+    private func render(_ spec: KeyboardDiagramSpec, builder: KeyboardDiagramBuilder) throws {
+        let root = output.url
+        let planned = try spec.outputs(under: root, builder: builder)
+        let out = try output.prepare()
+        let jobs = planned.flatMap { plan in
+            plan.files.map { RenderJob($0.relativePath, plan.diagram.picture, format: $0.format, resolution: .scale(scale)) }
+        }
+        let started = Date()
+        let written = try JobRunner.run(jobs, into: out, workers: parallel.count)
+        for file in written { print((output.out as NSString).appendingPathComponent(file.path)) }
+        FileHandle.standardError.write(Data(String(format: "Rendered %d files in %.2f s\n", written.count,
+                                                   Date().timeIntervalSince(started)).utf8))
+    }
+}
+
+/// Command-line option strings → an order, with the library's one-line errors.
+enum KeyboardOptions {
+    static func order(device: String?, orientation: String?, strategy: String?, scenario: String?, mistake: String?,
+                      keyboardFrame: String?, viewFrame: String?, predictive: Bool?, filmstrip: Int?,
+                      formats: [OutputFormat], builder: KeyboardDiagramBuilder) throws -> KeyboardDiagramOrder {
+        if scenario != nil {
+            let fixed = [("--device", device), ("--orientation", orientation), ("--keyboard-frame", keyboardFrame),
+                         ("--view-frame", viewFrame)].filter { $0.1 != nil }.map(\.0)
+            if let first = fixed.first { throw CLIError("\(first) cannot be combined with --scenario: the scenario fixes it") }
+        }
+        if mistake != nil, filmstrip != nil { throw CLIError("--mistake and --filmstrip draw different diagrams; pick one") }
+        var order = KeyboardDiagramOrder(formats: formats)
+        order.device = try device.map { try builder.catalog.device(named: $0).id }
+        order.orientation = try orientation.map { try Orientation.named($0) }
+        order.strategy = try strategy.map { try AvoidanceStrategy.named($0) }
+        order.scenario = try scenario.map { try builder.scenario(named: $0).id }
+        order.keyboardFrame = try keyboardFrame.map { try FrameInput.parse($0, name: "--keyboard-frame") }
+        order.viewFrame = try viewFrame.map { try FrameInput.parse($0, name: "--view-frame") }
+        order.predictive = predictive
+        order.filmstrip = filmstrip
+        if let mistake {
+            guard let parsed = KeyboardMistake.named(mistake) else {
+                let names = KeyboardMistake.allCases.map(\.rawValue)
+                let hint = NearestName.suggestion(for: mistake, among: names).map { "; did you mean \"\($0)\"?" }
+                    ?? " (\(names.joined(separator: ", ")))"
+                throw CLIError("unknown mistake \"\(mistake)\"" + hint)
+            }
+            order.mistake = parsed
+        }
+        // Build once so every remaining problem (a mistake the strategy cannot make) surfaces now.
+        let model = try order.model(builder: builder)
+        if let parsed = order.mistake, model.result.geometry.outcome(of: parsed, strategy: model.strategy) == nil {
+            throw CLIError(KeyboardDiagramError.mistakeNotApplicable(parsed, model.strategy).description)
+        }
+        return order
+    }
+}
