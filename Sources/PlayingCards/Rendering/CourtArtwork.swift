@@ -105,13 +105,13 @@ struct CourtArtwork {
         // Torso: sloping shoulders, then straight sides down to the centre line.
         var robe = BezierPath()
         robe.move(to: p(44, 46))
-        robe.addCurve(to: p(23, 55), controlPoint1: p(36, 47.5), controlPoint2: p(27, 50))
-        robe.addCurve(to: p(20, 68), controlPoint1: p(20.5, 58.5), controlPoint2: p(20, 63))
-        robe.addLine(to: p(20, seam))
-        robe.addLine(to: p(80, seam))
-        robe.addLine(to: p(80, 68))
-        robe.addCurve(to: p(77, 55), controlPoint1: p(80, 63), controlPoint2: p(79.5, 58.5))
-        robe.addCurve(to: p(56, 46), controlPoint1: p(73, 50), controlPoint2: p(64, 47.5))
+        robe.addCurve(to: p(20, 55), controlPoint1: p(35, 47.5), controlPoint2: p(24, 50))
+        robe.addCurve(to: p(17, 68), controlPoint1: p(17.5, 58.5), controlPoint2: p(17, 63))
+        robe.addLine(to: p(17, seam))
+        robe.addLine(to: p(83, seam))
+        robe.addLine(to: p(83, 68))
+        robe.addCurve(to: p(80, 55), controlPoint1: p(83, 63), controlPoint2: p(82.5, 58.5))
+        robe.addCurve(to: p(56, 46), controlPoint1: p(76, 50), controlPoint2: p(65, 47.5))
         robe.close()
         pen.fill(robe, main)
         pen.clipped(to: robe) { pattern(pen) }
@@ -120,8 +120,8 @@ struct CourtArtwork {
         var front = BezierPath()
         front.move(to: p(44.5, 47))
         front.addLine(to: p(55.5, 47))
-        front.addLine(to: p(59, seam))
-        front.addLine(to: p(41, seam))
+        front.addLine(to: p(61, seam))
+        front.addLine(to: p(39, seam))
         front.close()
         pen.fill(front, secondary)
         pen.outline(front, width: 1.5, color: gold)
@@ -130,27 +130,27 @@ struct CourtArtwork {
         for side in [HoldingSide.left, .right] {
             let sign: CGFloat = side == .left ? -1 : 1
             var sleeve = BezierPath()
-            sleeve.move(to: p(50 + sign * 25, 54.5))
-            sleeve.addCurve(to: p(50 + sign * 31, 62), controlPoint1: p(50 + sign * 29, 56), controlPoint2: p(50 + sign * 31, 58.5))
-            sleeve.addLine(to: p(50 + sign * 31, seam))
-            sleeve.addLine(to: p(50 + sign * 24, seam))
-            sleeve.addLine(to: p(50 + sign * 24, 62))
-            sleeve.addCurve(to: p(50 + sign * 22, 56.5), controlPoint1: p(50 + sign * 24, 59), controlPoint2: p(50 + sign * 23.5, 57.5))
+            sleeve.move(to: p(50 + sign * 28, 54.2))
+            sleeve.addCurve(to: p(50 + sign * 34, 62), controlPoint1: p(50 + sign * 32, 55.5), controlPoint2: p(50 + sign * 34, 58.5))
+            sleeve.addLine(to: p(50 + sign * 34, seam))
+            sleeve.addLine(to: p(50 + sign * 26, seam))
+            sleeve.addLine(to: p(50 + sign * 26, 62))
+            sleeve.addCurve(to: p(50 + sign * 24, 56.3), controlPoint1: p(50 + sign * 26, 59), controlPoint2: p(50 + sign * 25.5, 57.5))
             sleeve.close()
             pen.fill(sleeve, secondary)
             pen.outline(sleeve)
             var cuffs = BezierPath()
             for y: CGFloat in [70, 72.5] {
-                cuffs.move(to: p(50 + sign * 24, y)); cuffs.addLine(to: p(50 + sign * 31, y))
+                cuffs.move(to: p(50 + sign * 26, y)); cuffs.addLine(to: p(50 + sign * 34, y))
             }
             pen.outline(cuffs, width: 0.9, color: gold)
         }
         // Belt on the centre line, shared with the other half.
-        let belt = BezierPath(rect: CGRect(x: 20, y: seam - 4.2, width: 60, height: 4.2))
+        let belt = BezierPath(rect: CGRect(x: 17, y: seam - 4.2, width: 66, height: 4.2))
         pen.fill(belt, gold)
         pen.outline(belt)
         var studs = BezierPath()
-        for x in stride(from: 24.0, through: 76.0, by: 6.5) {
+        for x in stride(from: 21.0, through: 79.0, by: 7.25) {
             studs.append(BezierPath(ovalIn: CGRect(center: p(x, seam - 2.1), size: CGSize(width: 1.3, height: 1.3))))
         }
         pen.fill(studs, ink)
@@ -172,7 +172,7 @@ struct CourtArtwork {
     /// Rows of small gold suit symbols, the embroidery of a court robe.
     func suitEmbroidery(_ pen: Pen) {
         for (row, y) in [58.0, 65.5, 73.0].enumerated() {
-            for x in [28.0, 35.5, 64.5, 72.0] where !(row == 0 && (x == 28 || x == 72)) {
+            for x in [28.5, 35.5, 64.5, 71.5] where !(row == 0 && (x == 28.5 || x == 71.5)) {
                 pen.suit(card.suit, center: p(x, y), size: 3.6, color: gold)
             }
         }
@@ -220,7 +220,7 @@ struct CourtArtwork {
 
     func drawKing(_ pen: Pen) {
         // Sceptre behind the shoulder, topped by the suit.
-        let rod = BezierPath(rect: CGRect(x: 84.3, y: 12, width: 2.4, height: 72))
+        let rod = BezierPath(rect: CGRect(x: 88.3, y: 12, width: 2.4, height: 72))
         pen.fill(rod, gold)
         pen.outline(rod)
         drawBody(pen, holding: .right, pattern: suitEmbroidery)
@@ -301,11 +301,11 @@ struct CourtArtwork {
         }
         pen.suit(card.suit, center: p(50, 7.5), size: 6, color: main)
         // The sceptre's head, the hand holding it, and the medallion with the rank letter.
-        let orb = BezierPath(ovalIn: CGRect(center: p(85.5, 13), size: CGSize(width: 4.4, height: 4.4)))
+        let orb = BezierPath(ovalIn: CGRect(center: p(89.5, 13), size: CGSize(width: 4.4, height: 4.4)))
         pen.fill(orb, gold)
         pen.outline(orb)
-        pen.suit(card.suit, center: p(85.5, 5.6), size: 9, color: main, outlined: true)
-        drawFist(pen, at: p(84.2, 64))
+        pen.suit(card.suit, center: p(89.5, 5.6), size: 9, color: main, outlined: true)
+        drawFist(pen, at: p(88.2, 64))
         drawMedallion(pen, center: p(50, 66.5), radius: 5.6)
     }
 
@@ -325,14 +325,14 @@ struct CourtArtwork {
     func drawQueen(_ pen: Pen) {
         // The flower's stem behind the shoulder.
         var stem = BezierPath()
-        stem.move(to: p(16, 64))
-        stem.addCurve(to: p(15, 22), controlPoint1: p(17, 50), controlPoint2: p(13, 38))
+        stem.move(to: p(12, 64))
+        stem.addCurve(to: p(11, 22), controlPoint1: p(13, 50), controlPoint2: p(9, 38))
         stem.lineWidth = 1.3
         pen.outline(stem, width: 1.4, color: Color(rgb: 0x2E7D32))
         var leaf = BezierPath()
-        leaf.move(to: p(15.2, 42))
-        leaf.addQuadCurve(to: p(6, 35), controlPoint: p(8, 42))
-        leaf.addQuadCurve(to: p(15.2, 42), controlPoint: p(14, 36))
+        leaf.move(to: p(11.4, 42))
+        leaf.addQuadCurve(to: p(20, 34), controlPoint: p(18.5, 41.5))
+        leaf.addQuadCurve(to: p(11.4, 42), controlPoint: p(12.5, 35))
         leaf.close()
         pen.fill(leaf, Color(rgb: 0x2E7D32))
         pen.outline(leaf, width: 0.4)
@@ -398,7 +398,7 @@ struct CourtArtwork {
             pen.outline(pearl, width: 0.4)
         }
         // The flower: five petals in the suit colour around a gold heart, held in the hand.
-        let bloom = p(15, 19)
+        let bloom = p(11, 19)
         for index in 0..<5 {
             let angle = CGFloat(index) * 2 * .pi / 5 - .pi / 2
             let center = p(bloom.x + cos(angle) * 3.6, bloom.y + sin(angle) * 3.6)
@@ -409,36 +409,36 @@ struct CourtArtwork {
         let heart = BezierPath(ovalIn: CGRect(center: bloom, size: CGSize(width: 3.6, height: 3.6)))
         pen.fill(heart, gold)
         pen.outline(heart, width: 0.45)
-        drawFist(pen, at: p(16.4, 64))
+        drawFist(pen, at: p(12.4, 64))
         drawMedallion(pen, center: p(50, 65), radius: 5.6)
     }
 
     func drawJack(_ pen: Pen) {
         // Halberd behind the shoulder: shaft, spear point and axe blade.
-        let shaft = BezierPath(rect: CGRect(x: 84.5, y: 14, width: 2, height: 70))
+        let shaft = BezierPath(rect: CGRect(x: 88.5, y: 14, width: 2, height: 70))
         pen.fill(shaft, Color(rgb: 0x8B5A2B))
         pen.outline(shaft)
         var blade = BezierPath()
-        blade.move(to: p(85.5, 2))
-        blade.addLine(to: p(87.9, 10))
-        blade.addLine(to: p(86.5, 14))
-        blade.addLine(to: p(84.5, 14))
-        blade.addLine(to: p(83.1, 10))
+        blade.move(to: p(89.5, 2))
+        blade.addLine(to: p(91.9, 10))
+        blade.addLine(to: p(90.5, 14))
+        blade.addLine(to: p(88.5, 14))
+        blade.addLine(to: p(87.1, 10))
         blade.close()
-        blade.move(to: p(86.5, 15))
-        blade.addCurve(to: p(94, 13), controlPoint1: p(89, 15), controlPoint2: p(92, 12))
-        blade.addCurve(to: p(94, 24), controlPoint1: p(92.5, 17), controlPoint2: p(92.5, 20))
-        blade.addCurve(to: p(86.5, 21), controlPoint1: p(92, 22), controlPoint2: p(89, 21))
+        blade.move(to: p(90.5, 15))
+        blade.addCurve(to: p(98, 13), controlPoint1: p(93, 15), controlPoint2: p(96, 12))
+        blade.addCurve(to: p(98, 24), controlPoint1: p(96.5, 17), controlPoint2: p(96.5, 20))
+        blade.addCurve(to: p(90.5, 21), controlPoint1: p(96, 22), controlPoint2: p(93, 21))
         blade.close()
         pen.fill(blade, Color(rgb: 0xC9CED6))
         pen.outline(blade)
         // A pennant in the suit colour.
         var pennant = BezierPath()
-        pennant.move(to: p(84.5, 16))
-        pennant.addLine(to: p(72, 19.5))
-        pennant.addLine(to: p(76, 22))
-        pennant.addLine(to: p(72, 24.5))
-        pennant.addLine(to: p(84.5, 27))
+        pennant.move(to: p(88.5, 16))
+        pennant.addLine(to: p(76, 19.5))
+        pennant.addLine(to: p(80, 22))
+        pennant.addLine(to: p(76, 24.5))
+        pennant.addLine(to: p(88.5, 27))
         pennant.close()
         pen.fill(pennant, main)
         pen.outline(pennant)
@@ -489,7 +489,7 @@ struct CourtArtwork {
         pen.fill(capBand, gold)
         pen.outline(capBand)
         pen.suit(card.suit, center: p(50, 14.5), size: 5.5, color: gold)
-        drawFist(pen, at: p(84.6, 64))
+        drawFist(pen, at: p(88.6, 64))
         drawMedallion(pen, center: p(50, 64), radius: 5.6)
     }
 
