@@ -127,6 +127,18 @@ public enum GoldenStore {
         return outcome
     }
 
+    /// Reads and decodes a PNG file, keeping its bytes (errors name the file, in one line).
+    public static func readImage(at url: URL) throws(GoldenError) -> (image: RGBAImage, data: Data) {
+        try Paths.readImage(url)
+    }
+
+    /// Encodes `image` as PNG and writes it atomically, creating the folder if needed.
+    public static func writePNG(_ image: RGBAImage, to url: URL) throws(GoldenError) {
+        try Paths.makeDirectory(url.deletingLastPathComponent())
+        if Paths.kind(of: url) == .directory { throw .isADirectory(path: url.path) }
+        try GoldenFile.writeAtomically(Paths.encode(image, for: url), to: url)
+    }
+
     /// Writes the actual image as the golden, atomically, creating its folder if needed.
     static func record(_ actual: RGBAImage, actualPNG: Data?, at golden: URL) throws(GoldenError) {
         try Paths.makeDirectory(golden.deletingLastPathComponent())

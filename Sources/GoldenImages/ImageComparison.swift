@@ -154,10 +154,10 @@ private struct Summary {
                          regionCount: Int, overLimit: Bool) -> String {
         var differences = "\(counts.different) of \(comparedSize.pixelCount) pixels differ (\(percent))"
         if countedPixels != counts.different {
-            differences += ", \(countedPixels) in regions of \(tolerance.minClusterSize)+ px"
+            differences += "; \(countedPixels) in regions of \(tolerance.minClusterSize)+ px"
         }
         if let largest {
-            differences += regionCount == 1 ? " in 1 region of \(largest)" : " in \(regionCount) regions, largest \(largest)"
+            differences += regionCount == 1 ? ", 1 region: \(largest)" : ", \(regionCount) regions, largest \(largest)"
         }
         if counts.antiAliased > 0 { differences += "; \(counts.antiAliased) anti-aliased" }
 

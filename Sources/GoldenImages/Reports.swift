@@ -88,8 +88,8 @@ public enum HTMLReport {
             <p class="setup">Goldens <code>\(escape(verification.goldensDirectory))</code> · actual \
             <code>\(escape(verification.actualDirectory))</code> · record mode <code>\(verification.mode.rawValue)</code> \
             · threshold \(verification.tolerance.threshold)</p>
-            <label class="zoom">Zoom <select id="zoom"><option value="1">1×</option><option value="2">2×</option>\
-            <option value="4">4×</option><option value="8">8×</option></select></label>
+            <label class="zoom">Zoom <select id="zoom"><option value="auto" selected>fit</option><option value="1">1×</option>\
+            <option value="2">2×</option><option value="4">4×</option><option value="8">8×</option></select></label>
 
             """
         if !attention.isEmpty {
@@ -237,16 +237,21 @@ public enum HTMLReport {
         .swipe .over{position:absolute;top:0;left:0;right:0;bottom:0;clip-path:inset(0 0 0 50%)}
         .swipe .over img{border-color:transparent}
         .swipe .handle{position:absolute;top:0;bottom:0;left:50%;width:2px;background:#e53935;pointer-events:none}
-        .swipe input{width:100%}
+        .swipe{display:inline-block}.swipe input{width:100%;margin:6px 0 0}
         .blink .stage img[hidden]{display:none}
         details.matched{background:#fff;border:1px solid #ddd;border-radius:4px;padding:8px 16px}
         """
 
     private static let script = """
         (function(){
-          function zoomAll(){var z=+document.getElementById('zoom').value;
-            document.querySelectorAll('img').forEach(function(img){
-              if(img.naturalWidth){img.style.width=(img.naturalWidth*z)+'px';}});}
+          // "fit": a section's images are enlarged by one whole factor (pixels stay sharp, sizes stay
+          // comparable) so that the widest is at most about 320 px wide.
+          function zoomAll(){var choice=document.getElementById('zoom').value;
+            document.querySelectorAll('section.entry').forEach(function(section){
+              var images=Array.prototype.slice.call(section.querySelectorAll('img'));
+              var widest=Math.max.apply(null,images.map(function(img){return img.naturalWidth||1;}));
+              var z=choice==='auto'?Math.max(1,Math.min(8,Math.floor(320/widest))):+choice;
+              images.forEach(function(img){if(img.naturalWidth){img.style.width=(img.naturalWidth*z)+'px';}});});}
           document.querySelectorAll('section.entry').forEach(function(section){
             var expected=section.querySelector('img.expected'),actual=section.querySelector('img.actual');
             if(!expected||!actual)return;

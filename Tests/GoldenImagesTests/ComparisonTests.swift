@@ -42,7 +42,7 @@ struct ComparisonTests {
         #expect(result.regionCount == 1)
         #expect(result.regions.first?.bounds == PixelRect(x: 7, y: 5, width: 10, height: 8))
         #expect(result.regions.first?.pixelCount == 80)
-        #expect(result.message.hasPrefix("80 of 1200 pixels differ (6.67%) in 1 region of 80 px in 10×8 at (7,5)"))
+        #expect(result.message.hasPrefix("80 of 1200 pixels differ (6.67%), 1 region: 80 px in 10×8 at (7,5); allowed 0"))
     }
 
     @Test func aFaintColourChangeBelowTheThresholdIsNoDifference() throws {

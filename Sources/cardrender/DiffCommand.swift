@@ -1,0 +1,172 @@
+import ArgumentParser
+import Drawing
+import Foundation
+import GoldenImages
+
+/// `x,y,w,h` in pixels.
+struct PixelRectArgument: ExpressibleByArgument, Sendable {
+    let rect: PixelRect
+
+    init?(argument: String) {
+        let fields = argument.split(separator: ",", omittingEmptySubsequences: false)
+            .map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard fields.count == 4, let x = fields[0], let y = fields[1], let width = fields[2], let height = fields[3],
+              width >= 0, height >= 0 else { return nil }
+        rect = PixelRect(x: x, y: y, width: width, height: height)
+    }
+
+    static var defaultValueDescription: String { "x,y,w,h" }
+}
+
+/// `N,K`: at least N differing pixels in some K×K window.
+struct DensityArgument: ExpressibleByArgument, Sendable {
+    let density: Tolerance.Density
+
+    init?(argument: String) {
+        let fields = argument.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard fields.count == 2, let pixels = fields[0], let window = fields[1], pixels >= 1, window >= 1 else {
+            return nil
+        }
+        density = Tolerance.Density(minPixels: pixels, window: window)
+    }
+}
+
+/// The tolerance options shared by `diff` and `verify`.
+struct ToleranceOptions: ParsableArguments {
+    @Option(help: "pixelmatch's colour threshold, 0...1: smaller is stricter.")
+    var threshold: Double = 0.1
+
+    @Option(help: "Differing pixels allowed (default 0).")
+    var maxDiffPixels: Int?
+
+    @Option(help: "Fraction of pixels allowed to differ, 0...1.")
+    var maxDiffRatio: Double?
+
+    @Option(name: .customLong("min-cluster"), help: "Only connected regions of at least this many differing pixels count.")
+    var minCluster: Int = 1
+
+    @Option(help: ArgumentHelp("Fail only where some K×K window holds at least N differing pixels.", valueName: "N,K"))
+    var density: DensityArgument?
+
+    @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels as differences too.")
+    var includeAntiAliasing = false
+
+    @Option(name: .customLong("ignore"), help: ArgumentHelp("A rectangle not to compare (repeatable).", valueName: "x,y,w,h"))
+    var ignoreRegions: [PixelRectArgument] = []
+
+    func validate() throws {
+        guard threshold.isFinite, (0...1).contains(threshold) else {
+            throw ValidationError("--threshold must be between 0 and 1, got \(threshold)")
+        }
+        if let maxDiffPixels, maxDiffPixels < 0 {
+            throw ValidationError("--max-diff-pixels must not be negative, got \(maxDiffPixels)")
+        }
+        if let maxDiffRatio, !(maxDiffRatio.isFinite && (0...1).contains(maxDiffRatio)) {
+            throw ValidationError("--max-diff-ratio must be between 0 and 1, got \(maxDiffRatio)")
+        }
+        guard minCluster >= 1 else { throw ValidationError("--min-cluster must be at least 1, got \(minCluster)") }
+    }
+
+    var tolerance: Tolerance {
+        Tolerance(threshold: threshold, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio,
+                  minClusterSize: minCluster, density: density?.density, includeAntiAliasing: includeAntiAliasing,
+                  ignoreRegions: ignoreRegions.map(\.rect))
+    }
+}
+
+/// An error of the golden-image commands; the description is one line.
+struct GoldenCommandError: Error, CustomStringConvertible, LocalizedError {
+    let description: String
+
+    init(_ description: String) { self.description = description }
+    init(_ error: GoldenError) { description = error.description }
+
+    var errorDescription: String? { description }
+}
+
+/// `cardrender diff EXPECTED ACTUAL`: exit 0 within tolerance, 1 when not, 2 for an error.
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Compare two PNG images the way pixelmatch does, with regions and tolerances.",
+        discussion: """
+        Exit status: 0 when the images are within tolerance, 1 when they are not (different sizes \
+        included), 2 for an error such as an unreadable file.
+        """
+    )
+
+    @Argument(help: "The expected (golden) PNG.")
+    var expected: String
+
+    @Argument(help: "The actual PNG.")
+    var actual: String
+
+    @OptionGroup var toleranceOptions: ToleranceOptions
+
+    @Option(help: "Write the diff image (faded expected, differences red, anti-aliasing yellow) here.")
+    var diffOut: String?
+
+    @Option(help: "Write expected | actual | diff side by side here.")
+    var compositeOut: String?
+
+    @Flag(help: "Print counts, ratio, regions and paths as JSON.")
+    var json = false
+
+    /// What `--json` prints.
+    struct Report: Encodable {
+        var expected: String
+        var actual: String
+        var passed: Bool
+        var result: ImageDiffResult
+        var diffImage: String?
+        var compositeImage: String?
+    }
+
+    func run() throws {
+        let expectedURL = URL(fileURLWithPath: expected), actualURL = URL(fileURLWithPath: actual)
+        let expectedImage: RGBAImage, actualImage: RGBAImage
+        do throws(GoldenError) {
+            expectedImage = try GoldenStore.readImage(at: expectedURL).image
+            actualImage = try GoldenStore.readImage(at: actualURL).image
+        } catch {
+            throw GoldenCommandError(error)
+        }
+        let comparison: ImageComparison
+        do throws(ComparisonError) {
+            comparison = try ImageComparison(expected: expectedImage, actual: actualImage,
+                                             tolerance: toleranceOptions.tolerance)
+        } catch {
+            throw GoldenCommandError(error.description)
+        }
+
+        var report = Report(expected: expectedURL.path, actual: actualURL.path, passed: comparison.result.passed,
+                            result: comparison.result)
+        do throws(GoldenError) {
+            if let diffOut {
+                let url = URL(fileURLWithPath: diffOut)
+                try GoldenStore.writePNG(comparison.makeDiffImage(), to: url)
+                report.diffImage = url.path
+            }
+            if let compositeOut {
+                let url = URL(fileURLWithPath: compositeOut)
+                try GoldenStore.writePNG(comparison.makeCompositeImage(), to: url)
+                report.compositeImage = url.path
+            }
+        } catch {
+            throw GoldenCommandError(error)
+        }
+
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+        } else {
+            print("\(report.passed ? "PASS" : "FAIL"): \(comparison.result.message)")
+            for region in comparison.result.regions.prefix(10) { print("  region \(region)") }
+            if comparison.result.regionCount > 10 { print("  … \(comparison.result.regionCount - 10) more regions") }
+            if let diffImage = report.diffImage { print("diff: \(diffImage)") }
+            if let compositeImage = report.compositeImage { print("composite: \(compositeImage)") }
+        }
+        if !report.passed { throw ExitCode(1) }
+    }
+}
