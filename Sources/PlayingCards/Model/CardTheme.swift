@@ -114,7 +114,7 @@ public struct CardTheme: Sendable, Hashable {
         do {
             color = try Color(hex: parts[1])
         } catch {
-            throw .invalidColor("invalid --color \"\(text)\": \(error.description)")
+            throw .invalidColor("invalid --color \"\(text)\": \"\(parts[1])\" is not a colour; use #RGB, #RRGGBB or #RRGGBBAA")
         }
         let key = parts[0].lowercased()
         if let suit = Suit.allCases.first(where: { $0.rawValue == key || $0.singularName == key || String($0.letter).lowercased() == key }) {

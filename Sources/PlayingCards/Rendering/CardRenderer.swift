@@ -62,11 +62,17 @@ public struct CardRenderer: Sendable {
         let layout = layout(in: bounds)
         try canvas.withSavedState {
             let roundedRect = BezierPath(roundedRect: bounds, cornerRadius: layout.cornerRadius)
-            canvas.clip(to: roundedRect)
             canvas.fill(roundedRect, with: .white)
+            // Only backs and face images can reach the edge, so only they draw under the card's
+            // clip (`addClip()` in the lecture). Pips, courts and jokers stay inside on their
+            // own, and leaving them unclipped keeps SVG small: Cairo 1.16's SVG writer repeats
+            // the clip path for every element drawn under it.
             switch side {
             case .back:
-                BackArtwork(design: theme.backDesign, color: theme.backColor).draw(in: layout, on: canvas)
+                canvas.withSavedState {
+                    canvas.clip(to: roundedRect)
+                    BackArtwork(design: theme.backDesign, color: theme.backColor).draw(in: layout, on: canvas)
+                }
             case .front(.joker(let joker)):
                 try JokerArtwork(joker: joker, theme: theme).draw(in: layout, on: canvas)
             case .front(.standard(let card)):
@@ -142,6 +148,7 @@ public struct CardRenderer: Sendable {
         try canvas.withSavedState {
             // Everything but the corner indices: the image may be as large as it likes and
             // still never covers them.
+            canvas.clip(to: BezierPath(roundedRect: layout.bounds, cornerRadius: layout.cornerRadius))
             var allowed = BezierPath(rect: layout.bounds)
             for rect in layout.cornerLabelKeepOutRects { allowed.append(BezierPath(rect: rect)) }
             allowed.usesEvenOddFillRule = true

@@ -29,10 +29,11 @@ struct CourtArtwork {
         guard !panel.isNull, panel.width > 4, panel.height > 4 else { return }
         canvas.fill(BezierPath(rect: panel), with: paper)
         let upper = CGRect(x: panel.minX, y: panel.minY, width: panel.width, height: panel.height / 2)
+        // Nothing in a half crosses the centre line (the seam line drawn last covers the
+        // edges meeting there), so no clip is needed and vector output stays small.
         for turned in [false, true] {
             canvas.withSavedState {
                 if turned { canvas.concatenate(CardRenderer.halfTurn(about: panel.center)) }
-                canvas.clip(to: BezierPath(rect: upper))
                 drawHalf(in: upper, on: canvas)
             }
         }
@@ -79,8 +80,11 @@ struct CourtArtwork {
         let step = max(1.5, half.width * 0.045)
         var x = half.minX - half.height
         while x < half.maxX {
-            hatch.move(to: CGPoint(x: x, y: half.maxY))
-            hatch.addLine(to: CGPoint(x: x + half.height, y: half.minY))
+            if let (a, b) = SegmentClipping.clip(CGPoint(x: x, y: half.maxY), CGPoint(x: x + half.height, y: half.minY),
+                                                 to: half) {
+                hatch.move(to: a)
+                hatch.addLine(to: b)
+            }
             x += step
         }
         hatch.lineWidth = max(0.2, step * 0.12)
@@ -101,7 +105,7 @@ struct CourtArtwork {
     enum HoldingSide { case left, right }
 
     func drawBody(_ pen: Pen, holding: HoldingSide, pattern: (Pen) -> Void) {
-        let seam = Self.seamY + 1
+        let seam = Self.seamY
         // Torso: sloping shoulders, then straight sides down to the centre line.
         var robe = BezierPath()
         robe.move(to: p(44, 46))
@@ -114,7 +118,7 @@ struct CourtArtwork {
         robe.addCurve(to: p(56, 46), controlPoint1: p(76, 50), controlPoint2: p(65, 47.5))
         robe.close()
         pen.fill(robe, main)
-        pen.clipped(to: robe) { pattern(pen) }
+        pattern(pen)
         pen.outline(robe)
         // The front of the garment in the second colour, edged in gold.
         var front = BezierPath()
@@ -220,7 +224,7 @@ struct CourtArtwork {
 
     func drawKing(_ pen: Pen) {
         // Sceptre behind the shoulder, topped by the suit.
-        let rod = BezierPath(rect: CGRect(x: 88.3, y: 12, width: 2.4, height: 72))
+        let rod = BezierPath(rect: CGRect(x: 88.3, y: 12, width: 2.4, height: Self.seamY - 12))
         pen.fill(rod, gold)
         pen.outline(rod)
         drawBody(pen, holding: .right, pattern: suitEmbroidery)
@@ -415,7 +419,7 @@ struct CourtArtwork {
 
     func drawJack(_ pen: Pen) {
         // Halberd behind the shoulder: shaft, spear point and axe blade.
-        let shaft = BezierPath(rect: CGRect(x: 88.5, y: 14, width: 2, height: 70))
+        let shaft = BezierPath(rect: CGRect(x: 88.5, y: 14, width: 2, height: Self.seamY - 14))
         pen.fill(shaft, Color(rgb: 0x8B5A2B))
         pen.outline(shaft)
         var blade = BezierPath()
@@ -496,8 +500,12 @@ struct CourtArtwork {
     /// Diagonal gold stripes, the slashed doublet of a jack.
     func doubletStripes(_ pen: Pen) {
         var stripes = BezierPath()
+        // Across the straight part of the robe, below the shoulders.
+        let robe = CGRect(x: 17, y: 57, width: 66, height: Self.seamY - 57)
         for x in stride(from: -10.0, through: 100.0, by: 6.0) {
-            stripes.move(to: p(x, 84)); stripes.addLine(to: p(x + 30, 44))
+            if let (a, b) = SegmentClipping.clip(p(x, 84), p(x + 30, 44), to: robe) {
+                stripes.move(to: a); stripes.addLine(to: b)
+            }
         }
         pen.outline(stripes, width: 1.1, color: gold.withAlphaComponent(0.75))
     }
