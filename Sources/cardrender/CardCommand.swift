@@ -1,0 +1,47 @@
+import ArgumentParser
+import Drawing
+import Foundation
+import PlayingCards
+
+/// `cardrender card CARD`: one card, or its back, in each requested format.
+struct CardCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "card",
+        abstract: "Render one card as PNG, SVG or PDF.",
+        discussion: "CARD is \(CardName.acceptedForms)."
+    )
+
+    @Argument(help: "The card, e.g. AS, 10H, TD, qc, A♠, Q♥️, queen-of-hearts, RJ.")
+    var card: String
+
+    @Flag(help: "Draw the card's back instead of its face.")
+    var faceDown = false
+
+    @Option(help: "File names: short (AS.png) or long (ace-of-spades.png).")
+    var names: CardFileNaming = .short
+
+    @OptionGroup var options: CardOptions
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        do {
+            _ = try PlayingCard(parsing: card)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    func run() throws {
+        let side: CardSide = faceDown ? .back : .front(try PlayingCard(parsing: card))
+        let renderer = try options.makeRenderer()
+        let out = try output.prepare()
+        let picture = renderer.picture(for: side)
+        let jobs = RenderJob.all(names.name(for: side), picture, formats: options.formats,
+                                 resolution: options.resolution)
+        let written = try JobRunner.run(jobs, into: out, workers: 1)
+        for file in written {
+            let pixels = file.pixelWidth.map { " \($0)×\(file.pixelHeight ?? 0) px" } ?? ""
+            print("\(out.appendingPathComponent(file.path).path)\(pixels)")
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import Drawing
+import Foundation
+import PlayingCards
+
+/// `cardrender deck`: every card and the back (and jokers), `deck.json`, and optionally a
+/// sprite sheet with its atlas and a contact sheet.
+struct DeckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "deck",
+        abstract: "Render the whole deck, with deck.json (paths, pixel sizes, SHA-256).",
+        discussion: "Output is the same bytes for any -j."
+    )
+
+    @Flag(help: "Add the red and black jokers.")
+    var jokers = false
+
+    @Flag(help: "Also write sheet.png (13 columns, a row per suit, a row of backs and jokers) and sheet.json, a TexturePacker hash atlas for Phaser and PixiJS.")
+    var sheet = false
+
+    @Flag(help: "Also write contact-sheet.png: the whole deck, labelled, on one page.")
+    var contactSheet = false
+
+    @Option(help: "File names: short (AS.png) or long (ace-of-spades.png, which ad-blockers leave alone).")
+    var names: CardFileNaming = .short
+
+    @OptionGroup var options: CardOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var parallel: ParallelOptions
+
+    func run() throws {
+        let export = DeckExport(renderer: try options.makeRenderer(), formats: options.formats,
+                                resolution: options.resolution, naming: names, includesJokers: jokers)
+        try export.validate(sheet: sheet)
+        let out = try output.prepare()
+        var jobs = export.files.map { RenderJob($0.relativePath, $0.picture, format: $0.format, resolution: $0.resolution) }
+        var atlas: Data?
+        if sheet {
+            let spriteSheet = try export.spriteSheet()
+            jobs.append(RenderJob(export.spriteSheetImageName, spriteSheet.picture(), format: .png,
+                                  resolution: export.resolution))
+            atlas = spriteSheet.atlasJSON(imageName: export.spriteSheetImageName)
+        }
+        if contactSheet {
+            jobs.append(RenderJob("contact-sheet.png", try ContactSheet.picture(for: export), format: .png,
+                                  resolution: .scale(2)))
+        }
+        let started = Date()
+        let written = try JobRunner.run(jobs, into: out, workers: parallel.count)
+        if let atlas { try AtomicFile.write(atlas, to: out.appendingPathComponent(export.spriteSheetAtlasName)) }
+        let manifest = try export.manifest(readingFrom: out)
+        try AtomicFile.write(try manifest.jsonData(), to: out.appendingPathComponent(export.manifestPath))
+        let bytes = written.reduce(0) { $0 + $1.bytes }
+        print("Wrote \(written.count) files (\(bytes / 1024) KiB) and deck.json into \(output.out) in "
+              + String(format: "%.2f s", Date().timeIntervalSince(started)))
+    }
+}
