@@ -60,8 +60,9 @@ public enum PNG {
         }
     }
 
-    /// The PNG row filter: one fixed filter for every row, or `all` to let libpng pick the best
-    /// per row (usually smallest).
+    /// The PNG row filter: one fixed filter for every row, or `all` to let libpng pick one per
+    /// row. On rendered pictures (flat colours, anti-aliased edges) `none` gives the smallest
+    /// files at level 4 and above, and `all` is the slowest choice.
     public enum Filter: String, Sendable, CaseIterable {
         case none, sub, up, average, paeth, all
     }
@@ -71,6 +72,10 @@ public enum PNG {
         case `default`, filtered, huffmanOnly, rle, fixed
     }
 
+    /// The defaults suit rendered pictures: level 4, no filter, default strategy, automatic
+    /// encoding. On 53 card pictures of 500×700 px they encode about 2.1–2.9× faster than Cairo's
+    /// `cairo_surface_write_to_png` (level 6, adaptive filters) into 0.80–0.86× the bytes; levels
+    /// 1–3 are twice as fast again but give files about 20% larger than Cairo's.
     public struct WriteOptions: Sendable, Equatable {
         /// zlib level, 0 (store) ... 9 (smallest).
         public var compressionLevel: Int
@@ -82,8 +87,8 @@ public enum PNG {
         /// Adam7 interlacing.
         public var interlaced: Bool
 
-        public init(compressionLevel: Int = 6, strategy: Strategy = .default, filter: Filter = .all,
-                    pixelsPerInch: Double? = nil, encoding: Encoding = .rgba8, interlaced: Bool = false) {
+        public init(compressionLevel: Int = 4, strategy: Strategy = .default, filter: Filter = .none,
+                    pixelsPerInch: Double? = nil, encoding: Encoding = .automatic, interlaced: Bool = false) {
             self.compressionLevel = compressionLevel
             self.strategy = strategy
             self.filter = filter

@@ -282,6 +282,9 @@ private func distinctColours(_ image: RGBAImage) -> Int {
     #expect(try PNG.header(of: png) == PNG.Header(width: 40, height: 20, bitDepth: 8, colourType: .rgb, interlaced: false))
     #expect(try PNG.decode(png) == opaque257)
     #expect(try png == PNG.encode(opaque257, options: .init(encoding: .rgb8)))
+    // The default options choose the encoding too.
+    #expect(try PNG.header(of: PNG.encode(opaque257)).colourType == .rgb)
+    #expect(try PNG.header(of: PNG.encode(translucentColourPicture)).colourType == .palette)
 }
 
 @Test func automaticChoosesRGBAForTranslucentPicturesOverThePaletteLimit() throws {
@@ -311,6 +314,34 @@ private func distinctColours(_ image: RGBAImage) -> Int {
     #expect(found.first { $0.type == "tRNS" }?.data == [128, 0])
     #expect(try PNG.header(of: png).bitDepth == 2)
     #expect(try PNG.decode(png) == image)
+}
+
+@Test func automaticSeesNeighboursThatDifferInOneByte() throws {
+    // Runs are skipped by comparing stored bytes; each neighbour here changes a single channel.
+    var image = RGBAImage(width: 9, height: 2)
+    let steps: [RGBAImage.Pixel] = [
+        .init(r: 10, g: 20, b: 30, a: 255), .init(r: 11, g: 20, b: 30, a: 255), .init(r: 11, g: 21, b: 30, a: 255),
+        .init(r: 11, g: 21, b: 31, a: 255), .init(r: 11, g: 21, b: 31, a: 254), .init(r: 11, g: 21, b: 31, a: 254),
+        .init(r: 12, g: 21, b: 31, a: 254), .init(r: 12, g: 21, b: 31, a: 255), .init(r: 12, g: 21, b: 32, a: 255),
+    ]
+    for x in 0..<9 {
+        image[x, 0] = steps[x]
+        image[x, 1] = steps[8 - x]
+    }
+    let png = try PNG.encode(image, options: .init(encoding: .automatic))
+    #expect(try PNG.header(of: png).colourType == .palette)
+    #expect(try PNG.decode(png) == image)
+    #expect(chunks(of: png).first { $0.type == "PLTE" }?.data.count == 8 * 3)
+
+    // Cairo words that differ in one byte each: alpha, red, green, blue.
+    let words: [UInt32] = [0xFF10_2030, 0xFE10_2030, 0xFE11_2030, 0xFE11_2130, 0xFE11_2131, 0xFF11_2131]
+    let fromCairo = try encodeARGB32(width: 6, height: 1, options: .init(encoding: .automatic)) { x, _ in words[x] }
+    let decoded = try PNG.decode(fromCairo)
+    var rgbaOptions = PNG.WriteOptions.default
+    rgbaOptions.encoding = .rgba8
+    #expect(try PNG.header(of: fromCairo).colourType == .palette)
+    #expect(try decoded == PNG.decode(encodeARGB32(width: 6, height: 1, options: rgbaOptions) { x, _ in words[x] }))
+    #expect(distinctColours(decoded) == 6)
 }
 
 @Test func automaticEncodingIsByteIdenticalOnRepeat() throws {
@@ -576,8 +607,9 @@ private func premultipliedWord(alpha: UInt32, red: UInt32, green: UInt32, blue: 
     for y in 0..<64 {
         for x in 0..<64 { gradient[x, y] = .init(r: UInt8(x * 4), g: UInt8(y * 4), b: 128, a: 255) }
     }
-    let stored = try PNG.encode(gradient, options: .init(compressionLevel: 0))
-    let smallest = try PNG.encode(gradient, options: .init(compressionLevel: 9))
+    // A smooth gradient compresses well only once filtered.
+    let stored = try PNG.encode(gradient, options: .init(compressionLevel: 0, filter: .all, encoding: .rgba8))
+    let smallest = try PNG.encode(gradient, options: .init(compressionLevel: 9, filter: .all, encoding: .rgba8))
     #expect(stored.count > 64 * 64 * 4) // level 0 stores the filtered rows uncompressed
     #expect(smallest.count * 10 < stored.count)
     #expect(try PNG.decode(stored) == gradient)
