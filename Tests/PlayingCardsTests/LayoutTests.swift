@@ -18,10 +18,16 @@ struct LayoutTests {
         #expect(abs(layout.cornerOffset - 4.9896) < 1e-9)
         #expect(abs(layout.cornerFontSize - 21.42) < 1e-9)
         #expect(layout.faceCardScale == 0.75)
-        let tall = CardLayout(bounds: CGRect(x: 0, y: 0, width: 50, height: 1000), cornerLabel: label)
-        #expect(abs(tall.cornerRadius - 60) < 1e-9)
-        #expect(abs(tall.cornerOffset - 19.8) < 1e-9)
-        #expect(abs(tall.cornerFontSize - 85) < 1e-9)
+        let big = CardLayout(bounds: CGRect(x: 0, y: 0, width: 700, height: 1000), cornerLabel: label)
+        #expect(abs(big.cornerRadius - 60) < 1e-9)
+        #expect(abs(big.cornerOffset - 19.8) < 1e-9)
+        #expect(abs(big.cornerFontSize - 85) < 1e-9)
+        let bridge = CardLayout(bounds: CGRect(x: 0, y: 0, width: 162, height: 252), cornerLabel: label)
+        #expect(abs(bridge.cornerFontSize - 21.42) < 1e-9)
+        // Only cards narrower than 1 : 1.6 cap the index by their width.
+        let narrow = CardLayout(bounds: CGRect(x: 0, y: 0, width: 50, height: 1000), cornerLabel: label)
+        #expect(abs(narrow.cornerRadius - 60) < 1e-9)
+        #expect(abs(narrow.cornerFontSize - 50 * 1.6 * 0.085) < 1e-9)
     }
 
     @Test func cornerLabelsFollowTheLecture() {

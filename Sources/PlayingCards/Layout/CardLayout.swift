@@ -71,7 +71,7 @@ public struct CardLayout: Sendable, Hashable {
                 arrangement: PipArrangement = .classic) {
         self.bounds = bounds
         self.cornerFontSizeRatio = cornerFontSizeRatio
-        self.cornerLabel = cornerLabel ?? .estimated(fontSize: bounds.height * cornerFontSizeRatio)
+        self.cornerLabel = cornerLabel ?? .estimated(fontSize: Self.cornerFontSize(for: bounds.size, ratio: cornerFontSizeRatio))
         self.faceCardScale = faceCardScale
         self.arrangement = arrangement
     }
@@ -80,7 +80,13 @@ public struct CardLayout: Sendable, Hashable {
 
     public var cornerRadius: CGFloat { bounds.height * Self.cornerRadiusToBoundsHeight }
     public var cornerOffset: CGFloat { cornerRadius * Self.cornerOffsetToCornerRadius }
-    public var cornerFontSize: CGFloat { bounds.height * cornerFontSizeRatio }
+    public var cornerFontSize: CGFloat { Self.cornerFontSize(for: bounds.size, ratio: cornerFontSizeRatio) }
+
+    /// `ratio` × the height, as in the lecture, except on cards narrower than 1 : 1.6 (bridge
+    /// is 1 : 1.56), where the width caps it so the two indices still leave room between them.
+    public static func cornerFontSize(for size: CGSize, ratio: CGFloat) -> CGFloat {
+        min(size.height, size.width * 1.6) * ratio
+    }
     /// A thin border, about half a point on a poker card.
     public var borderWidth: CGFloat { max(0.25, bounds.height * 0.002) }
 

@@ -23,7 +23,7 @@ public struct CardRenderer: Sendable {
         self.theme = theme
         self.faceImages = faceImages
         self.faceCardScale = faceCardScale
-        let fontSize = size.points.height * theme.cornerFontSizeRatio
+        let fontSize = CardLayout.cornerFontSize(for: size.points, ratio: theme.cornerFontSizeRatio)
         let font = try Font(.bold, size: fontSize)
         rankFont = font
         letterFont = try Font(.bold, size: 10)
