@@ -22,6 +22,11 @@ struct DiagramTests {
         for order in orders {
             let diagram = try order.diagram(builder: builder, style: style)
             let name = order.output ?? "?"
+            if let folder = DiagramPreviewTests.previewFolder {
+                let url = folder.appendingPathComponent(name + ".png")
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try diagram.picture.write(to: url, resolution: .scale(1))
+            }
             let canvas = CGRect(origin: .zero, size: diagram.size)
             #expect(diagram.size.width >= 1000 && diagram.size.width <= 1700, "\(name) is \(diagram.size.width) pt wide")
             #expect(diagram.size.height <= 1300, "\(name) is \(diagram.size.height) pt tall")

@@ -339,12 +339,14 @@ struct DevicePanel: Sendable {
                 let parts = KeyboardPainter.parts(height: state.geometry.keyboardFrameInView.height, metrics: state.metrics)
                 painter.draw(in: keyboard, parts: parts, into: &screen)
             }
-            for piece in state.illustrativeKeyboards where piece.width > 0 && piece.height > 0 {
+            let pieces = state.illustrativeKeyboards
+            for (index, piece) in pieces.enumerated() where piece.width > 0 && piece.height > 0 {
                 let rect = figure.rect(piece)
+                let layout: KeyboardPainter.Layout = pieces.count == 2 ? (index == 0 ? .leftHalf : .rightHalf) : .full
                 screen.fill(BezierPath(roundedRect: rect.insetBy(dx: -3, dy: -3).offsetBy(dx: 0, dy: 2), cornerRadius: 12 * figure.scale),
                             Color(white: 0, alpha: 0.18))
                 screen.clipped(to: BezierPath(roundedRect: rect, cornerRadius: 10 * figure.scale)) { piece in
-                    let parts = KeyboardPainter.Parts(predictiveBar: 0, bottomStrip: 0, isPad: false)
+                    let parts = KeyboardPainter.Parts(predictiveBar: 0, bottomStrip: 0, isPad: false, layout: layout)
                     painter.draw(in: rect, parts: parts, into: &piece)
                 }
             }
@@ -357,9 +359,12 @@ struct DevicePanel: Sendable {
         if let intersection = state.geometry.intersection, state.keyboardVisible {
             let rect = canvasRect(intersection).intersection(figure.screenRect)
             if !rect.isNull, rect.height > 0 {
-                list.fill(rect, style.overlapFill)
-                DeviceFigure.hatch(rect, into: &list, color: style.intersectionColor.withAlphaComponent(0.35), spacing: 9)
-                list.stroke(BezierPath(rect: rect.insetBy(dx: 1, dy: 1)), style.intersectionColor, width: 2, dash: [6, 3])
+                // Clipped to the screen's rounded corners, like everything on the glass.
+                list.clipped(to: figure.screenPath) { glass in
+                    glass.fill(rect, style.overlapFill)
+                    DeviceFigure.hatch(rect, into: &glass, color: style.intersectionColor.withAlphaComponent(0.35), spacing: 9)
+                    glass.stroke(BezierPath(rect: rect.insetBy(dx: 1, dy: 1)), style.intersectionColor, width: 2, dash: [6, 3])
+                }
             }
         }
         // Where the toolbar was.

@@ -18,7 +18,11 @@ struct KeyboardPainter {
         var isPad: Bool
         /// Keys keep clear of the sensor housing and rounded corners (Face ID iPhones in landscape).
         var sideInset: CGFloat = 0
+        /// Which keys: the whole keyboard or one half of a split iPad keyboard.
+        var layout: Layout = .full
     }
+
+    enum Layout: Sendable { case full, leftHalf, rightHalf }
 
     /// How a docked keyboard of `height` points is made up on this device.
     static func parts(height: CGFloat, metrics: DeviceMetrics) -> Parts {
@@ -54,6 +58,20 @@ struct KeyboardPainter {
          Key(label: "return", units: 2.7, special: true, small: true)],
     ]
 
+    /// The halves of the split iPad keyboard, 5.5 units wide each.
+    private static let leftHalfRows: [[Key]] = [
+        Key.letters("QWERT"),
+        [Key.gap(0.5)] + Key.letters("ASDFG"),
+        [Key(label: "⇧", units: 1.4, special: true), Key.gap(0.1)] + Key.letters("ZXCV"),
+        [Key(label: "123", units: 1.5, special: true, small: true), Key(label: "space", units: 4, small: true)],
+    ]
+    private static let rightHalfRows: [[Key]] = [
+        [Key.gap(0.5)] + Key.letters("YUIOP"),
+        [Key.gap(0.5)] + Key.letters("HJKL") + [Key(label: "", units: 1, special: true)],
+        [Key.gap(0.5)] + Key.letters("BNM") + [Key.gap(0.1), Key(label: "⌫", units: 1.4, special: true)],
+        [Key(label: "space", units: 3, small: true), Key(label: "return", units: 2.5, special: true, small: true)],
+    ]
+
     /// iPad rows, 12.8 units wide, with tab, caps lock and the punctuation keys.
     private static let padRows: [[Key]] = [
         [Key(label: "tab", units: 1.3, special: true, small: true)] + Key.letters("QWERTYUIOP")
@@ -80,7 +98,7 @@ struct KeyboardPainter {
         }
         let stripHeight = parts.bottomStrip * scale
         let keysArea = CGRect(x: content.minX, y: top, width: content.width, height: max(0, frame.maxY - stripHeight - top))
-        drawKeys(in: keysArea, isPad: parts.isPad, into: &list, alpha: alpha)
+        drawKeys(in: keysArea, isPad: parts.isPad, layout: parts.layout, into: &list, alpha: alpha)
         if stripHeight > 2 {
             let strip = CGRect(x: content.minX, y: frame.maxY - stripHeight, width: content.width, height: stripHeight)
             drawBottomStrip(strip, into: &list, alpha: alpha)
@@ -108,10 +126,14 @@ struct KeyboardPainter {
         }
     }
 
-    private func drawKeys(in area: CGRect, isPad: Bool, into list: inout DisplayList, alpha: Double) {
+    private func drawKeys(in area: CGRect, isPad: Bool, layout: Layout, into list: inout DisplayList, alpha: Double) {
         guard area.height > 4 else { return }
-        let rows = isPad ? Self.padRows : Self.phoneRows
-        let rowUnits: CGFloat = isPad ? 12.8 : 10
+        let rows: [[Key]], rowUnits: CGFloat
+        switch layout {
+        case .full: (rows, rowUnits) = isPad ? (Self.padRows, 12.8) : (Self.phoneRows, 10)
+        case .leftHalf: (rows, rowUnits) = (Self.leftHalfRows, 5.5)
+        case .rightHalf: (rows, rowUnits) = (Self.rightHalfRows, 5.5)
+        }
         let sidePad = area.width * 0.008
         let unit = (area.width - 2 * sidePad) / rowUnits
         let gap = unit * (isPad ? 0.12 : 0.16)

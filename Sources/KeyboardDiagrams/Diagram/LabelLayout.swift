@@ -224,6 +224,19 @@ public enum LabelCandidates {
         ]
     }
 
+    /// Inside `rect` row by row from the top (left, right, centre in each row), `inset` from the
+    /// edges: for labels that should stay on a large area such as a keyboard.
+    public static func grid(_ rect: CGRect, size: CGSize, inset: CGFloat = 6, rows: Int = 5) -> [CGRect] {
+        let w = size.width, h = size.height
+        let r = rect.insetBy(dx: inset, dy: inset)
+        guard r.width >= w, r.height >= h else { return [] }
+        let steps = max(1, rows - 1)
+        return (0...steps).flatMap { row -> [CGRect] in
+            let y = r.minY + (r.height - h) * CGFloat(row) / CGFloat(steps)
+            return [r.minX, r.maxX - w, r.midX - w / 2].map { CGRect(x: $0, y: y, width: w, height: h) }
+        }
+    }
+
     /// Inside `rect` at its corners (top-left first) and centre, `inset` from the edges.
     public static func inside(_ rect: CGRect, size: CGSize, inset: CGFloat = 6) -> [CGRect] {
         let w = size.width, h = size.height

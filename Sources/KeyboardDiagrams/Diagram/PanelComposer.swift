@@ -26,6 +26,8 @@ struct PanelComposer {
         var text: String
         var color: Color
         var emphasised: Bool
+        /// Measures the keyboard rather than the view: extension lines start at the keyboard's edge.
+        var measuresKeyboard = false
     }
 
     /// An annotation inside or next to the device.
@@ -94,13 +96,15 @@ struct PanelComposer {
         let showsKeyboard: Bool
         switch state.kind {
         case .after, .mistake: showsKeyboard = true
-        case .before, .moment: showsKeyboard = false
+        // A keyboard already up before the notification is measured too (a hide, an undock).
+        case .before: showsKeyboard = g.isKeyboardOnScreen
+        case .moment: showsKeyboard = false
         }
         if showsKeyboard, state.keyboardVisible {
             let keyboard = g.keyboardFrameInView
             if keyboard.height > 0 {
                 specs.append(DimensionSpec(top: keyboard.minY, bottom: keyboard.maxY, text: "keyboard height \(n(keyboard.height))",
-                                           color: style.keyboardHeightColor, emphasised: false))
+                                           color: style.keyboardHeightColor, emphasised: false, measuresKeyboard: true))
             }
             if let intersection = g.intersection {
                 specs.append(DimensionSpec(top: intersection.minY, bottom: bounds.maxY,
@@ -144,7 +148,7 @@ struct PanelComposer {
             // including the part below the screen.
             let short = DiagramText.frame(isBegin ? state.step.event.frameBegin : state.step.event.frameEnd)
             result.append(AnnotationSpec(text: text, shortText: short, color: style.frameColor, candidates: { size in
-                LabelCandidates.inside(visible, size: size, inset: 4) + LabelCandidates.inside(whole, size: size, inset: 4)
+                LabelCandidates.grid(visible, size: size, inset: 4) + LabelCandidates.grid(whole, size: size, inset: 4)
             }, anchor: CGPoint(x: visible.minX + 2, y: visible.minY + 2)))
         }
         // An end frame entirely off screen, or the begin frame of a keyboard that slides in.
@@ -451,9 +455,11 @@ struct PanelComposer {
             var dimensions: [(Dimension, CGFloat)] = []
             for (lane, spec) in plan.dimensions.enumerated() {
                 let font = spec.emphasised ? style.labelBoldFont : style.labelFont
+                let keyboardEdge = panel.keyboardRect.map { min($0.maxX, panel.figure.screenRect.maxX) }
+                let edge = spec.measuresKeyboard ? (keyboardEdge ?? measuredEdge) : measuredEdge
                 let dimension = Dimension(top: panel.canvasY(spec.top), bottom: panel.canvasY(spec.bottom),
                                           text: StyledText(spec.text, font: font, color: spec.color), color: spec.color,
-                                          measuredEdgeX: measuredEdge)
+                                          measuredEdgeX: edge)
                 let laneX = laneStart + CGFloat(lane) * style.laneSpacing
                 dimension.draw(laneX: laneX, into: &list, lineWidth: style.dimensionLineWidth)
                 layout.addKeyLines(dimension.keyLines(laneX: laneX))
