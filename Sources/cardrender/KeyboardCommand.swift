@@ -43,8 +43,8 @@ struct KeyboardCommand: ParsableCommand {
     @Option(help: "Draw N frames across the keyboard animation instead of before/after.")
     var filmstrip: Int?
 
-    @Option(help: "Output formats, comma separated: png, svg, pdf.")
-    var format: FormatList = FormatList([.png])
+    @Option(help: "Output formats, comma separated: png, svg, pdf (default: png).")
+    var format: FormatList?
 
     @Option(help: "PNG pixels per point.")
     var scale: Double = 2
@@ -65,7 +65,8 @@ struct KeyboardCommand: ParsableCommand {
             let given = [("--device", device), ("--orientation", orientation), ("--strategy", strategy), ("--scenario", scenario),
                          ("--mistake", mistake), ("--keyboard-frame", keyboardFrame), ("--view-frame", viewFrame)]
                 .filter { $0.1 != nil }.map(\.0) + (filmstrip != nil ? ["--filmstrip"] : []) + (noPredictive ? ["--no-predictive"] : [])
-            if let first = given.first {
+            let formatGiven = format != nil ? ["--format"] : []
+            if let first = (given + formatGiven).first {
                 throw ValidationError("\(first) cannot be combined with --spec; put it in the spec")
             }
         }
@@ -74,13 +75,13 @@ struct KeyboardCommand: ParsableCommand {
     func run() throws {
         let builder = KeyboardDiagramBuilder(catalog: try DeviceCatalog.bundled())
         if let spec {
-            try runSpec(URL(fileURLWithPath: spec), builder: builder)
+            try runSpec(spec, builder: builder)
             return
         }
         let order = try KeyboardOptions.order(
             device: device, orientation: orientation, strategy: strategy, scenario: scenario, mistake: mistake,
             keyboardFrame: keyboardFrame, viewFrame: viewFrame, predictive: noPredictive ? false : nil,
-            filmstrip: filmstrip, formats: format.formats, builder: builder)
+            filmstrip: filmstrip, formats: format?.formats ?? [.png], builder: builder)
         if json {
             FileHandle.standardOutput.write(try order.geometryJSON(builder: builder) + Data("\n".utf8))
             return
@@ -92,8 +93,8 @@ struct KeyboardCommand: ParsableCommand {
         try render(single, builder: builder)
     }
 
-    private func runSpec(_ url: URL, builder: KeyboardDiagramBuilder) throws {
-        let spec = try KeyboardDiagramSpec.load(contentsOf: url, builder: builder)
+    private func runSpec(_ path: String, builder: KeyboardDiagramBuilder) throws {
+        let spec = try KeyboardDiagramSpec.load(contentsOf: URL(fileURLWithPath: path), displayName: path, builder: builder)
         if json {
             // One JSON array, each element as `--json` prints a single diagram.
             let parts = try spec.entries.map { try $0.order.geometryJSON(builder: builder) }

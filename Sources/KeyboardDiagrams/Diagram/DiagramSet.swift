@@ -93,7 +93,7 @@ extension DeviceCatalog {
     /// figure with its confidence, then what the confidences and sources mean.
     public func tableDescription() -> String {
         func figure(_ figure: Figure) -> String {
-            guard let value = figure.value else { return "? (\(figure.fallback ?? "unknown"))" }
+            guard let value = figure.value else { return "?" }
             let mark: String
             switch figure.confidence {
             case .widelyPublished: mark = "A"
@@ -130,7 +130,26 @@ extension DeviceCatalog {
         }
         lines.append("")
         lines.append("Confidence: A widely published · B one or two community sources · d derived from other figures "
-            + "(the catalog's note says how) · ? unknown (the fallback in brackets is used).")
+            + "(the catalog's note says how) · ? unknown.")
+        // Unknown figures, grouped by what stands in for them: `keyboard.height (ipad-pro-11, …): use …`.
+        var groups: [(figure: String, fallback: String, devices: [String])] = []
+        for device in devices {
+            for (path, figure) in device.namedFigures where figure.value == nil {
+                let name = path.split(separator: ".").dropFirst().joined(separator: ".")
+                let fallback = figure.fallback ?? "no fallback"
+                if let index = groups.firstIndex(where: { $0.figure == name && $0.fallback == fallback }) {
+                    if !groups[index].devices.contains(device.id) { groups[index].devices.append(device.id) }
+                } else {
+                    groups.append((name, fallback, [device.id]))
+                }
+            }
+        }
+        if !groups.isEmpty {
+            lines.append("Unknown figures (?) and what is used instead:")
+            for group in groups {
+                lines.append("  \(group.figure) (\(group.devices.joined(separator: ", "))): \(group.fallback)")
+            }
+        }
         lines.append("Sources:")
         for key in sources.keys.sorted() {
             lines.append("  \(key): \(sources[key] ?? "")")

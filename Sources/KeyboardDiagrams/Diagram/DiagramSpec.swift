@@ -148,9 +148,17 @@ public struct KeyboardDiagramSpec: Sendable {
     /// Keys that only make sense without a scenario (the scenario fixes them).
     static let requestOnlyKeys: Set<String> = ["device", "orientation", "predictive", "keyboard-frame", "view-frame"]
 
-    /// Reads a spec file; `file` names it in errors.
-    public static func load(contentsOf url: URL, builder: KeyboardDiagramBuilder) throws(KeyboardSpecError) -> KeyboardDiagramSpec {
-        let name = url.path
+    /// Reads a spec file; errors name it `displayName` (as the user typed it) or its path.
+    public static func load(contentsOf url: URL, displayName: String? = nil,
+                            builder: KeyboardDiagramBuilder) throws(KeyboardSpecError) -> KeyboardDiagramSpec {
+        let name = displayName ?? url.path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw KeyboardSpecError(location: SpecLocation(file: name), message: "no such spec file")
+        }
+        guard !isDirectory.boolValue else {
+            throw KeyboardSpecError(location: SpecLocation(file: name), message: "is a folder, not a spec file")
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)
