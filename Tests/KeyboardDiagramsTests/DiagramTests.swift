@@ -45,6 +45,40 @@ struct DiagramTests {
         }
     }
 
+    /// Arbitrary frames from the command line (views off screen, tiny or huge keyboards, keyboards
+    /// wider than the view) still lay out: every label placed, none overlapping.
+    @Test func randomFramesStillLayOut() throws {
+        var random = OverlapTests.SeededGenerator(state: 7_051_993)
+        let catalog = builder.catalog
+        for index in 0..<400 {
+            let device = catalog.devices[index % catalog.devices.count]
+            let orientation: Orientation = index % 2 == 0 ? .portrait : .landscape
+            let size = device.metrics(for: orientation).screenSize
+            func coordinate(_ limit: CGFloat) -> CGFloat { CGFloat(Double.random(in: -0.5...1.2, using: &random)) * limit }
+            func length(_ limit: CGFloat) -> CGFloat { CGFloat(Double.random(in: 0...1.2, using: &random)) * limit }
+            let keyboard = CGRect(x: coordinate(size.width), y: coordinate(size.height), width: length(size.width),
+                                  height: length(size.height))
+            let view = CGRect(x: coordinate(size.width) / 2, y: coordinate(size.height) / 2, width: length(size.width),
+                              height: length(size.height))
+            let order = KeyboardDiagramOrder(device: device.id, orientation: orientation,
+                                             strategy: AvoidanceStrategy.allCases[index % 4],
+                                             keyboardFrame: keyboard, viewFrame: index % 3 == 0 ? nil : view,
+                                             filmstrip: index % 10 == 9 ? 3 : nil)
+            let diagram: KeyboardDiagram
+            do {
+                diagram = try order.diagram(builder: builder, style: style)
+            } catch {
+                Issue.record("\(device.id) \(orientation) keyboard \(keyboard) view \(view): \(error)")
+                continue
+            }
+            for (i, a) in diagram.labels.enumerated() {
+                for b in diagram.labels[(i + 1)...] where a.frame.intersection(b.frame).width > 0 && a.frame.intersection(b.frame).height > 0 {
+                    Issue.record("\(device.id) keyboard \(keyboard) view \(view): \"\(a.text)\" overlaps \"\(b.text)\"")
+                }
+            }
+        }
+    }
+
     @Test func dimensionsCarryTheComputedNumbers() throws {
         let portrait = try KeyboardDiagram(model: try builder.build(KeyboardDiagramRequest(deviceID: "iphone-8")), style: style)
         let texts = Set(portrait.labels.map(\.text))

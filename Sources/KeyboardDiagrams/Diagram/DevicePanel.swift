@@ -137,13 +137,17 @@ struct DevicePanel: Sendable {
     var visibleKeyboardRect: CGRect? {
         guard let rect = keyboardRect else { return nil }
         let visible = rect.intersection(figure.screenRect)
-        return visible.isNull || visible.isEmpty ? nil : visible
+        // Less than half a point on screen (rounding of converted frames) draws nothing.
+        let least = 0.5 * figure.scale
+        return visible.isNull || visible.width < least || visible.height < least ? nil : visible
     }
 
     /// Lines labels must keep clear of.
     var keyLines: [LineSegment] {
         var lines = figure.keyLines
-        if !isFullScreen { lines += LineSegment.edges(of: viewRect) }
+        // The view's edges as drawn: a view reaching past the screen is cut at its edges.
+        let visibleView = viewRect.intersection(figure.screenRect)
+        if !isFullScreen, !visibleView.isNull, !visibleView.isEmpty { lines += LineSegment.edges(of: visibleView) }
         if let keyboard = visibleKeyboardRect {
             lines.append(LineSegment(x1: keyboard.minX, y1: keyboard.minY, x2: keyboard.maxX, y2: keyboard.minY))
         }

@@ -143,7 +143,10 @@ struct PanelComposer {
         if let visible = panel.visibleKeyboardRect, state.kind != .before || g.isKeyboardOnScreen {
             let isBegin = state.kind == .before
             let text = "\(isBegin ? "begin" : "end") frame \(DiagramText.frame(isBegin ? state.step.event.frameBegin : state.step.event.frameEnd))"
-            let whole = panel.keyboardRect ?? visible
+            // The frame as drawn: within the screen's width, its ghost below the screen included.
+            let screen = figure.screenRect
+            let whole = (panel.keyboardRect ?? visible)
+                .intersection(CGRect(x: screen.minX, y: screen.minY, width: screen.width, height: .greatestFiniteMagnitude / 4))
             // At the frame's top-left corner first, where its origin is; then anywhere in the frame,
             // including the part below the screen.
             let short = DiagramText.frame(isBegin ? state.step.event.frameBegin : state.step.event.frameEnd)
@@ -153,10 +156,10 @@ struct PanelComposer {
         }
         // An end frame entirely off screen, or the begin frame of a keyboard that slides in.
         let body = figure.bodyRect
-        if state.kind == .before, !g.isKeyboardOnScreen {
+        if state.kind == .before, panel.visibleKeyboardRect == nil {
             let frame = DiagramText.frame(state.step.event.frameBegin)
             result.append(belowDevice("begin frame \(frame): below the screen", short: frame, body))
-        } else if state.kind != .before, !g.isKeyboardOnScreen {
+        } else if state.kind != .before, panel.visibleKeyboardRect == nil {
             let frame = state.step.event.frameEnd
             let place = frame.width <= 0 || frame.height <= 0 ? "an empty rect" : "off screen"
             result.append(belowDevice("end frame \(DiagramText.frame(frame)): \(place)",
@@ -173,8 +176,8 @@ struct PanelComposer {
                     + LabelCandidates.inside(rect, size: size)
             }, anchor: CGPoint(x: rect.midX, y: rect.minY)))
         }
-        if let ghost = panel.layout.toolbarGhost {
-            let rect = panel.canvasRect(ghost)
+        if let ghost = panel.layout.toolbarGhost,
+           case let rect = panel.canvasRect(ghost).intersection(figure.screenRect), !rect.isNull, rect.height >= 6 {
             result.append(AnnotationSpec(text: "toolbar was here", color: style.valueColor, candidates: { size in
                 LabelCandidates.inside(rect, size: size, inset: 3)
                     + [CGRect(x: rect.midX - size.width / 2, y: rect.minY - size.height - 4, width: size.width, height: size.height)]
@@ -191,8 +194,8 @@ struct PanelComposer {
             }
         }
         if case let .mistake(outcome) = state.kind {
-            if let zone = panel.errorZone {
-                let rect = panel.canvasRect(zone.rect)
+            if let zone = panel.errorZone,
+               case let rect = panel.canvasRect(zone.rect).intersection(figure.screenRect), !rect.isNull, rect.height > 0 {
                 let text = zone.hidesContent
                     ? "\(DiagramText.n(zone.rect.height)) pt hidden under the keyboard"
                     : "\(DiagramText.n(zone.rect.height)) pt wasted gap"
@@ -225,7 +228,8 @@ struct PanelComposer {
     private func belowDevice(_ text: String, short: String, _ body: CGRect) -> AnnotationSpec {
         AnnotationSpec(text: text, shortText: short, color: style.frameColor, candidates: { size in
             [CGRect(x: body.midX - size.width / 2, y: body.maxY + 6, width: size.width, height: size.height),
-             CGRect(x: body.minX, y: body.maxY + 6, width: size.width, height: size.height)]
+             CGRect(x: body.minX, y: body.maxY + 6, width: size.width, height: size.height),
+             CGRect(x: body.maxX - size.width, y: body.maxY + 6, width: size.width, height: size.height)]
         }, anchor: CGPoint(x: body.midX, y: body.maxY))
     }
 
@@ -256,8 +260,14 @@ struct PanelComposer {
             }
             let dims = dimensionSpecs(state)
             let widths = dims.map { labelSize($0.text, font: $0.emphasised ? style.labelBoldFont : style.labelFont).width }
+            // Annotations fall back to the gutter in their short form, so it must fit there too.
+            let probe = DevicePanel(state: state, figure: DeviceFigure(metrics: state.metrics, orientation: orientation,
+                                                                       scale: 1, origin: .zero), style: style)
+            let frames = [state.step.event.frameBegin, state.step.event.frameEnd].map(DiagramText.frame)
+            let fallbacks = (annotations(probe).map { $0.shortText ?? $0.text } + frames)
+                .map { labelSize($0, font: style.labelFont).width }
             plans.append(PanelPlan(state: state, bodySize: bodySize, belowBody: below, dimensions: dims,
-                                   columnWidth: max(widths.max() ?? 0, 130)))
+                                   columnWidth: max(widths.max() ?? 0, fallbacks.max() ?? 0, 130)))
         }
 
         // One scale for every panel, so sizes compare: fit the width budget and the height budget.
@@ -439,25 +449,35 @@ struct PanelComposer {
             labelList.text(StyledText(item.text, font: style.labelFont, color: style.ink), in: textRect)
         }
 
-        for (index, (plan, panel)) in zip(plans, panels).enumerated() {
+        // First every drawing and its key lines, so no panel's labels land on a later panel's lines.
+        var panelDimensions: [[(Dimension, CGFloat)]] = []
+        for (plan, panel) in zip(plans, panels) {
             panel.draw(into: &list)
             // Ghost of the keyboard frame's off-screen part.
             if let keyboard = panel.keyboardRect, keyboard.maxY > panel.figure.screenRect.maxY + 0.5, plan.state.kind != .before {
-                let below = CGRect(x: keyboard.minX, y: panel.figure.screenRect.maxY, width: keyboard.width,
-                                   height: keyboard.maxY - panel.figure.screenRect.maxY)
+                let screen = panel.figure.screenRect
+                let left = max(keyboard.minX, screen.minX), right = min(keyboard.maxX, screen.maxX)
+                let below = CGRect(x: left, y: screen.maxY, width: max(0, right - left), height: keyboard.maxY - screen.maxY)
                 list.fill(below, style.ghostKeyboard.withAlphaComponent(0.12))
                 list.stroke(BezierPath(rect: below), style.ghostKeyboard, width: 1.2, dash: [5, 3])
                 layout.addKeyLines(LineSegment.edges(of: below))
             }
             layout.addKeyLines(panel.keyLines)
-            let laneStart = max(panel.figure.bodyRect.maxX, panel.viewRect.maxX) + Self.laneInset
-            let measuredEdge = panel.viewRect.maxX
+            let laneStart = panel.figure.bodyRect.maxX + Self.laneInset
+            let measuredEdge = min(panel.viewRect.maxX, panel.figure.screenRect.maxX)
             var dimensions: [(Dimension, CGFloat)] = []
             for (lane, spec) in plan.dimensions.enumerated() {
                 let font = spec.emphasised ? style.labelBoldFont : style.labelFont
                 let keyboardEdge = panel.keyboardRect.map { min($0.maxX, panel.figure.screenRect.maxX) }
                 let edge = spec.measuresKeyboard ? (keyboardEdge ?? measuredEdge) : measuredEdge
-                let dimension = Dimension(top: panel.canvasY(spec.top), bottom: panel.canvasY(spec.bottom),
+                // Only what is on the screen (and the keyboard's ghost below it) is drawn, so spans of
+                // views and frames reaching past the screen stop at its edges.
+                let ghostBottom = plan.state.kind == .before ? 0 : (panel.keyboardRect?.maxY ?? 0)
+                let lowest = max(panel.figure.screenRect.maxY, ghostBottom)
+                let top = min(max(panel.canvasY(spec.top), panel.figure.screenRect.minY), lowest)
+                let bottom = min(max(panel.canvasY(spec.bottom), panel.figure.screenRect.minY), lowest)
+                guard bottom - top >= 0.5 else { continue }
+                let dimension = Dimension(top: top, bottom: bottom,
                                           text: StyledText(spec.text, font: font, color: spec.color), color: spec.color,
                                           measuredEdgeX: edge)
                 let laneX = laneStart + CGFloat(lane) * style.laneSpacing
@@ -465,6 +485,12 @@ struct PanelComposer {
                 layout.addKeyLines(dimension.keyLines(laneX: laneX))
                 dimensions.append((dimension, laneX))
             }
+            panelDimensions.append(dimensions)
+        }
+
+        // Then the labels, panel by panel.
+        for (index, (plan, panel)) in zip(plans, panels).enumerated() {
+            let laneStart = panel.figure.bodyRect.maxX + Self.laneInset
             let lastLane = laneStart + CGFloat(max(plan.dimensions.count - 1, 0)) * style.laneSpacing
             let columnX = lastLane + Self.columnGap
             let columnRight = panelXs[index] + panelWidths[index]
@@ -472,10 +498,11 @@ struct PanelComposer {
                                                     height: rowBottom - devicesTop),
                                      alignment: .leading)
             // Dimension labels, shortest span first so the tight ones get the slots next to them.
-            for (dimension, laneX) in dimensions.sorted(by: { $0.0.span < $1.0.span }) {
+            for (dimension, laneX) in panelDimensions[index].sorted(by: { $0.0.span < $1.0.span }) {
                 let size = labelSize(dimension.text.string, font: dimension.text.font)
                 let anchor = CGPoint(x: laneX, y: (dimension.top + dimension.bottom) / 2)
-                let label = try require(&layout, dimension.text.string, size: size, role: dimension.text.font == style.labelBoldFont ? .value : .dimension,
+                let role: LabelRole = dimension.text.font == style.labelBoldFont ? .value : .dimension
+                let label = try require(&layout, dimension.text.string, size: size, role: role,
                                         candidates: [], anchor: anchor, gutter: gutter)
                 drawLabel(label, text: dimension.text, color: dimension.color, pill: false, anchor: anchor, into: &labelList)
             }
@@ -491,10 +518,11 @@ struct PanelComposer {
                     }
                 }
                 if placed == nil {
+                    // The gutter; an annotation that fits nowhere (extreme frames given by hand) is left
+                    // out rather than failing the diagram: its numbers are in the computation below.
                     let text = texts.last ?? annotation.text
-                    let label = try require(&layout, text, size: labelSize(text, font: style.labelFont), role: .annotation,
-                                            candidates: [], anchor: annotation.anchor, gutter: gutter)
-                    placed = (label, text)
+                    placed = layout.place(text, size: labelSize(text, font: style.labelFont), role: .annotation,
+                                          candidates: [], anchor: annotation.anchor, gutter: gutter).map { ($0, text) }
                 }
                 if let (label, text) = placed {
                     drawLabel(label, text: StyledText(text, font: style.labelFont, color: annotation.color), color: annotation.color,
