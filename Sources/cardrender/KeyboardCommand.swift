@@ -31,10 +31,12 @@ struct KeyboardCommand: ParsableCommand {
     @Option(help: "Draw a classic mistake next to the right result: forgot-conversion, safe-area-twice, height-not-intersection, ignored-is-local.")
     var mistake: String?
 
-    @Option(name: .customLong("keyboard-frame"), help: "The notification's end frame x,y,w,h in screen coordinates.")
+    // Unconditional: frames often start with a negative number, which must not read as an option.
+    @Option(name: .customLong("keyboard-frame"), parsing: .unconditional,
+            help: "The notification's end frame x,y,w,h in screen coordinates.")
     var keyboardFrame: String?
 
-    @Option(name: .customLong("view-frame"), help: "The reacting view's frame x,y,w,h in the window (default: full screen).")
+    @Option(name: .customLong("view-frame"), parsing: .unconditional, help: "The reacting view's frame x,y,w,h in the window (default: full screen).")
     var viewFrame: String?
 
     @Flag(name: .customLong("no-predictive"), help: "Use the keyboard height without the predictive bar.")
