@@ -8,7 +8,7 @@ BENCH_PACKAGES = imagemagick
 FONT_SOURCE = /usr/share/fonts/truetype/dejavu
 FONTS      = DejaVuSans.ttf DejaVuSans-Bold.ttf
 
-.PHONY: all deps system-deps fonts build run test bench docs clean
+.PHONY: all deps system-deps fonts build run test goldens bench docs clean
 
 all: build
 
@@ -42,12 +42,20 @@ build: deps
 run: build
 	$(SWIFT) run -c release cardrender render --out $(OUT)
 
+# Goldens are never written in CI (CI=true); locally a missing golden is recorded once and
+# the test fails, so a new golden is always looked at. Re-record all: `make goldens`.
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	CARDRENDER_RECORD=$${CARDRENDER_RECORD:-$(if $(CI),never,missing)} $(SWIFT) test --skip-build
+
+goldens: deps
+	$(SWIFT) build --build-tests
+	-CARDRENDER_RECORD=all $(SWIFT) test --skip-build >/dev/null
+	CARDRENDER_RECORD=never $(SWIFT) test --skip-build
 
 bench: deps
 	@$(MAKE) --no-print-directory system-deps EXTRA_PACKAGES="$(BENCH_PACKAGES)"
+	$(SWIFT) build -c release --product cardrender
 	$(SWIFT) run -c release cardrender-bench
 
 clean:

@@ -66,9 +66,9 @@ let package = Package(
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Geometry"]),
-        .testTarget(name: "PlayingCardsTests", dependencies: ["PlayingCards", "Drawing", "GoldenImageTesting"]),
-        .testTarget(name: "KeyboardDiagramsTests", dependencies: ["KeyboardDiagrams", "Drawing", "GoldenImageTesting"]),
-        .testTarget(name: "GoldenImagesTests", dependencies: ["GoldenImages", "GoldenImageTesting", "Drawing"]),
+        .testTarget(name: "PlayingCardsTests", dependencies: ["PlayingCards", "Drawing", "GoldenImageTesting"], exclude: ["__Goldens__"]),
+        .testTarget(name: "KeyboardDiagramsTests", dependencies: ["KeyboardDiagrams", "Drawing", "GoldenImageTesting"], exclude: ["__Goldens__"]),
+        .testTarget(name: "GoldenImagesTests", dependencies: ["GoldenImages", "GoldenImageTesting", "Drawing"], exclude: ["__Goldens__"]),
         .testTarget(name: "BatchRenderingTests", dependencies: ["BatchRendering", "Drawing"]),
         .testTarget(name: "CLITests", dependencies: ["cardrender", "Drawing"]),
     ],

@@ -4,7 +4,11 @@ import Foundation
 let sections = CommandLine.arguments.dropFirst()
 let all = sections.isEmpty
 do {
+    // The CLI built beside this benchmark, for benchmarks that run it as a separate process.
+    let cardrender = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        .deletingLastPathComponent().appendingPathComponent("cardrender").path
     if all || sections.contains("png") { try PNGWriterBenchmark.run() }
+    if all || sections.contains("diff") { try DiffBenchmark.run(cardrender: cardrender) }
     print(String(format: "peak memory: %.1f MiB", Measure.peakMemoryMiB()))
 } catch {
     FileHandle.standardError.write(Data("cardrender-bench: error: \(error)\n".utf8))

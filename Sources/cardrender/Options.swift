@@ -46,5 +46,5 @@ struct FormatList: ExpressibleByArgument, Sendable {
     }
 
     init(_ formats: [OutputFormat]) { self.formats = formats }
-    static var defaultValueDescription: String { "png" }
+    var defaultValueDescription: String { formats.map(\.rawValue).joined(separator: ",") }
 }

@@ -28,5 +28,6 @@ enum DefaultSet {
     static func jobs() throws -> [RenderJob] {
         let primitives = try PrimitivesSample.picture()
         return RenderJob.all("samples/primitives", primitives, formats: [.png, .svg, .pdf], resolution: .scale(2))
+            + (try DefaultSet.keyboardJobs())
     }
 }

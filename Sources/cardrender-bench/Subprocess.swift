@@ -1,0 +1,36 @@
+import Foundation
+
+/// Runs a program and measures its wall time and peak memory (from `wait4`'s rusage), so each
+/// tool is measured on its own, not mixed with this process.
+enum Subprocess {
+    struct Measurement { var seconds: Double; var peakMiB: Double; var status: Int32 }
+
+    static func which(_ name: String) -> String? {
+        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let path = "\(dir)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    static func run(_ path: String, _ arguments: [String]) -> Measurement {
+        var pid: pid_t = 0
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        let start = Measure.now()
+        guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else {
+            return Measurement(seconds: 0, peakMiB: 0, status: -1)
+        }
+        var status: Int32 = 0
+        var usage = rusage()
+        wait4(pid, &status, 0, &usage)
+        let seconds = Measure.now() - start
+        let exitCode = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : -1
+        return Measurement(seconds: seconds, peakMiB: Double(usage.ru_maxrss) / 1024, status: exitCode)
+    }
+}
