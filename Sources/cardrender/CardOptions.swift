@@ -38,15 +38,15 @@ struct CardOptions: ParsableArguments {
     @Option(help: "Share of the card a face image or court panel takes, 0.5 to 1 (the lecture's faceCardScale).")
     var faceScale: Double = 0.75
 
-    @Option(help: "Formats to write, comma-separated: png, svg, pdf.")
-    var format: FormatList = FormatList([.png])
+    @Option(help: "Formats to write, comma-separated: png, svg, pdf (default: png).")
+    var format: FormatList?
 
     var resolution: Resolution {
         if let dpi { return .dpi(dpi) }
         return .scale(scale ?? 2)
     }
 
-    var formats: [OutputFormat] { format.formats }
+    var formats: [OutputFormat] { format?.formats ?? [.png] }
 
     func validate() throws {
         if scale != nil, dpi != nil { throw ValidationError("use either --scale or --dpi, not both") }

@@ -77,6 +77,11 @@ public struct DeckExport: Sendable {
 
     /// 13 columns, one row per suit, and a last row with every back design and both jokers.
     public func spriteSheet() throws(PlayingCardsError) -> SpriteSheet {
+        try SpriteSheet(rows: sheetRows, cardSize: renderer.size, resolution: resolution)
+    }
+
+    /// The cards of the sprite and contact sheets, by row, named like their files.
+    public var sheetRows: [[SpriteSheet.Item]] {
         var rows: [[SpriteSheet.Item]] = Suit.allCases.map { suit in
             Rank.allCases.map { rank in
                 let side = CardSide.card(rank, of: suit)
@@ -96,7 +101,7 @@ public struct DeckExport: Sendable {
             last.append(SpriteSheet.Item(name: "\(naming.name(for: side)).png", side: side, renderer: renderer))
         }
         rows.append(last)
-        return try SpriteSheet(rows: rows, cardSize: renderer.size, resolution: resolution)
+        return rows
     }
 
     public func atlasJSON() throws(PlayingCardsError) -> Data {

@@ -32,7 +32,8 @@ struct BackArtwork {
     func drawLattice(_ field: CGRect, on canvas: Canvas) {
         canvas.fill(BezierPath(rect: field), with: color)
         let center = field.center
-        let step = field.width / 11
+        // About eleven cells across; on extreme shapes never more than forty along the long side.
+        let step = max(min(field.width, field.height) / 11, max(field.width, field.height) / 40)
         let line = max(0.25, step * 0.07)
         // Two families of diagonals through the centre, so the lattice is point-symmetric.
         var lattice = BezierPath()
@@ -50,13 +51,12 @@ struct BackArtwork {
         // A small diamond in every cell.
         var jewels = BezierPath()
         let half = step / 2
-        for row in -count...count {
-            for column in -count...count {
+        let rows = Int(field.height / step) + 1, columns = Int(field.width / step) + 1
+        for row in -rows...rows {
+            for column in -columns...columns {
                 let cx = center.x + CGFloat(column) * half
                 let cy = center.y + CGFloat(row) * half
-                guard (row + column) % 2 != 0, abs(cx - center.x) < field.width, abs(cy - center.y) < field.height else {
-                    continue
-                }
+                guard (row + column) % 2 != 0 else { continue }
                 let r = step * 0.12
                 jewels.move(to: CGPoint(x: cx, y: cy - r))
                 jewels.addLine(to: CGPoint(x: cx + r, y: cy))
@@ -73,7 +73,8 @@ struct BackArtwork {
             canvas.stroke(frame, with: .white)
         }
         // The centre medallion: a framed oval holding an eight-petal rosette.
-        let oval = CGRect(center: center, size: CGSize(width: field.width * 0.42, height: field.width * 0.52))
+        let medallion = min(field.width, field.height / 1.4)
+        let oval = CGRect(center: center, size: CGSize(width: medallion * 0.42, height: medallion * 0.52))
         canvas.fill(BezierPath(ovalIn: oval.insetBy(dx: -line * 4, dy: -line * 4)), with: color)
         canvas.fill(BezierPath(ovalIn: oval), with: .white)
         var ring = BezierPath(ovalIn: oval.insetBy(dx: line * 3, dy: line * 3))
@@ -137,7 +138,8 @@ struct BackArtwork {
                     with: .white)
         canvas.fill(BezierPath(ovalIn: CGRect(center: center, size: CGSize(width: big * 0.24, height: big * 0.24))),
                     with: color)
-        var frame = BezierPath(rect: field.insetBy(dx: field.width * 0.04, dy: field.width * 0.04))
+        let frameInset = min(field.width, field.height) * 0.04
+        var frame = BezierPath(rect: field.insetBy(dx: frameInset, dy: frameInset))
         frame.lineWidth = line * 2.5
         canvas.stroke(frame, with: .white)
     }
