@@ -54,6 +54,19 @@ struct RenderTests {
         }
     }
 
+    @Test(arguments: [("bridge", 1.0), ("350x250", 1.0), ("60x84", 3.0), ("90x400", 2.0)])
+    func pipsAreCountedOnOtherSizes(size: String, scale: Double) throws {
+        let renderer = try CardRenderer(size: try CardSize(parsing: size), theme: .largeIndex)
+        let color = CardTheme.largeIndex.hearts
+        for rank in Rank.allCases where (2...10).contains(rank.order) {
+            let image = try renderer.picture(for: .card(rank, of: .hearts)).rasterize(scale: scale)
+            let region = PixelTools.pixelRegion(renderer.layout.pipRect, scale: scale, in: image)
+            let pips = PixelTools.components(in: image, region: region) { PixelTools.coverage(of: color, at: $0) > 0.5 }
+                .filter { $0 >= 12 }
+            #expect(pips.count == rank.order, "\(rank.label)H at \(size)")
+        }
+    }
+
     @Test func pipCountingCanFail() throws {
         // The same counter sees one large pip on an ace, the two on a deuce of another suit's
         // colour not at all, and nothing on a back.
