@@ -64,21 +64,18 @@ public enum AtomicFile {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else { throw .write(path: path, reason: "it is a file, not a folder") }
         } else {
-            do {
-                try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-            } catch {
-                throw .write(path: path, reason: "cannot create the folder (\(Self.reason(error)))")
+            // mkdir(2) one level at a time, so a failure names the real reason (errno).
+            var prefix = path.hasPrefix("/") ? "" : "."
+            for component in path.split(separator: "/") {
+                prefix += "/" + component
+                if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
+                    throw .write(path: path, reason: "cannot create the folder \(prefix) (\(String(cString: strerror(errno))))")
+                }
+            }
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw .write(path: path, reason: "it is a file, not a folder")
             }
         }
         guard access(path, W_OK) == 0 else { throw .write(path: path, reason: "the folder is not writable") }
-    }
-
-    static func reason(_ error: Error) -> String {
-        let ns = error as NSError
-        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        if ns.domain == NSCocoaErrorDomain, ns.code == NSFileWriteNoPermissionError { return "permission denied" }
-        return ns.localizedDescription
     }
 }

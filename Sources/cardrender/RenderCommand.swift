@@ -17,6 +17,7 @@ struct RenderCommand: ParsableCommand {
         let jobs = try DefaultSet.jobs()
         let started = Date()
         let written = try JobRunner.run(jobs, into: out, workers: parallel.count)
+        try DefaultSet.writeCardMetadata(into: out)
         let bytes = written.reduce(0) { $0 + $1.bytes }
         print("Rendered \(written.count) files (\(bytes / 1024) KiB) into \(output.out) in "
               + String(format: "%.2f s", Date().timeIntervalSince(started)))
@@ -28,6 +29,6 @@ enum DefaultSet {
     static func jobs() throws -> [RenderJob] {
         let primitives = try PrimitivesSample.picture()
         return RenderJob.all("samples/primitives", primitives, formats: [.png, .svg, .pdf], resolution: .scale(2))
-            + (try DefaultSet.keyboardJobs())
+            + (try DefaultSet.cardJobs()) + (try DefaultSet.keyboardJobs())
     }
 }
