@@ -2,11 +2,13 @@ import Foundation
 
 /// "Did you mean …?" for ids, scenario names, strategies and spec keys.
 public enum NearestName {
-    /// Levenshtein distance (insertions, deletions, substitutions), case-insensitive.
+    /// Edit distance counting insertions, deletions, substitutions and swaps of two neighbouring
+    /// characters (optimal string alignment), case-insensitive: "theem" is one edit from "theme".
     public static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a.lowercased()), b = Array(b.lowercased())
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
+        var beforePrevious = [Int](repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
         var current = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
@@ -14,18 +16,24 @@ public enum NearestName {
             for j in 1...b.count {
                 let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
             }
-            swap(&previous, &current)
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
         return previous[b.count]
     }
 
-    /// The candidate closest to `name`, or nil when none is close enough to be a typo:
-    /// at most half the typed length (and at least 2) edits away. Ties go to the shorter
-    /// candidate, then alphabetical order, so the answer never depends on the input order.
+    /// The candidate closest to `name`, or nil when none is close enough to be a typo: the only
+    /// candidate that starts with what was typed, or else one at most half the typed length (and
+    /// at least 2) edits away. Ties go to the shorter candidate, then alphabetical order, so the
+    /// answer never depends on the input order.
     public static func suggestion(for name: String, among candidates: [String]) -> String? {
         let typed = name.trimmingCharacters(in: .whitespaces)
         guard !typed.isEmpty else { return nil }
+        let extensions = candidates.filter { $0.lowercased().hasPrefix(typed.lowercased()) && $0.count > typed.count }
+        if extensions.count == 1 { return extensions[0] }
         let limit = max(2, (typed.count + 1) / 2)
         let ranked = candidates
             .map { (candidate: $0, distance: editDistance(typed, $0)) }

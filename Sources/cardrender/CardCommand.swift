@@ -4,7 +4,7 @@ import Foundation
 import PlayingCards
 
 /// `cardrender card CARD`: one card, or its back, in each requested format.
-struct CardCommand: ParsableCommand {
+struct CardCommand: ParsableCommand, PlannableCommand {
     static let configuration = CommandConfiguration(
         commandName: "card",
         abstract: "Render one card as PNG, SVG or PDF.",
@@ -31,14 +31,17 @@ struct CardCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func plan() throws -> OutputPlan {
         let side: CardSide = faceDown ? .back : .front(try PlayingCard(parsing: card))
-        let renderer = try options.makeRenderer()
+        let picture = try options.makeRenderer().picture(for: side)
+        return OutputPlan(jobs: RenderJob.all(names.name(for: side), picture, formats: options.formats,
+                                              resolution: options.resolution))
+    }
+
+    func run() throws {
+        let plan = try plan()
         let out = try output.prepare()
-        let picture = renderer.picture(for: side)
-        let jobs = RenderJob.all(names.name(for: side), picture, formats: options.formats,
-                                 resolution: options.resolution)
-        let written = try JobRunner.run(jobs, into: out, workers: 1)
+        let written = try plan.write(into: out, workers: 1)
         for file in written {
             let pixels = file.pixelWidth.map { " \($0)×\(file.pixelHeight ?? 0) px" } ?? ""
             print("\(out.appendingPathComponent(file.path).path)\(pixels)")

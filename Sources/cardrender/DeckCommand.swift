@@ -1,11 +1,12 @@
 import ArgumentParser
+import BatchRendering
 import Drawing
 import Foundation
 import PlayingCards
 
 /// `cardrender deck`: every card and the back (and jokers), `deck.json`, and optionally a
 /// sprite sheet with its atlas and a contact sheet.
-struct DeckCommand: ParsableCommand {
+struct DeckCommand: ParsableCommand, PlannableCommand {
     static let configuration = CommandConfiguration(
         commandName: "deck",
         abstract: "Render the whole deck, with deck.json (paths, pixel sizes, SHA-256).",
@@ -28,11 +29,10 @@ struct DeckCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup var parallel: ParallelOptions
 
-    func run() throws {
+    func plan() throws -> OutputPlan {
         let export = DeckExport(renderer: try options.makeRenderer(), formats: options.formats,
                                 resolution: options.resolution, naming: names, includesJokers: jokers)
         try export.validate(sheet: sheet)
-        let out = try output.prepare()
         var jobs = export.files.map { RenderJob($0.relativePath, $0.picture, format: $0.format, resolution: $0.resolution) }
         var atlas: Data?
         if sheet {
@@ -45,13 +45,24 @@ struct DeckCommand: ParsableCommand {
             jobs.append(RenderJob("contact-sheet.png", try ContactSheet.picture(for: export), format: .png,
                                   resolution: .scale(2)))
         }
+        let atlasPath = export.spriteSheetAtlasName, manifestPath = export.manifestPath
+        let atlasFile = atlas
+        return OutputPlan(jobs: jobs, derivedPaths: (atlasFile == nil ? [] : [atlasPath]) + [manifestPath]) { rendered in
+            // deck.json states the SHA-256 of the bytes just rendered.
+            let manifest = try export.manifest(rendered: rendered)
+            return (atlasFile.map { [RenderedFile(path: atlasPath, data: $0)] } ?? [])
+                + [RenderedFile(path: manifestPath, data: try manifest.jsonData())]
+        }
+    }
+
+    func run() throws {
+        let plan = try plan()
+        let out = try output.prepare()
         let started = Date()
-        let written = try JobRunner.run(jobs, into: out, workers: parallel.count)
-        if let atlas { try AtomicFile.write(atlas, to: out.appendingPathComponent(export.spriteSheetAtlasName)) }
-        let manifest = try export.manifest(readingFrom: out)
-        try AtomicFile.write(try manifest.jsonData(), to: out.appendingPathComponent(export.manifestPath))
+        let written = try plan.write(into: out, workers: parallel.count)
         let bytes = written.reduce(0) { $0 + $1.bytes }
         print("Wrote \(written.count) files (\(bytes / 1024) KiB) and deck.json into \(output.out) in "
               + String(format: "%.2f s", Date().timeIntervalSince(started)))
     }
+
 }

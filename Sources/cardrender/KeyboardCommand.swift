@@ -4,7 +4,7 @@ import Foundation
 import KeyboardDiagrams
 
 /// `cardrender keyboard`: one keyboard-overlap diagram from options, or every diagram of a spec.
-struct KeyboardCommand: ParsableCommand {
+struct KeyboardCommand: ParsableCommand, PlannableCommand {
     static let configuration = CommandConfiguration(
         commandName: "keyboard",
         abstract: "Draw a keyboard-overlap diagram (or a spec's diagrams), or print the geometry as JSON.",
@@ -88,11 +88,32 @@ struct KeyboardCommand: ParsableCommand {
             FileHandle.standardOutput.write(try order.geometryJSON(builder: builder) + Data("\n".utf8))
             return
         }
-        // An empty file name: errors read as the message alone.
-        let single = KeyboardDiagramSpec(file: "", entries: [
+        try render(single(order), builder: builder)
+    }
+
+    /// One diagram as a spec; an empty file name makes errors read as the message alone.
+    private func single(_ order: KeyboardDiagramOrder) -> KeyboardDiagramSpec {
+        KeyboardDiagramSpec(file: "", entries: [
             KeyboardDiagramSpec.Entry(order: order, location: SpecLocation(file: ""), outputLocation: SpecLocation(file: "")),
         ])
-        try render(single, builder: builder)
+    }
+
+    /// The files of one diagram (not for `--spec` or `--json`), named as the command names them.
+    func plan() throws -> OutputPlan {
+        guard spec == nil, !json else { throw CLIError("--spec and --json do not describe files to render") }
+        let builder = KeyboardDiagramBuilder(catalog: try DeviceCatalog.bundled())
+        let order = try KeyboardOptions.order(
+            device: device, orientation: orientation, strategy: strategy, scenario: scenario, mistake: mistake,
+            keyboardFrame: keyboardFrame, viewFrame: viewFrame, predictive: noPredictive ? false : nil,
+            filmstrip: filmstrip, formats: format?.formats ?? [.png], builder: builder)
+        let planned = try single(order).outputs(under: output.url, builder: builder)
+        // In a batch the job's output folder replaces the command's `keyboard/` folder.
+        return OutputPlan(jobs: planned.flatMap { plan in
+            plan.files.map { file in
+                let path = file.relativePath.hasPrefix("keyboard/") ? String(file.relativePath.dropFirst(9)) : file.relativePath
+                return RenderJob(path, plan.diagram.picture, format: file.format, resolution: .scale(scale))
+            }
+        })
     }
 
     private func runSpec(_ path: String, builder: KeyboardDiagramBuilder) throws {

@@ -59,19 +59,6 @@ import Testing
         #expect(!names.contains { $0.hasPrefix(".") })
     }
 
-    @Test func renderIsByteIdenticalForAnyJobCount() throws {
-        let one = try CLIRunner.temporaryDirectory(), two = try CLIRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: one); try? FileManager.default.removeItem(at: two) }
-        #expect(try CLIRunner.run(["render", "--out", one.path, "-j", "1"]).status == 0)
-        #expect(try CLIRunner.run(["render", "--out", two.path, "-j", "2"]).status == 0)
-        let files = try FileManager.default.subpathsOfDirectory(atPath: one.path).filter { $0.contains(".") }.sorted()
-        #expect(!files.isEmpty)
-        for file in files {
-            #expect(try Data(contentsOf: one.appendingPathComponent(file)) == Data(contentsOf: two.appendingPathComponent(file)),
-                    "\(file) differs between -j 1 and -j 2")
-        }
-    }
-
     @Test func badJobCountIsRefused() throws {
         let result = try CLIRunner.run(["render", "-j", "0"])
         #expect(result.status == 2)

@@ -91,7 +91,10 @@ struct BuilderTests {
         var empty = try builder.scenario(named: "rotation")
         empty.steps = []
         #expect(throws: KeyboardInputError.emptyScenario("rotation")) { try builder.build(empty) }
-        #expect(throws: KeyboardInputError.unknownScenario("hardware", suggestion: nil)) { try builder.scenario(named: "hardware") }
+        #expect(throws: KeyboardInputError.unknownScenario("hardware", suggestion: "hardware-keyboard")) {
+            try builder.scenario(named: "hardware")
+        }
+        #expect(throws: KeyboardInputError.unknownScenario("sideways", suggestion: nil)) { try builder.scenario(named: "sideways") }
         #expect(throws: KeyboardInputError.unknownScenario("tab-bars", suggestion: "tab-bar")) { try builder.scenario(named: "tab-bars") }
     }
 

@@ -17,31 +17,50 @@ final class LoadedFontFace: @unchecked Sendable {
         try CairoContext.check(cairo_font_face_status(cairoFace), while: "loading font \(path)")
     }
 
+    /// Scaled fonts by size, created once: creating one takes Cairo's global font-map lock, which
+    /// serialised text measuring across rendering threads. Cairo locks each scaled font itself.
+    private let scaledFonts = Mutex<[CGFloat: ScaledFont]>([:])
+
+    private final class ScaledFont: @unchecked Sendable {
+        let raw: OpaquePointer
+        let ascent: CGFloat, descent: CGFloat
+        init(raw: OpaquePointer) {
+            self.raw = raw
+            var extents = cairo_font_extents_t()
+            cairo_scaled_font_extents(raw, &extents)
+            ascent = CGFloat(extents.ascent)
+            descent = CGFloat(extents.descent)
+        }
+        deinit { cairo_scaled_font_destroy(raw) }
+    }
+
+    private func scaledFont(size: CGFloat) -> ScaledFont {
+        scaledFonts.withLock { cache in
+            if let font = cache[size] { return font }
+            var fontMatrix = cairo_matrix_t()
+            cairo_matrix_init_scale(&fontMatrix, Double(size), Double(size))
+            var identity = cairo_matrix_t()
+            cairo_matrix_init_identity(&identity)
+            let font = ScaledFont(raw: cairo_scaled_font_create(cairoFace, &fontMatrix, &identity, FontOptions.shared.raw))
+            // Sizes come from layouts, so there are few; the bound only guards against misuse.
+            if cache.count >= 512 { cache.removeAll() }
+            cache[size] = font
+            return font
+        }
+    }
+
     /// Advance width of `text` and the line metrics, in points, at `size`.
     func measure(_ text: String, size: CGFloat) -> (width: CGFloat, ascent: CGFloat, descent: CGFloat) {
-        var fontMatrix = cairo_matrix_t()
-        cairo_matrix_init_scale(&fontMatrix, Double(size), Double(size))
-        var identity = cairo_matrix_t()
-        cairo_matrix_init_identity(&identity)
-        let scaled = cairo_scaled_font_create(cairoFace, &fontMatrix, &identity, FontOptions.shared.raw)
-        defer { cairo_scaled_font_destroy(scaled) }
-        var fontExtents = cairo_font_extents_t()
-        cairo_scaled_font_extents(scaled, &fontExtents)
+        let font = scaledFont(size: size)
         var textExtents = cairo_text_extents_t()
-        if !text.isEmpty { cairo_scaled_font_text_extents(scaled, text, &textExtents) }
-        return (CGFloat(textExtents.x_advance), CGFloat(fontExtents.ascent), CGFloat(fontExtents.descent))
+        if !text.isEmpty { cairo_scaled_font_text_extents(font.raw, text, &textExtents) }
+        return (CGFloat(textExtents.x_advance), font.ascent, font.descent)
     }
 
     /// Ink bounds of `text` relative to its baseline origin, in points at `size`.
     func inkBounds(_ text: String, size: CGFloat) -> CGRect {
-        var fontMatrix = cairo_matrix_t()
-        cairo_matrix_init_scale(&fontMatrix, Double(size), Double(size))
-        var identity = cairo_matrix_t()
-        cairo_matrix_init_identity(&identity)
-        let scaled = cairo_scaled_font_create(cairoFace, &fontMatrix, &identity, FontOptions.shared.raw)
-        defer { cairo_scaled_font_destroy(scaled) }
         var e = cairo_text_extents_t()
-        cairo_scaled_font_text_extents(scaled, text, &e)
+        cairo_scaled_font_text_extents(scaledFont(size: size).raw, text, &e)
         return CGRect(x: e.x_bearing, y: e.y_bearing, width: e.width, height: e.height)
     }
 }

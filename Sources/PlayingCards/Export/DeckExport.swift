@@ -113,9 +113,19 @@ public struct DeckExport: Sendable {
     /// `deck.json` for files already written: reads each back and states its SHA-256, so the
     /// manifest describes what is on disk.
     public func manifest(readingFrom directory: URL) throws -> DeckManifest {
-        let entries = try files.map { file in
-            let url = directory.appendingPathComponent(file.relativePath)
-            let data = try Data(contentsOf: url)
+        var rendered: [String: Data] = [:]
+        for file in files {
+            rendered[file.relativePath] = try Data(contentsOf: directory.appendingPathComponent(file.relativePath))
+        }
+        return try manifest(rendered: rendered)
+    }
+
+    /// `deck.json` for files rendered in memory, keyed by their relative paths.
+    public func manifest(rendered: [String: Data]) throws(PlayingCardsError) -> DeckManifest {
+        let entries = try files.map { file throws(PlayingCardsError) in
+            guard let data = rendered[file.relativePath] else {
+                throw PlayingCardsError.missingRenderedFile(file.relativePath)
+            }
             return DeckManifest.Entry(file: file, data: data, manifestFolder: folder)
         }
         return DeckManifest(size: renderer.size, theme: renderer.theme.name, resolution: resolution, files: entries)

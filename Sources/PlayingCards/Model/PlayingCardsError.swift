@@ -11,6 +11,7 @@ public enum PlayingCardsError: Error, Sendable, Equatable, CustomStringConvertib
     case invalidColor(String)
     case faceImages(String)
     case tooLarge(String)
+    case missingRenderedFile(String)
 
     public var description: String {
         switch self {
@@ -24,6 +25,8 @@ public enum PlayingCardsError: Error, Sendable, Equatable, CustomStringConvertib
         case .invalidSize(let detail), .invalidResolution(let detail), .invalidColor(let detail),
              .faceImages(let detail), .tooLarge(let detail):
             detail
+        case .missingRenderedFile(let path):
+            "deck.json needs \(path), which was not rendered"
         }
     }
 

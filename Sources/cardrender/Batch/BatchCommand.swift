@@ -1,0 +1,86 @@
+import ArgumentParser
+import BatchRendering
+import Drawing
+import Foundation
+
+/// Options shared by `batch` and `render`: how a batch run behaves.
+struct BatchRunOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Render only shard K of N (1 ≤ K ≤ N): a stable share of the jobs, balanced by cost.",
+                               valueName: "K/N"))
+    var shard: String?
+
+    @Flag(help: "Render every job, even those whose inputs and files are unchanged.")
+    var force = false
+
+    @Flag(help: "List the jobs (and whether each is up to date) without rendering.")
+    var dryRun = false
+
+    @Flag(help: "Stop at the first job that fails.")
+    var failFast = false
+
+    @Flag(help: "Write one JSON event per job to stdout.")
+    var json = false
+
+    @Flag(help: "No progress output.")
+    var quiet = false
+
+    func validate() throws {
+        if let shard {
+            do { _ = try Shard(parsing: shard) } catch { throw ValidationError(error.description) }
+        }
+    }
+
+    /// Runs `specJobs` into `out` and prints the summary; failures are listed and exit 2.
+    func run(_ specJobs: [SpecJob], specFolder: URL?, out: String, workers: Int) throws {
+        let jobs = try SpecJobs.jobs(specJobs, specFolder: specFolder, workers: workers)
+        let folder = try OutputFolder(URL(fileURLWithPath: out, isDirectory: true))
+        let runner = BatchRunner(options: .init(workers: workers, force: force, failFast: failFast, dryRun: dryRun,
+                                                shard: try shard.map { try Shard(parsing: $0) },
+                                                tool: "cardrender \(CardRender.version)"))
+        let style: ProgressStyle = json ? .json : quiet ? .quiet : .automatic(total: jobs.count)
+        let outcome = try runner.run(jobs, in: folder, progress: style)
+        if dryRun {
+            for entry in outcome.plan {
+                print("\(entry.upToDate ? "up to date" : "to render ")  \(entry.id)  (\(entry.outputs.count) files)")
+            }
+            print("\(outcome.plan.count) jobs: \(outcome.skipped) up to date, \(outcome.notRun) to render")
+            return
+        }
+        let summary = "\(outcome.jobs) jobs\(shard.map { " (shard \($0))" } ?? ""): \(outcome.rendered) rendered, "
+            + "\(outcome.skipped) unchanged, \(outcome.failures.count) failed"
+            + (outcome.notRun > 0 ? ", \(outcome.notRun) not run" : "")
+            + "; \(outcome.filesWritten) files written into \(out) in " + String(format: "%.2f s", outcome.seconds)
+        if !json { FileHandle.standardError.write(Data((summary + "\n").utf8)) }
+        for failure in outcome.failures {
+            FileHandle.standardError.write(Data("cardrender: error: job \(failure.id): \(failure.message)\n".utf8))
+        }
+        if !outcome.failures.isEmpty { throw ExitCode(2) }
+    }
+}
+
+/// `cardrender batch SPEC`: many cards, decks and diagrams from one YAML or JSON spec.
+struct BatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "batch",
+        abstract: "Render every job of a YAML or JSON spec: in parallel, incrementally, optionally one shard of N.",
+        discussion: """
+        A spec has `defaults` and a list of `jobs`; each job has a `kind` (card, deck, keyboard, samples), \
+        that command's options as keys, and an `output` folder under --out. A list value expands as a \
+        matrix, and {key} in `output` is replaced by the job's value. `cardrender render --print-spec` \
+        prints the default set as a spec to start from.
+        """
+    )
+
+    @Argument(help: "The spec file (.yaml, .yml or .json).")
+    var spec: String
+
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var parallel: ParallelOptions
+    @OptionGroup var batch: BatchRunOptions
+
+    func run() throws {
+        let url = URL(fileURLWithPath: spec)
+        let jobs = try SpecJobs.load(url)
+        try batch.run(jobs, specFolder: url.deletingLastPathComponent(), out: output.out, workers: parallel.count)
+    }
+}

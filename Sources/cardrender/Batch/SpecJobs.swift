@@ -1,0 +1,64 @@
+import ArgumentParser
+import BatchRendering
+import Drawing
+import Foundation
+
+/// Turns a spec into batch jobs: every job's options are parsed and checked, and its files
+/// planned, before anything renders.
+enum SpecJobs {
+    /// What, besides a job's own parameters, decides its bytes: the tool build and the fonts.
+    static let environmentKey: String = {
+        var parts = ["cardrender \(CardRender.version)"]
+        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+        if let attributes = try? FileManager.default.attributesOfItem(atPath: executable.path) {
+            parts.append("\(attributes[.size] ?? 0) \((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)")
+        }
+        if let sums = try? FontDirectory.locate("SHA256SUMS"), let text = try? String(contentsOf: sums, encoding: .utf8) {
+            parts.append(text)
+        }
+        return BatchJob.key(parts)
+    }()
+
+    static func load(_ url: URL) throws -> [SpecJob] {
+        try BatchSpec.load(contentsOf: url, kinds: JobKind.all.map(\.schema))
+    }
+
+    static func parse(_ text: String, file: String) throws -> [SpecJob] {
+        try BatchSpec.parse(Data(text.utf8), file: file, kinds: JobKind.all.map(\.schema))
+    }
+
+    static func jobs(_ specJobs: [SpecJob], specFolder: URL?, workers: Int) throws -> [BatchJob] {
+        try specJobs.map { specJob in
+            guard let kind = JobKind.named(specJob.kind) else {
+                throw SpecError("unknown job kind \(specJob.kind)", at: specJob.location)
+            }
+            let arguments = try kind.arguments(for: specJob, relativeTo: specFolder)
+            let folder = specJob.output ?? kind.name
+            let plan: OutputPlan
+            do {
+                plan = try kind.plan(arguments).moved(under: folder)
+            } catch {
+                throw SpecError(Main.oneLine(CardRender.message(for: error)), at: specJob.location)
+            }
+            let parameters = specJob.parameters.keys.sorted().map { "\($0)=\(specJob.parameters[$0] ?? "")" }
+            let id = folder + "/" + (parameters.isEmpty ? kind.name : parameters.joined(separator: ","))
+            var keyParts = [environmentKey, kind.name, folder] + arguments
+            if let faces = arguments.firstIndex(of: "--faces").map({ arguments[$0 + 1] }) {
+                keyParts.append(folderDigest(faces))
+            }
+            return BatchJob(id: id, kind: kind.name, parameters: specJob.parameters, outputs: plan.outputs,
+                            estimatedCost: plan.estimatedCost, inputKey: BatchJob.key(keyParts)) {
+                try plan.renderInMemory(workers: workers)
+            }
+        }
+    }
+
+    /// Names, sizes and dates of a folder's files: a face image that changes re-renders the deck.
+    static func folderDigest(_ path: String) -> String {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+        return BatchJob.key(names.map { name in
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path + "/" + name)
+            return "\(name) \(attributes?[.size] ?? 0) \((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
+        })
+    }
+}

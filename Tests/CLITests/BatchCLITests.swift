@@ -1,0 +1,185 @@
+import BatchRendering
+import Drawing
+import Foundation
+import Testing
+
+/// `cardrender batch` and `render` as a batch run, through the binary.
+@Suite(.serialized) struct BatchCLITests {
+    /// A small spec: one small deck and a matrix of keyboard diagrams.
+    static let spec = """
+    defaults:
+      scale: 1
+    jobs:
+      - kind: deck
+        size: 60x84
+        theme: [classic, four-color]
+        format: png,svg
+        output: decks/{theme}
+      - kind: keyboard
+        device: [iphone-8, iphone-x]
+        orientation: [portrait, landscape]
+        strategy: bottom-offset
+        output: keyboard
+      - kind: card
+        card: [AS, QH]
+        size: 60x84
+        output: cards
+    """
+
+    func makeSpec(_ text: String = BatchCLITests.spec) throws -> (dir: URL, spec: URL) {
+        let dir = try CLIRunner.temporaryDirectory("batch")
+        let spec = dir.appendingPathComponent("spec.yaml")
+        try Data(text.utf8).write(to: spec)
+        return (dir, spec)
+    }
+
+    /// Every file under `folder` except the run's own bookkeeping (manifest times, gallery).
+    func images(in folder: URL) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path)
+        where path.contains(".") && path != "manifest.json" && path != "index.html" {
+            var isDirectory: ObjCBool = false
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory)
+            if !isDirectory.boolValue { result[path] = try Data(contentsOf: folder.appendingPathComponent(path)) }
+        }
+        return result
+    }
+
+    @Test func parallelAndShardedRunsGiveTheSameBytesAndShardsCoverTheSpecOnce() throws {
+        let (dir, spec) = try makeSpec()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let one = dir.appendingPathComponent("one"), two = dir.appendingPathComponent("two")
+        let sharded = dir.appendingPathComponent("sharded")
+        #expect(try CLIRunner.run(["batch", spec.path, "--out", one.path, "-j", "1", "--quiet"]).status == 0)
+        #expect(try CLIRunner.run(["batch", spec.path, "--out", two.path, "-j", "2", "--quiet"]).status == 0)
+        var jobsPerShard: [Int] = []
+        for k in 1...3 {
+            let result = try CLIRunner.run(["batch", spec.path, "--out", sharded.path, "--shard", "\(k)/3", "--json"])
+            #expect(result.status == 0, "\(result.stderr)")
+            jobsPerShard.append(result.stdout.components(separatedBy: "\"event\":\"job\"").count - 1)
+        }
+        let reference = try images(in: one)
+        #expect(reference.count == 2 * (52 + 1) * 2 + 2 * 1 + 4 + 2) // cards png+svg and deck.json per deck, diagrams, cards
+        #expect(try images(in: two) == reference)
+        #expect(try images(in: sharded) == reference)
+        #expect(jobsPerShard.reduce(0, +) == 8)
+        // The shards' manifests merged into one describe every job exactly once.
+        let manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: sharded.appendingPathComponent("manifest.json")))
+        #expect(manifest.jobs.count == 8)
+        for entry in manifest.jobs.values {
+            for output in entry.outputs {
+                #expect(SHA256.hexDigest(try Data(contentsOf: sharded.appendingPathComponent(output.path))) == output.sha256)
+            }
+        }
+        // deck.json agrees with the files it lists.
+        let deck = try JSONSerialization.jsonObject(with: Data(contentsOf: one.appendingPathComponent("decks/classic/deck.json")))
+        let files = (deck as? [String: Any])?["files"] as? [[String: Any]] ?? []
+        #expect(files.count == 106)
+        for file in files {
+            let data = try Data(contentsOf: one.appendingPathComponent("decks/classic/" + (file["path"] as? String ?? "")))
+            #expect(SHA256.hexDigest(data) == file["sha256"] as? String)
+        }
+        // A second run renders nothing.
+        let again = try CLIRunner.run(["batch", spec.path, "--out", one.path, "--json"])
+        #expect(again.stdout.contains("\"rendered\":0"))
+        #expect(again.stdout.components(separatedBy: "\"status\":\"skipped\"").count - 1 == 8)
+    }
+
+    @Test func anInterruptedRunLeavesNoPartialFilesAndTheNextRunCompletesTheSet() throws {
+        let (dir, spec) = try makeSpec()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out"), full = dir.appendingPathComponent("full")
+        #expect(try CLIRunner.run(["batch", spec.path, "--out", full.path, "--quiet"]).status == 0)
+        for signal in [SIGTERM, SIGKILL] {
+            try? FileManager.default.removeItem(at: out)
+            let process = Process()
+            process.executableURL = CLIRunner.executable
+            process.arguments = ["batch", spec.path, "--out", out.path, "-j", "2", "--quiet", "--force"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // Wait until the first files appear, then stop it mid-way.
+            let deadline = Date().addingTimeInterval(20)
+            while Date() < deadline, (try? images(in: out).count) ?? 0 < 3 { usleep(20_000) }
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            // Every file under its final name is complete: the same bytes as the full run. Only
+            // SIGKILL, which cannot be caught, may leave a hidden temporary file; the next run
+            // sweeps it away.
+            let reference = try images(in: full)
+            let temporaries = try images(in: out).keys.filter { ($0 as NSString).lastPathComponent.hasPrefix(".") }
+            if signal == SIGTERM { #expect(temporaries.isEmpty, "\(temporaries)") }
+            for (path, data) in try images(in: out) where !temporaries.contains(path) {
+                #expect(data == reference[path], "\(path) after signal \(signal)")
+            }
+            let result = try CLIRunner.run(["batch", spec.path, "--out", out.path, "--quiet"])
+            #expect(result.status == 0)
+            #expect(try images(in: out) == images(in: full))
+            let leftovers = try FileManager.default.subpathsOfDirectory(atPath: out.path).filter { $0.contains(".tmp-") }
+            #expect(leftovers.isEmpty, "temporary files left after signal \(signal): \(leftovers)")
+        }
+    }
+
+    @Test func badInputIsOneLineAndLeavesEarlierOutputsAlone() throws {
+        let (dir, spec) = try makeSpec()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let keep = out.appendingPathComponent("earlier.png")
+        try Data("earlier".utf8).write(to: keep)
+        let file = dir.appendingPathComponent("a-file")
+        try Data("x".utf8).write(to: file)
+        func specFile(_ name: String, _ text: String) throws -> String {
+            let url = dir.appendingPathComponent(name)
+            try Data(text.utf8).write(to: url)
+            return url.path
+        }
+        let cases: [([String], String)] = [
+            (["batch", dir.appendingPathComponent("missing.yaml").path], "does not exist"),
+            (["batch", dir.path], "is a folder"),
+            (["batch", try specFile("bad.yaml", "jobs:\n  - kind: deck\n    theme: [classic\n")], "bad.yaml:"),
+            (["batch", try specFile("zero.yaml", "jobs:\n  - kind: deck\n    theme: []\n")], "zero jobs"),
+            (["batch", try specFile("clash.yaml", "jobs:\n  - kind: card\n    card: AS\n  - kind: card\n    card: AS\n    size: bridge\n")], "both write"),
+            (["batch", try specFile("escape.yaml", "jobs:\n  - kind: card\n    card: AS\n    output: ../outside\n")], ".."),
+            (["batch", try specFile("key.yaml", "jobs:\n  - kind: deck\n    theem: classic\n")], "did you mean \"theme\""),
+            (["batch", try specFile("value.yaml", "jobs:\n  - kind: deck\n    theme: purple\n")], "value.yaml:2:5"),
+            (["batch", spec.path, "--shard", "0/3"], "shard"),
+            (["batch", spec.path, "--shard", "4/3"], "shard"),
+            (["batch", spec.path, "--shard", "a/b"], "shard"),
+            (["batch", spec.path, "--out", file.path], "not a folder"),
+        ]
+        for (arguments, expected) in cases {
+            let result = try CLIRunner.run(arguments + (arguments.contains("--out") ? [] : ["--out", out.path]))
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stderrLines.count == 1, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains(expected), "\(arguments): \(result.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["earlier.png"])
+        #expect(try Data(contentsOf: keep) == Data("earlier".utf8))
+        #expect(try Data(contentsOf: file) == Data("x".utf8))
+    }
+
+    @Test func theDefaultSpecPrintsAndParsesAndDryRunsWithoutRendering() throws {
+        let (dir, _) = try makeSpec()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let printed = try CLIRunner.run(["render", "--print-spec"])
+        #expect(printed.status == 0)
+        let spec = dir.appendingPathComponent("default.yaml")
+        try Data(printed.stdout.utf8).write(to: spec)
+        let out = dir.appendingPathComponent("out")
+        let dry = try CLIRunner.run(["batch", spec.path, "--out", out.path, "--dry-run"])
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.stdout.contains("117 jobs: 0 up to date, 117 to render"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
+    }
+
+    @Test func galleryShowsEveryImage() throws {
+        let (dir, spec) = try makeSpec("jobs:\n  - kind: card\n    card: [AS, KD, 7C]\n    size: 60x84\n    format: png,svg\n")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out")
+        #expect(try CLIRunner.run(["batch", spec.path, "--out", out.path, "--quiet"]).status == 0)
+        let html = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(html.components(separatedBy: "loading=\"lazy\"").count - 1 == 6)
+        #expect(html.contains("card=KD"))
+    }
+}
