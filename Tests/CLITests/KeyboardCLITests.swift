@@ -1,0 +1,215 @@
+import Drawing
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+/// `cardrender keyboard` and `cardrender devices`, run as a user would.
+@Suite struct KeyboardCLITests {
+    struct Rect: Decodable, Equatable { var x, y, width, height: Double }
+    struct Geometry: Decodable {
+        struct Result: Decodable {
+            var bottomOffset: Double
+            var contentInsetBottom: Double
+            var keyboardFrameInView: Rect
+            var intersection: Rect?
+        }
+        var result: Result
+    }
+
+    /// Runs `keyboard … --json` and decodes the computed geometry.
+    static func geometry(_ arguments: [String], out: URL) throws -> Geometry? {
+        let result = try CLIRunner.run(["keyboard"] + arguments + ["--json", "--out", out.path])
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        return try? JSONDecoder().decode(Geometry.self, from: Data(result.stdout.utf8))
+    }
+
+    @Test func fourPointSevenInchIPhoneReproducesTheNotes() throws {
+        let out = try CLIRunner.temporaryDirectory("keyboard-json")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let portrait = try #require(try Self.geometry(["--device", "iphone-8"], out: out))
+        #expect(portrait.result.bottomOffset == 258)
+        #expect(portrait.result.keyboardFrameInView == Rect(x: 0, y: 409, width: 375, height: 258))
+        #expect(portrait.result.intersection == Rect(x: 0, y: 409, width: 375, height: 258))
+
+        let landscape = try #require(try Self.geometry(["--device", "iphone-8", "--orientation", "landscape"], out: out))
+        #expect(landscape.result.bottomOffset == 194)
+        #expect(landscape.result.keyboardFrameInView == Rect(x: 0, y: 181, width: 667, height: 194))
+        // --json prints instead of drawing.
+        #expect(try CLIChecks.fileTree(out).isEmpty)
+    }
+
+    @Test func notchedIPhoneTextViewInsetSubtractsTheSafeArea() throws {
+        let out = try CLIRunner.temporaryDirectory("keyboard-inset")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let geometry = try #require(try Self.geometry(["--device", "iphone-x", "--strategy", "content-inset"], out: out))
+        // 335-pt keyboard with the predictive bar, less the 34-pt home indicator area.
+        #expect(geometry.result.contentInsetBottom == 301)
+    }
+
+    @Test(arguments: ["0,900,375,335", "-400,0,375,335", "0,-400,375,335"])
+    func keyboardFrameOffScreenMeansHidden(frame: String) throws {
+        let out = try CLIRunner.temporaryDirectory("keyboard-offscreen")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let geometry = try #require(try Self.geometry(["--device", "iphone-x", "--keyboard-frame", frame], out: out))
+        #expect(geometry.result.intersection == nil)
+        // No intersection: bottomOffset falls back to the bottom safe area.
+        #expect(geometry.result.bottomOffset == 34)
+        #expect(geometry.result.contentInsetBottom == 0)
+
+        let drawn = try CLIRunner.run(["keyboard", "--device", "iphone-x", "--keyboard-frame", frame, "--scale", "1",
+                                       "--out", out.path])
+        #expect(drawn.status == 0, "\(drawn.stderr)")
+        let png = try PNG.read(contentsOf: out.appendingPathComponent("keyboard/iphone-x-portrait-bottom-offset-custom.png"))
+        // Still drawn before and after, side by side.
+        #expect(png.width > 2 * 375 && png.height > 812)
+    }
+
+    @Test func drawingWritesPNGAndSVGOfTheSameSize() throws {
+        let out = try CLIRunner.temporaryDirectory("keyboard-draw")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try CLIRunner.run(["keyboard", "--device", "iphone-8", "--scale", "1", "--format", "png,svg",
+                                        "--out", out.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try Set(CLIChecks.fileTree(out).keys)
+                == ["keyboard/iphone-8-portrait-bottom-offset.png", "keyboard/iphone-8-portrait-bottom-offset.svg"])
+        let png = try PNG.read(contentsOf: out.appendingPathComponent("keyboard/iphone-8-portrait-bottom-offset.png"))
+        // Before and after side by side: wider than two 375-pt screens, taller than one 667-pt screen.
+        #expect(png.width > 2 * 375 && png.height > 667)
+        let svg = try Data(contentsOf: out.appendingPathComponent("keyboard/iphone-8-portrait-bottom-offset.svg"))
+        #expect(XMLParser(data: svg).parse())
+        let svgText = String(decoding: svg, as: UTF8.self)
+        #expect(svgText.contains(#"width="\#(png.width)pt""#))
+        #expect(svgText.contains(#"height="\#(png.height)pt""#))
+
+        // --scale 2 doubles the pixels of the same drawing.
+        let twice = try CLIRunner.run(["keyboard", "--device", "iphone-8", "--scale", "2", "--out",
+                                       out.appendingPathComponent("2x").path])
+        #expect(twice.status == 0, "\(twice.stderr)")
+        let png2 = try PNG.read(contentsOf: out.appendingPathComponent("2x/keyboard/iphone-8-portrait-bottom-offset.png"))
+        #expect(png2.width == 2 * png.width && png2.height == 2 * png.height)
+    }
+
+    @Test func devicesListsTheCatalogAsTextAndJSON() throws {
+        let text = try CLIRunner.run(["devices"])
+        #expect(text.status == 0, "\(text.stderr)")
+        let json = try CLIRunner.run(["devices", "--json"])
+        #expect(json.status == 0, "\(json.stderr)")
+
+        let catalog = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let devices = try #require(catalog["devices"] as? [[String: Any]])
+        let ids = devices.compactMap { $0["id"] as? String }
+        #expect(ids.count == devices.count)
+        #expect(ids.count >= 8)
+        for id in ["iphone-8", "iphone-x", "ipad"] { #expect(ids.contains(id), "\(ids)") }
+
+        // The table has a row per device, starting with its id.
+        let rows = text.stdout.split(separator: "\n").map(String.init)
+        for id in ids {
+            #expect(rows.contains { $0.hasPrefix(id + " ") }, "no row for \(id)")
+        }
+        let iphone8 = try #require(rows.first { $0.hasPrefix("iphone-8 ") })
+        #expect(iphone8.contains("375x667"))
+    }
+
+    /// Bad keyboard input, with what the one error line must mention.
+    struct BadInput: Sendable, CustomTestStringConvertible {
+        var arguments: [String]
+        var mentions: [String]
+        var testDescription: String { arguments.joined(separator: " ") }
+    }
+
+    @Test(arguments: [
+        BadInput(arguments: ["--device", "iphone8"], mentions: ["\"iphone8\"", "did you mean \"iphone-8\""]),
+        BadInput(arguments: ["--device", "ipone-x"], mentions: ["did you mean \"iphone-x\""]),
+        BadInput(arguments: ["--strategy", "bottomoffset"], mentions: ["did you mean \"bottom-offset\""]),
+        BadInput(arguments: ["--strategy", "magic"], mentions: ["magic", "content-inset"]),
+        BadInput(arguments: ["--keyboard-frame", "1,2,3"], mentions: ["--keyboard-frame", "1,2,3"]),
+        BadInput(arguments: ["--keyboard-frame", "0,0,a,10"], mentions: ["--keyboard-frame"]),
+        BadInput(arguments: ["--keyboard-frame", "0,0,-5,10"], mentions: ["--keyboard-frame", "-5"]),
+        BadInput(arguments: ["--keyboard-frame", "0,0,nan,10"], mentions: ["--keyboard-frame", "finite"]),
+        BadInput(arguments: ["--keyboard-frame", "0,0,375,inf"], mentions: ["--keyboard-frame", "finite"]),
+        BadInput(arguments: ["--view-frame", "0,0,375"], mentions: ["--view-frame"]),
+    ])
+    func badInputIsOneLineExitTwoAndWritesNothing(_ input: BadInput) throws {
+        let dir = try CLIRunner.temporaryDirectory("keyboard-bad")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for json in [false, true] {
+            let arguments = ["keyboard"] + input.arguments + (json ? ["--json"] : []) + ["--out", dir.path]
+            let result = try CLIRunner.run(arguments)
+            CLIChecks.expectRefusal(result, mentioning: input.mentions, arguments.joined(separator: " "))
+            #expect(result.stdout.isEmpty)
+        }
+        #expect(try CLIChecks.fileTree(dir).isEmpty)
+    }
+
+    /// Writes `text` as `name` in `dir` and runs `keyboard --spec name` from `dir`.
+    static func runSpec(_ text: String, named name: String, in dir: URL) throws -> CLIRunner.Result {
+        try Data(text.utf8).write(to: dir.appendingPathComponent(name))
+        return try CLIRunner.run(["keyboard", "--spec", name, "--scale", "1", "--out", "out"], in: dir)
+    }
+
+    @Test func malformedYAMLNamesFileLineAndColumn() throws {
+        let dir = try CLIRunner.temporaryDirectory("keyboard-yaml")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Line 3 is indented one space short of its mapping.
+        let misindented = try Self.runSpec("diagrams:\n  - strategy: toolbar\n   device: iphone-8\n",
+                                           named: "misindented.yaml", in: dir)
+        CLIChecks.expectRefusal(misindented, mentioning: ["misindented.yaml:3:4:", "YAML"], "misindented.yaml")
+        let tab = try Self.runSpec("diagrams:\n  - strategy: toolbar\n\tdevice: iphone-8\n", named: "tab.yaml", in: dir)
+        CLIChecks.expectRefusal(tab, mentioning: ["tab.yaml:3:1:", "tab"], "tab.yaml")
+        let unknownKey = try Self.runSpec("diagrams:\n  - strategy: toolbar\n    devise: iphone-8\n",
+                                          named: "key.yaml", in: dir)
+        CLIChecks.expectRefusal(unknownKey, mentioning: ["key.yaml:3:5:", "\"devise\"", "did you mean \"device\""], "key.yaml")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out").path))
+    }
+
+    @Test(arguments: ["../x", "notes/../../x", "/tmp/cardrender-spec-escape"])
+    func specOutputOutsideOutIsRefusedAndNothingWritten(output: String) throws {
+        let dir = try CLIRunner.temporaryDirectory("keyboard-escape")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let work = dir.appendingPathComponent("work")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        // The first diagram is fine; the second one would escape, so neither may be written.
+        let spec = """
+            defaults:
+              device: iphone-8
+              formats: [png, svg]
+            diagrams:
+              - strategy: toolbar
+                output: fine
+              - strategy: bottom-offset
+                output: \(output)
+
+            """
+        let result = try Self.runSpec(spec, named: "escape.yaml", in: work)
+        CLIChecks.expectRefusal(result, mentioning: ["escape.yaml:8:", output], "output \(output)")
+        #expect(try CLIChecks.fileTree(work.appendingPathComponent("out")).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: work.path) == ["escape.yaml"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["work"])
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/cardrender-spec-escape.png"))
+    }
+
+    @Test func specRendersEveryDiagramUnderOut() throws {
+        let dir = try CLIRunner.temporaryDirectory("keyboard-spec")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = """
+            defaults:
+              device: iphone-8
+              formats: [png, svg]
+            diagrams:
+              - strategy: toolbar
+                output: notes/toolbar
+              - scenario: hardware-keyboard
+
+            """
+        let result = try Self.runSpec(spec, named: "spec.yaml", in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        let tree = try CLIChecks.fileTree(dir.appendingPathComponent("out"))
+        #expect(Set(tree.keys) == ["notes/toolbar.png", "notes/toolbar.svg",
+                                   "keyboard/scenario-hardware-keyboard-bottom-offset.png",
+                                   "keyboard/scenario-hardware-keyboard-bottom-offset.svg"])
+        #expect(try PNG.read(contentsOf: dir.appendingPathComponent("out/notes/toolbar.png")).width > 2 * 375)
+    }
+}
