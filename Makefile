@@ -58,5 +58,13 @@ bench: deps
 	$(SWIFT) build -c release --product cardrender
 	$(SWIFT) run -c release cardrender-bench
 
+# The README's pictures, from docs/spec.yaml, so they never go stale.
+docs: build
+	$(SWIFT) run -c release cardrender batch docs/spec.yaml --out .build/docs --quiet
+	cp .build/docs/deck/contact-sheet.png docs/deck-contact-sheet.png
+	cp .build/docs/court/KH.png docs/court-card.png
+	cp .build/docs/keyboard/iphone-8-portrait-bottom-offset.png docs/keyboard-bottom-offset.png
+	cp .build/docs/keyboard/scenario-tab-bar-content-inset-mistake-safe-area-twice.png docs/keyboard-mistake.png
+
 clean:
 	rm -rf .build

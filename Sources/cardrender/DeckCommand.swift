@@ -43,7 +43,7 @@ struct DeckCommand: ParsableCommand, PlannableCommand {
         }
         if contactSheet {
             jobs.append(RenderJob("contact-sheet.png", try ContactSheet.picture(for: export), format: .png,
-                                  resolution: .scale(2)))
+                                  resolution: options.resolution))
         }
         let atlasPath = export.spriteSheetAtlasName, manifestPath = export.manifestPath
         let atlasFile = atlas
