@@ -9,13 +9,15 @@ extension CardFileNaming: ExpressibleByArgument {}
 /// Options shared by `cardrender card` and `cardrender deck`: how cards look and how they are
 /// rasterised. Everything is checked in `validate()` or `makeRenderer()`, before anything renders.
 struct CardOptions: ParsableArguments {
-    @Option(help: "Card size: poker (2.5×3.5 in), bridge (2.25×3.5 in) or WIDTHxHEIGHT in points (1/72 in).")
+    // `.unconditional` so a negative value such as `--size -10x20` reaches the size check.
+    @Option(parsing: .unconditional,
+            help: "Card size: poker (2.5×3.5 in), bridge (2.25×3.5 in) or WIDTHxHEIGHT in points (1/72 in).")
     var size: String = "poker"
 
-    @Option(help: "Pixels per point for PNG: 1, 2 or 3 (default 2).")
+    @Option(parsing: .unconditional, help: "Pixels per point for PNG: 1, 2 or 3 (default 2).")
     var scale: Double?
 
-    @Option(help: "Pixels per inch for PNG, 18 to 1200, instead of --scale.")
+    @Option(parsing: .unconditional, help: "Pixels per inch for PNG, 18 to 1200, instead of --scale.")
     var dpi: Double?
 
     @Option(help: "Theme: \(CardTheme.names.joined(separator: ", ")).")

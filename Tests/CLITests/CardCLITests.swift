@@ -205,11 +205,8 @@ enum CLIChecks {
         #expect(result.status == 2)
         #expect(result.stderrLines.count == 1)
         #expect(!FileManager.default.fileExists(atPath: out.path))
-        // ArgumentParser reads "-10x20" as an option, so the user hears of a missing value
-        // instead of a negative size (`--keyboard-frame` parses its value unconditionally).
-        withKnownIssue("--size is not parsed unconditionally: \"-10x20\" is taken for an option") {
-            #expect(result.stderr.contains("-10x20"), "\(result.stderr)")
-        }
+        // The value is parsed unconditionally, so the message is about the size itself.
+        #expect(result.stderr.contains("-10x20"), "\(result.stderr)")
     }
 
     @Test func unwritableOutIsOneLineAndLeavesTheFileAlone() throws {
