@@ -66,18 +66,7 @@ public enum Gallery {
         try AtomicFile.write(Data(html(manifest).utf8), to: folder.appendingPathComponent(fileName))
     }
 
-    static func escape(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
 }
+
+/// Markup escaping for the text put into this file's HTML and XML.
+private func escape(_ text: String) -> String { text.markupEscaped }

@@ -41,6 +41,12 @@ public enum AtomicFile {
             unlink(temporary)
             throw .write(path: path, reason: failure)
         }
+        // Make the rename itself durable; a folder that cannot be opened is not an error.
+        let folder = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folder >= 0 {
+            fsync(folder)
+            close(folder)
+        }
     }
 
     /// Deletes temporary files that a killed process left behind under `folder` (names

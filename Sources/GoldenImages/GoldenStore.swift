@@ -136,7 +136,7 @@ public enum GoldenStore {
     public static func writePNG(_ image: RGBAImage, to url: URL) throws(GoldenError) {
         try Paths.makeDirectory(url.deletingLastPathComponent())
         if Paths.kind(of: url) == .directory { throw .isADirectory(path: url.path) }
-        try GoldenFile.writeAtomically(Paths.encode(image, for: url), to: url)
+        try Paths.writeAtomically(Paths.encode(image, for: url), to: url)
     }
 
     /// Writes the actual image as the golden, atomically, creating its folder if needed.
@@ -144,7 +144,7 @@ public enum GoldenStore {
         try Paths.makeDirectory(golden.deletingLastPathComponent())
         let data: Data
         if let actualPNG { data = actualPNG } else { data = try Paths.encode(actual, for: golden) }
-        try GoldenFile.writeAtomically(data, to: golden)
+        try Paths.writeAtomically(data, to: golden)
     }
 
     /// A file where a folder of the golden's path should be is an error, not a missing golden.
@@ -164,7 +164,7 @@ public enum GoldenStore {
         try Paths.makeDirectory(folder)
         func write(_ data: Data, _ name: String) throws(GoldenError) -> String {
             let url = folder.appendingPathComponent(name)
-            try GoldenFile.writeAtomically(data, to: url)
+            try Paths.writeAtomically(data, to: url)
             return url.path
         }
         let actualData: Data

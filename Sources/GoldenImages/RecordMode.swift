@@ -62,6 +62,17 @@ public enum GoldenError: Error, Equatable, CustomStringConvertible, LocalizedErr
 enum Paths {
     enum Kind { case missing, file, directory }
 
+    /// Writes through `AtomicFile` (temporary file, flush, rename), so no golden, report or
+    /// artifact is ever seen half-written.
+    static func writeAtomically(_ data: Data, to url: URL) throws(GoldenError) {
+        do {
+            try AtomicFile.write(data, to: url)
+        } catch {
+            if case let .write(path, reason) = error { throw .cannotWrite(path: path, reason: reason) }
+            throw .cannotWrite(path: url.path, reason: error.description)
+        }
+    }
+
     static func kind(of url: URL) -> Kind {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return .missing }

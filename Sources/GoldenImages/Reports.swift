@@ -45,23 +45,6 @@ public enum JUnitReport {
         return lines.joined(separator: "\n")
     }
 
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            case "\n", "\t": escaped.unicodeScalars.append(scalar)
-            // XML 1.0 cannot carry other control characters at all.
-            case _ where scalar.value < 0x20: escaped += "?"
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped
-    }
 }
 
 /// A single self-contained HTML file (images embedded as data: URIs) for reviewing a folder
@@ -198,20 +181,6 @@ public enum HTMLReport {
         }
     }
 
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
 
     private static let style = """
         body{font:14px/1.4 system-ui,sans-serif;margin:0;color:#222;background:#f4f4f4}
@@ -277,13 +246,13 @@ extension FolderVerification {
     /// Writes the HTML report atomically.
     public func writeHTMLReport(to url: URL, title: String = "Golden image report") throws(GoldenError) {
         try Paths.makeDirectory(url.deletingLastPathComponent())
-        try GoldenFile.writeAtomically(Data(HTMLReport.render(self, title: title).utf8), to: url)
+        try Paths.writeAtomically(Data(HTMLReport.render(self, title: title).utf8), to: url)
     }
 
     /// Writes the JUnit XML report atomically.
     public func writeJUnitReport(to url: URL, suiteName: String = "golden images") throws(GoldenError) {
         try Paths.makeDirectory(url.deletingLastPathComponent())
-        try GoldenFile.writeAtomically(Data(JUnitReport.render(self, suiteName: suiteName).utf8), to: url)
+        try Paths.writeAtomically(Data(JUnitReport.render(self, suiteName: suiteName).utf8), to: url)
     }
 
     /// The verification as pretty-printed JSON (without the embedded images).
@@ -297,3 +266,6 @@ extension FolderVerification {
         }
     }
 }
+
+/// Markup escaping for the text put into this file's HTML and XML.
+private func escape(_ text: String) -> String { text.markupEscaped }
