@@ -9,6 +9,9 @@ do {
         .deletingLastPathComponent().appendingPathComponent("cardrender").path
     if all || sections.contains("png") { try PNGWriterBenchmark.run() }
     if all || sections.contains("diff") { try DiffBenchmark.run(cardrender: cardrender) }
+    if all || sections.contains("deck") || sections.first == DeckBenchmark.baselineArgument {
+        try DeckBenchmark.run(cardrender: cardrender)
+    }
     print(String(format: "peak memory: %.1f MiB", Measure.peakMemoryMiB()))
 } catch {
     FileHandle.standardError.write(Data("cardrender-bench: error: \(error)\n".utf8))
