@@ -153,7 +153,7 @@ public struct BatchRunner: Sendable {
         for file in files {
             let url = try folder.confine(file.path)
             try AtomicFile.prepareDirectory(url.deletingLastPathComponent())
-            try AtomicFile.write(file.data, to: url)
+            try AtomicFile.write(file.data, to: url, durable: false)
             let modified = ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date)?
                 .timeIntervalSince1970 ?? 0
             outputs.append(Manifest.Output(path: file.path, sha256: SHA256.hexDigest(file.data), bytes: file.data.count,

@@ -5,10 +5,13 @@ import Glibc
 import Darwin
 #endif
 
-/// Writes files so that a reader (or a crash) never sees a half-written one: the bytes go to a
-/// temporary file in the same folder, are flushed, and the file is renamed over the target.
+/// Writes files so that a reader never sees a half-written one, even when the process is
+/// killed: the bytes go to a temporary file in the same folder, which is renamed over the target.
 public enum AtomicFile {
-    public static func write(_ data: Data, to url: URL) throws(DrawingError) {
+    /// `durable` also flushes the file and its folder to disk (fsync) around the rename, so the
+    /// new file survives a power cut too: goldens use it; bulk renders, which can be re-run, do
+    /// not pay for it.
+    public static func write(_ data: Data, to url: URL, durable: Bool = true) throws(DrawingError) {
         let path = url.path
         let directory = url.deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
@@ -34,7 +37,7 @@ public enum AtomicFile {
                 offset += written
             }
         }
-        if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+        if failure == nil, durable, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
         if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
         if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
         if let failure {
@@ -42,7 +45,7 @@ public enum AtomicFile {
             throw .write(path: path, reason: failure)
         }
         // Make the rename itself durable; a folder that cannot be opened is not an error.
-        let folder = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let folder = durable ? open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1
         if folder >= 0 {
             fsync(folder)
             close(folder)

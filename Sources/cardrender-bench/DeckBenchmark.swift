@@ -1,7 +1,7 @@
 import Drawing
+import BatchRendering
 import Foundation
 import PlayingCards
-import Synchronization
 
 /// Issue: "Full deck, 53 cards (52 and a back) at `--size 250x350`, PNG at 2x (500×700 px) plus
 /// SVG: at least 5x faster than rendering the same cards one after another with Cairo's own PNG
@@ -68,17 +68,16 @@ enum DeckBenchmark {
     struct Variant {
         var name: String
         var pngOptions = Bitmap.pngOptions
-        /// `AtomicFile.write` (temporary file, fsync, rename) as the CLI does, or the same
-        /// without the fsync: readers still never see half a file, only a crash could.
-        var fsyncs = true
+        /// `AtomicFile.write` as the CLI does for renders (temporary file, rename, no fsync), or
+        /// durable (fsync of file and folder) as for goldens.
+        var durable = false
     }
 
     static let product = Variant(name: "ours: every core, our writer, atomic writes")
     /// Not what `cardrender` writes: these show what the encoder level and fsync cost.
     static let whatIfs = [
         Variant(name: "what-if: zlib level 3", pngOptions: PNG.WriteOptions(compressionLevel: 3)),
-        Variant(name: "what-if: temp file + rename, no fsync", fsyncs: false),
-        Variant(name: "what-if: level 3, no fsync", pngOptions: PNG.WriteOptions(compressionLevel: 3), fsyncs: false),
+        Variant(name: "what-if: durable writes (fsync)", durable: true),
     ]
 
     /// What `cardrender deck` does per file (its `JobRunner`), on `workers` threads.
@@ -92,7 +91,7 @@ enum DeckBenchmark {
             let data = file.format == .png
                 ? try file.picture.pngData(resolution: file.resolution, options: variant.pngOptions)
                 : try file.picture.data(format: file.format, resolution: file.resolution)
-            if variant.fsyncs { try AtomicFile.write(data, to: url) } else { try writeRenaming(data, to: url) }
+            try AtomicFile.write(data, to: url, durable: variant.durable)
             return file.format == .png ? data.count : 0
         }
         return sizes.reduce(0, +)
@@ -113,17 +112,6 @@ enum DeckBenchmark {
                 guard written > 0 else { throw BenchmarkError("cannot write \(url.path): \(String(cString: strerror(errno)))") }
                 offset += written
             }
-        }
-    }
-
-    /// `AtomicFile.write` less the fsync: a temporary file in the same folder, renamed over the target.
-    static func writeRenaming(_ data: Data, to url: URL) throws {
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        try writePlainly(data, to: temporary)
-        guard rename(temporary.path, url.path) == 0 else {
-            unlink(temporary.path)
-            throw BenchmarkError("cannot rename onto \(url.path): \(String(cString: strerror(errno)))")
         }
     }
 
@@ -160,8 +148,8 @@ enum DeckBenchmark {
                 for file in encoded { try write(file.data, folder.appendingPathComponent(file.path)) }
             }.seconds
         }
-        let atomic = try timeWriting("atomic") { try AtomicFile.write($0, to: $1) }
-        let renaming = try timeWriting("renaming") { try writeRenaming($0, to: $1) }
+        let atomic = try timeWriting("atomic") { try AtomicFile.write($0, to: $1, durable: false) }
+        let durable = try timeWriting("durable") { try AtomicFile.write($0, to: $1, durable: true) }
         let plain = try timeWriting("plain") { try writePlainly($0, to: $1) }
         print("-- where the time goes: each stage over the whole deck, one thread --")
         row("rasterise 53 × 500×700 px", seconds: raster)
@@ -169,8 +157,8 @@ enum DeckBenchmark {
         row("PNG, Cairo's writer", seconds: cairo, bytes: cairoBytes)
         row("PNG, our writer at level 3 (what-if)", seconds: fast, bytes: fastBytes)
         row("SVG: Cairo's SVG surface + id renaming", seconds: svg, bytes: svgBytes)
-        row("write \(files.count) files atomically (fsync, rename)", seconds: atomic)
-        row("write \(files.count) files: temp file + rename, no fsync", seconds: renaming)
+        row("write \(files.count) files atomically (temp file, rename), as renders are", seconds: atomic)
+        row("write \(files.count) files durably (+ fsync), as goldens are", seconds: durable)
         row("write \(files.count) files plainly (open, write, close)", seconds: plain)
     }
 
@@ -275,39 +263,4 @@ enum DeckBenchmark {
 struct BenchmarkError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
-}
-
-/// The CLI's worker pool (`Parallel.map` in the cardrender target), repeated here because an
-/// executable target cannot be imported: `workers` threads take job indices from one counter;
-/// results come back in job order.
-enum WorkerPool {
-    static func map<T: Sendable>(_ count: Int, workers: Int, _ job: @escaping @Sendable (Int) throws -> T) throws -> [T] {
-        guard count > 0 else { return [] }
-        let shared = WorkerPoolState<T>()
-        let group = DispatchGroup()
-        for _ in 0..<max(1, min(workers, count)) {
-            group.enter()
-            Thread.detachNewThread {
-                defer { group.leave() }
-                while true {
-                    let index = shared.next.add(1, ordering: .relaxed).oldValue
-                    guard index < count else { return }
-                    let result = Result { try job(index) }
-                    shared.results.withLock { $0[index] = result }
-                }
-            }
-        }
-        group.wait()
-        return try shared.results.withLock { all in
-            try (0..<count).map { index in
-                guard let result = all[index] else { throw BenchmarkError("job \(index) did not run") }
-                return try result.get()
-            }
-        }
-    }
-}
-
-private final class WorkerPoolState<T: Sendable>: Sendable {
-    let next = Atomic<Int>(0)
-    let results = Mutex<[Int: Result<T, Error>]>([:])
 }

@@ -12,7 +12,8 @@ do {
     if all || sections.contains("deck") || sections.first == DeckBenchmark.baselineArgument {
         try DeckBenchmark.run(cardrender: cardrender)
     }
-    print(String(format: "peak memory: %.1f MiB", Measure.peakMemoryMiB()))
+    if all || sections.contains("batch") { try BatchBenchmark.run(cardrender: cardrender) }
+    print(String(format: "peak memory of this benchmark process: %.1f MiB", Measure.peakMemoryMiB()))
 } catch {
     FileHandle.standardError.write(Data("cardrender-bench: error: \(error)\n".utf8))
     exit(2)

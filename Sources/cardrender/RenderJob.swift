@@ -1,3 +1,4 @@
+import BatchRendering
 import Drawing
 import Foundation
 
@@ -39,11 +40,11 @@ enum JobRunner {
         for folder in folders.sorted() {
             try AtomicFile.prepareDirectory(URL(fileURLWithPath: folder, isDirectory: true))
         }
-        return try Parallel.map(jobs.count, workers: workers) { index in
+        return try WorkerPool.map(jobs.count, workers: workers) { index in
             let job = jobs[index]
             let url = out.appendingPathComponent(job.relativePath)
             let data = try job.picture.data(format: job.format, resolution: job.resolution)
-            try AtomicFile.write(data, to: url)
+            try AtomicFile.write(data, to: url, durable: false)
             var written = WrittenFile(path: job.relativePath, bytes: data.count)
             if job.format == .png {
                 let pixels = job.resolution.pixelSize(for: job.picture.size)

@@ -39,7 +39,7 @@ struct OutputPlan: Sendable {
 
     /// Renders every job in memory on `workers` threads, then the derived files.
     func renderInMemory(workers: Int) throws -> [RenderedFile] {
-        let files = try Parallel.map(jobs.count, workers: workers) { index in
+        let files = try WorkerPool.map(jobs.count, workers: workers) { index in
             let job = jobs[index]
             let data = try job.picture.data(format: job.format, resolution: job.resolution)
             let pixels = job.format == .png ? job.resolution.pixelSize(for: job.picture.size) : nil
@@ -58,7 +58,7 @@ struct OutputPlan: Sendable {
         var rendered: [String: Data] = [:]
         for job in jobs { rendered[job.relativePath] = try Data(contentsOf: out.appendingPathComponent(job.relativePath)) }
         for file in try derive(rendered) {
-            try AtomicFile.write(file.data, to: out.appendingPathComponent(file.path))
+            try AtomicFile.write(file.data, to: out.appendingPathComponent(file.path), durable: false)
             written.append(WrittenFile(path: file.path, bytes: file.data.count))
         }
         return written

@@ -1,15 +1,15 @@
 import Foundation
 import Synchronization
 
-/// Runs `count` independent jobs on `workers` threads. Results come back in job order, so
-/// output never depends on scheduling.
-enum Parallel {
-    static func map<T: Sendable>(_ count: Int, workers: Int, _ job: @escaping @Sendable (Int) throws -> T) throws -> [T] {
+/// Runs `count` independent jobs on `workers` threads: each thread takes the next job index
+/// from one counter. Results come back in job order, so output never depends on scheduling.
+public enum WorkerPool {
+    public static func map<T: Sendable>(_ count: Int, workers: Int,
+                                        _ job: @escaping @Sendable (Int) throws -> T) throws -> [T] {
         guard count > 0 else { return [] }
-        let shared = Shared<T>()
+        let shared = WorkerPoolState<T>()
         let group = DispatchGroup()
-        let threads = max(1, min(workers, count))
-        for _ in 0..<threads {
+        for _ in 0..<max(1, min(workers, count)) {
             group.enter()
             Thread.detachNewThread {
                 defer { group.leave() }
@@ -24,21 +24,14 @@ enum Parallel {
         group.wait()
         return try shared.results.withLock { all in
             try (0..<count).map { index in
-                guard let result = all[index] else { throw CLIError("job \(index) did not run") }
+                guard let result = all[index] else { throw BatchError("job \(index) did not run") }
                 return try result.get()
             }
         }
     }
 }
 
-private final class Shared<T: Sendable>: Sendable {
+private final class WorkerPoolState<T: Sendable>: Sendable {
     let next = Atomic<Int>(0)
     let results = Mutex<[Int: Result<T, Error>]>([:])
-}
-
-/// An error with a one-line message for the user.
-struct CLIError: Error, CustomStringConvertible, LocalizedError {
-    let description: String
-    init(_ description: String) { self.description = description }
-    var errorDescription: String? { description }
 }
