@@ -126,8 +126,12 @@ public struct BatchRunner: Sendable {
         }
         group.wait()
         let final = shared.snapshot()
-        try final.save(to: folder.url)
-        try Gallery.write(final, to: folder.url)
+        // A run that changed nothing leaves the manifest and gallery as they are.
+        let galleryURL = folder.url.appendingPathComponent(Gallery.fileName)
+        if final != manifest || !FileManager.default.fileExists(atPath: galleryURL.path) {
+            try final.save(to: folder.url)
+            try Gallery.write(final, to: folder.url)
+        }
         let counts = shared.counts()
         let outcome = Outcome(jobs: jobs.count, rendered: counts.rendered, skipped: counts.skipped,
                               failures: counts.failures.sorted { $0.id < $1.id },

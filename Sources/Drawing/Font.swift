@@ -15,9 +15,14 @@ public struct Font: Sendable, Hashable {
         }
     }
 
-    let face: LoadedFontFace
+    /// The face loaded when the font was made; rendering threads use their own copy (`face`).
+    private let loaded: LoadedFontFace
     public let size: CGFloat
-    public var path: String { face.path }
+    public var path: String { loaded.path }
+
+    /// This thread's face for the file: Cairo serialises all drawing with one font face, so
+    /// threads drawing text at the same time each get their own.
+    var face: LoadedFontFace { FontLoader.threadFace(atPath: loaded.path) ?? loaded }
 
     public init(_ weight: Weight = .regular, size: CGFloat) throws(DrawingError) {
         let url = try FontDirectory.locate(weight.fileName)
@@ -30,16 +35,16 @@ public struct Font: Sendable, Hashable {
         guard FileManager.default.fileExists(atPath: path) else {
             throw .fontMissing(file: path, searched: [path])
         }
-        face = try FontLoader.face(atPath: path)
+        loaded = try FontLoader.face(atPath: path)
         self.size = size
     }
 
-    private init(face: LoadedFontFace, size: CGFloat) {
-        self.face = face
+    private init(loaded: LoadedFontFace, size: CGFloat) {
+        self.loaded = loaded
         self.size = size
     }
 
-    public func withSize(_ size: CGFloat) -> Font { Font(face: face, size: size) }
+    public func withSize(_ size: CGFloat) -> Font { Font(loaded: loaded, size: size) }
 
     /// Distance from the baseline to the top of the line box.
     public var ascent: CGFloat { face.measure("", size: size).ascent }

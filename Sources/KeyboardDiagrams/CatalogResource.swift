@@ -2,7 +2,12 @@ import Foundation
 
 extension DeviceCatalog {
     /// The catalog shipped with the module (Resources/devices.json), validated.
+    /// Decoded once per process: every diagram of a batch shares the same storage.
     public static func bundled() throws(CatalogError) -> DeviceCatalog {
+        try loadedOnce.get()
+    }
+
+    private static let loadedOnce = Result { () throws(CatalogError) -> DeviceCatalog in
         try DeviceCatalog(jsonData: bundledJSON())
     }
 

@@ -98,22 +98,41 @@ struct KeyboardCommand: ParsableCommand, PlannableCommand {
         ])
     }
 
-    /// The files of one diagram (not for `--spec` or `--json`), named as the command names them.
-    func plan() throws -> OutputPlan {
+    private func checkedOrder(builder: KeyboardDiagramBuilder) throws -> KeyboardDiagramOrder {
         guard spec == nil, !json else { throw CLIError("--spec and --json do not describe files to render") }
-        let builder = KeyboardDiagramBuilder(catalog: try DeviceCatalog.bundled())
-        let order = try KeyboardOptions.order(
+        return try KeyboardOptions.order(
             device: device, orientation: orientation, strategy: strategy, scenario: scenario, mistake: mistake,
             keyboardFrame: keyboardFrame, viewFrame: viewFrame, predictive: noPredictive ? false : nil,
             filmstrip: filmstrip, formats: format?.formats ?? [.png], builder: builder)
-        let planned = try single(order).outputs(under: output.url, builder: builder)
-        // In a batch the job's output folder replaces the command's `keyboard/` folder.
+    }
+
+    /// In a batch the job's output folder replaces the command's `keyboard/` folder.
+    private static func batchPath(_ path: String) -> String {
+        path.hasPrefix("keyboard/") ? String(path.dropFirst("keyboard/".count)) : path
+    }
+
+    /// The files of one diagram (not for `--spec` or `--json`), named as the command names them.
+    func plan() throws -> OutputPlan {
+        let builder = KeyboardDiagramBuilder(catalog: try DeviceCatalog.bundled())
+        let planned = try single(try checkedOrder(builder: builder)).outputs(under: output.url, builder: builder)
         return OutputPlan(jobs: planned.flatMap { plan in
-            plan.files.map { file in
-                let path = file.relativePath.hasPrefix("keyboard/") ? String(file.relativePath.dropFirst(9)) : file.relativePath
-                return RenderJob(path, plan.diagram.picture, format: file.format, resolution: .scale(scale))
-            }
+            plan.files.map { RenderJob(Self.batchPath($0.relativePath), plan.diagram.picture, format: $0.format,
+                                       resolution: .scale(scale)) }
         })
+    }
+
+    /// The same paths as `plan()` without laying out the diagram (options fully checked), and a
+    /// cost estimate for shards: what a batch needs before it renders.
+    func plannedOutputs() throws -> (paths: [String], cost: Double) {
+        let builder = KeyboardDiagramBuilder(catalog: try DeviceCatalog.bundled())
+        let order = try checkedOrder(builder: builder)
+        let name = try order.output ?? order.defaultOutput(model: order.model(builder: builder))
+        let base = KeyboardDiagramSpec.strippingExtension(name)
+        let formats = order.formats
+        // Diagrams are about 1200×1000 pt; a filmstrip about three times that.
+        let points = 1_200_000.0 * (order.filmstrip == nil ? 1 : 3)
+        let cost = formats.reduce(0) { $0 + points * ($1 == .png ? scale * scale : 1) }
+        return (formats.map { Self.batchPath(base + "." + $0.fileExtension) }, cost)
     }
 
     private func runSpec(_ path: String, builder: KeyboardDiagramBuilder) throws {

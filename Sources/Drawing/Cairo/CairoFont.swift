@@ -80,12 +80,18 @@ final class FontOptions: @unchecked Sendable {
     }
 }
 
-/// Loads font files by path with FreeType, once per path. FreeType's library object is not
-/// thread-safe for opening faces, so loading is serialised.
+/// Loads font files by path with FreeType. FreeType's library object is not thread-safe for
+/// opening faces, so loading is serialised. Each file is loaded once for `face(atPath:)` and once
+/// per thread slot for `threadFace(atPath:)`: a fixed number of copies, so rendering threads
+/// rarely share one (Cairo locks a face's glyph cache while it draws) and memory stays bounded.
 enum FontLoader {
+    static let threadSlots = 16
+
     private struct State: @unchecked Sendable {
         var library: FT_Library?
         var faces: [String: LoadedFontFace] = [:]
+        var slotFaces: [String: [LoadedFontFace?]] = [:]
+        var nextSlot = 0
     }
 
     private static let state = Mutex(State())
@@ -93,27 +99,54 @@ enum FontLoader {
     static func face(atPath path: String) throws(DrawingError) -> LoadedFontFace {
         let result: Result<LoadedFontFace, DrawingError> = state.withLock { state in
             if let face = state.faces[path] { return .success(face) }
-            if state.library == nil {
-                var library: FT_Library?
-                guard FT_Init_FreeType(&library) == 0, let library else {
-                    return .failure(.font("FreeType could not start"))
-                }
-                state.library = library
-            }
-            var ftFace: FT_Face?
-            let error = FT_New_Face(state.library, path, 0, &ftFace)
-            guard error == 0, let ftFace else {
-                return .failure(.font("cannot load font file \(path) (FreeType error \(error))"))
-            }
-            do throws(DrawingError) {
-                let face = try LoadedFontFace(path: path, ftFace: ftFace)
-                state.faces[path] = face
-                return .success(face)
-            } catch {
-                FT_Done_Face(ftFace)
-                return .failure(error)
-            }
+            let loaded = load(path, into: &state)
+            if case let .success(face) = loaded { state.faces[path] = face }
+            return loaded
         }
         return try result.get()
+    }
+
+    /// The calling thread's copy of an already loaded file, or nil if it cannot be loaded.
+    static func threadFace(atPath path: String) -> LoadedFontFace? {
+        let slotKey = "cardrender.font-slot"
+        let dictionary = Thread.current.threadDictionary
+        let assigned = dictionary[slotKey] as? Int
+        return state.withLock { state in
+            let slot: Int
+            if let assigned {
+                slot = assigned
+            } else {
+                slot = state.nextSlot % threadSlots
+                state.nextSlot += 1
+                dictionary[slotKey] = slot
+            }
+            var copies = state.slotFaces[path] ?? Array(repeating: nil, count: threadSlots)
+            if let face = copies[slot] { return face }
+            guard case let .success(face) = load(path, into: &state) else { return nil }
+            copies[slot] = face
+            state.slotFaces[path] = copies
+            return face
+        }
+    }
+
+    private static func load(_ path: String, into state: inout State) -> Result<LoadedFontFace, DrawingError> {
+        if state.library == nil {
+            var library: FT_Library?
+            guard FT_Init_FreeType(&library) == 0, let library else {
+                return .failure(.font("FreeType could not start"))
+            }
+            state.library = library
+        }
+        var ftFace: FT_Face?
+        let error = FT_New_Face(state.library, path, 0, &ftFace)
+        guard error == 0, let ftFace else {
+            return .failure(.font("cannot load font file \(path) (FreeType error \(error))"))
+        }
+        do throws(DrawingError) {
+            return .success(try LoadedFontFace(path: path, ftFace: ftFace))
+        } catch {
+            FT_Done_Face(ftFace)
+            return .failure(error)
+        }
     }
 }

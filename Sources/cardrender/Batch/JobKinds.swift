@@ -17,6 +17,8 @@ struct JobKind: Sendable {
     /// Keys naming files, resolved relative to the spec file.
     var paths: Set<String> = []
     var plan: @Sendable ([String]) throws -> OutputPlan
+    /// The output paths and cost without planning the pictures, where that is much cheaper.
+    var outputs: (@Sendable ([String]) throws -> (paths: [String], cost: Double))?
 
     var schema: JobKindSchema { JobKindSchema(kind: name, keys: keys) }
 
@@ -30,7 +32,8 @@ struct JobKind: Sendable {
         JobKind(name: "keyboard",
                 keys: ["device", "orientation", "strategy", "scenario", "mistake", "keyboard-frame", "view-frame",
                        "predictive", "filmstrip", "format", "scale"],
-                switches: ["predictive"]) { try KeyboardCommand.parse($0).plan() },
+                switches: ["predictive"], plan: { try KeyboardCommand.parse($0).plan() },
+                outputs: { try KeyboardCommand.parse($0).plannedOutputs() }),
         JobKind(name: "samples", keys: ["scale", "format"]) { arguments in
             let options = try SamplesOptions.parse(arguments)
             return OutputPlan(jobs: RenderJob.all("primitives", try PrimitivesSample.picture(),

@@ -21,9 +21,18 @@ struct OutputPlan: Sendable {
         }
     }
 
+    static func prefix(for folder: String) -> String {
+        folder.isEmpty || folder == "." ? "" : folder.hasSuffix("/") ? folder : folder + "/"
+    }
+
+    static func paths(_ paths: [String], under folder: String) -> [String] {
+        let prefix = prefix(for: folder)
+        return paths.map { prefix + $0 }
+    }
+
     /// The same plan with every path under `folder`.
     func moved(under folder: String) -> OutputPlan {
-        let prefix = folder.isEmpty || folder == "." ? "" : folder.hasSuffix("/") ? folder : folder + "/"
+        let prefix = Self.prefix(for: folder)
         guard !prefix.isEmpty else { return self }
         var moved = self
         moved.jobs = jobs.map { var job = $0; job.relativePath = prefix + job.relativePath; return job }

@@ -27,16 +27,25 @@ enum SpecJobs {
         try BatchSpec.parse(Data(text.utf8), file: file, kinds: JobKind.all.map(\.schema))
     }
 
+    /// Plans every job (in parallel: planning lays out each picture) and returns them in spec order.
     static func jobs(_ specJobs: [SpecJob], specFolder: URL?, workers: Int) throws -> [BatchJob] {
-        try specJobs.map { specJob in
+        try WorkerPool.map(specJobs.count, workers: workers) { index in
+            let specJob = specJobs[index]
             guard let kind = JobKind.named(specJob.kind) else {
                 throw SpecError("unknown job kind \(specJob.kind)", at: specJob.location)
             }
             let arguments = try kind.arguments(for: specJob, relativeTo: specFolder)
             let folder = specJob.output ?? kind.name
-            let plan: OutputPlan
+            let outputs: [String], cost: Double
             do {
-                plan = try kind.plan(arguments).moved(under: folder)
+                if let cheap = kind.outputs {
+                    let planned = try cheap(arguments)
+                    outputs = OutputPlan.paths(planned.paths, under: folder)
+                    cost = planned.cost
+                } else {
+                    let plan = try kind.plan(arguments).moved(under: folder)
+                    (outputs, cost) = (plan.outputs, plan.estimatedCost)
+                }
             } catch {
                 throw SpecError(Main.oneLine(CardRender.message(for: error)), at: specJob.location)
             }
@@ -46,9 +55,11 @@ enum SpecJobs {
             if let faces = arguments.firstIndex(of: "--faces").map({ arguments[$0 + 1] }) {
                 keyParts.append(folderDigest(faces))
             }
-            return BatchJob(id: id, kind: kind.name, parameters: specJob.parameters, outputs: plan.outputs,
-                            estimatedCost: plan.estimatedCost, inputKey: BatchJob.key(keyParts)) {
-                try plan.renderInMemory(workers: workers)
+            // The plan is made again when the job runs rather than kept: plans hold laid-out
+            // pictures, and holding thousands would make memory grow with the spec.
+            return BatchJob(id: id, kind: kind.name, parameters: specJob.parameters, outputs: outputs,
+                            estimatedCost: cost, inputKey: BatchJob.key(keyParts)) {
+                try kind.plan(arguments).moved(under: folder).renderInMemory(workers: workers)
             }
         }
     }
