@@ -13,15 +13,19 @@ public struct BatchRunner: Sendable {
         public var dryRun: Bool
         public var shard: Shard?
         public var tool: String
+        /// One line describing a job's error, for the summary and JSON events.
+        public var describe: @Sendable (Error) -> String
 
         public init(workers: Int, force: Bool = false, failFast: Bool = false, dryRun: Bool = false,
-                    shard: Shard? = nil, tool: String) {
+                    shard: Shard? = nil, tool: String,
+                    describe: @escaping @Sendable (Error) -> String = BatchRunner.firstLine) {
             self.workers = workers
             self.force = force
             self.failFast = failFast
             self.dryRun = dryRun
             self.shard = shard
             self.tool = tool
+            self.describe = describe
         }
     }
 
@@ -44,6 +48,12 @@ public struct BatchRunner: Sendable {
 
     public let options: Options
 
+    /// The first non-empty line of an error's description.
+    public static func firstLine(_ error: Error) -> String {
+        "\(error)".split(separator: "\n").first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map(String.init)
+            ?? "failed"
+    }
+
     public init(options: Options) { self.options = options }
 
     /// Checks ids and outputs of the whole spec before anything renders: unique ids, no two
@@ -57,7 +67,10 @@ public struct BatchRunner: Sendable {
             guard !job.outputs.isEmpty else { throw BatchError("job \(job.id) writes no file") }
             for output in job.outputs {
                 _ = try folder.confine(output)
-                let key = (output as NSString).standardizingPath
+                let key: String
+                do { key = try OutputPaths.components(of: output).joined(separator: "/") } catch {
+                    throw BatchError(error.description)
+                }
                 if key == Manifest.fileName || key == Gallery.fileName {
                     throw BatchError("job \(job.id) would overwrite \(key), which the batch run writes itself")
                 }
@@ -75,7 +88,7 @@ public struct BatchRunner: Sendable {
         try BatchRunner.validate(allJobs, in: folder)
         let started = ProgressReporter.now()
         let jobs = options.shard.map { $0.select(allJobs) } ?? allJobs
-        AtomicFile.removeStaleTemporaries(in: folder.url)
+        if !options.dryRun { AtomicFile.removeStaleTemporaries(in: folder.url) }
         let manifest = Manifest.load(from: folder.url, tool: options.tool)
         let upToDate = jobs.map { !options.force && manifest.isUpToDate($0, in: folder.url) }
         let plan = jobs.indices.map { (id: jobs[$0].id, upToDate: upToDate[$0], outputs: jobs[$0].outputs) }
@@ -115,12 +128,12 @@ public struct BatchRunner: Sendable {
                                                              seconds: (seconds * 1000).rounded() / 1000))
                         reporter.finished(id: job.id, status: .rendered, seconds: seconds, outputs: job.outputs)
                     } catch {
-                        let message = "\(error)"
+                        let message = options.describe(error)
                         shared.record(failure: Failure(id: job.id, message: message))
                         reporter.finished(id: job.id, status: .failed, seconds: ProgressReporter.now() - jobStart,
                                           outputs: job.outputs, error: message)
                     }
-                    if shared.shouldSave() { try? shared.snapshot().save(to: folder.url) }
+                    shared.saveIfDue(to: folder.url)
                 }
             }
         }
@@ -137,7 +150,7 @@ public struct BatchRunner: Sendable {
                               failures: counts.failures.sorted { $0.id < $1.id },
                               notRun: jobs.count - counts.rendered - counts.skipped - counts.failures.count,
                               filesWritten: counts.files, seconds: ProgressReporter.now() - started, plan: plan)
-        reporter.end(summary: "", fields: [
+        reporter.end(fields: [
             "jobs": outcome.jobs, "rendered": outcome.rendered, "skipped": outcome.skipped,
             "failed": outcome.failures.count, "notRun": outcome.notRun,
             "seconds": (outcome.seconds * 1000).rounded() / 1000,
@@ -203,11 +216,12 @@ private final class SharedRun: Sendable {
     }
 
     /// Saves the manifest every 50 rendered jobs, so an interrupted run keeps most of its work.
-    func shouldSave() -> Bool {
+    /// Saving under the lock keeps an older snapshot from ever replacing a newer one.
+    func saveIfDue(to folder: URL) {
         state.withLock { s in
-            guard s.sinceSave >= 50 else { return false }
+            guard s.sinceSave >= 50 else { return }
             s.sinceSave = 0
-            return true
+            try? s.manifest.save(to: folder)
         }
     }
 

@@ -5,9 +5,17 @@ import Foundation
 public struct OutputFolder: Sendable {
     public let url: URL
 
-    /// Checks (or creates) the folder. A path that exists as a file is an error.
-    public init(_ url: URL) throws {
-        try AtomicFile.prepareDirectory(url)
+    /// Checks (or, unless `create` is false, creates) the folder. A path that exists as a file
+    /// is an error.
+    public init(_ url: URL, create: Bool = true) throws {
+        if create {
+            try AtomicFile.prepareDirectory(url)
+        } else {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                throw DrawingError.write(path: url.path, reason: "it is a file, not a folder")
+            }
+        }
         self.url = url.standardizedFileURL
     }
 

@@ -89,7 +89,7 @@ public final class ProgressReporter: Sendable {
         }
     }
 
-    public func end(summary: String, fields: [String: Any]) {
+    public func end(fields: [String: Any]) {
         switch style {
         case .bar: FileHandle.standardError.write(Data("\n".utf8))
         case .json:

@@ -60,6 +60,8 @@ public struct SpecJob: Sendable, Equatable {
 /// ```
 public enum BatchSpec {
     public static let topLevelKeys = ["defaults", "jobs"]
+    /// More jobs than this is a typo in a matrix, not a plan.
+    public static let maximumJobs = 100_000
     static let reservedKeys = ["kind", "output"]
 
     public static func load(contentsOf url: URL, kinds: [JobKindSchema]) throws -> [SpecJob] {
@@ -153,6 +155,9 @@ public enum BatchSpec {
                 guard !dimension.values.isEmpty else {
                     throw SpecError("`\(dimension.key)` is an empty list, so the job expands to zero jobs",
                                     at: dimension.location)
+                }
+                guard combinations.count * dimension.values.count <= maximumJobs - result.count else {
+                    throw SpecError("the matrix expands to more than \(maximumJobs) jobs", at: dimension.location)
                 }
                 combinations = combinations.flatMap { partial in
                     dimension.values.map { value in partial.merging([dimension.key: value]) { _, new in new } }

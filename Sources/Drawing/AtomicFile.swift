@@ -5,6 +5,12 @@ import Glibc
 import Darwin
 #endif
 
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+private let systemWrite = Darwin.write
+#endif
+
 /// Writes files so that a reader never sees a half-written one, even when the process is
 /// killed: the bytes go to a temporary file in the same folder, which is renamed over the target.
 public enum AtomicFile {
@@ -28,7 +34,7 @@ public enum AtomicFile {
         data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     failure = String(cString: strerror(errno))
@@ -61,7 +67,8 @@ public enum AtomicFile {
             guard name.hasPrefix("."), let marker = name.range(of: ".tmp-", options: .backwards) else { continue }
             let fields = name[marker.upperBound...].split(separator: "-")
             guard fields.count == 2, let pid = Int32(fields[0]), UInt32(fields[1]) != nil else { continue }
-            if pid == getpid() || kill(pid, 0) == 0 { continue }
+            // A process that exists (even one we may not signal) still owns its file.
+            if pid == getpid() || kill(pid, 0) == 0 || errno == EPERM { continue }
             unlink(folder.appendingPathComponent(relative).path)
         }
     }

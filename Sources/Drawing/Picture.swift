@@ -24,10 +24,16 @@ public enum Resolution: Sendable, Hashable {
     public var pixelsPerInch: Double { pixelsPerPoint * 72 }
 
     /// The pixel size of a picture of `size` points: rounded up so nothing is cut.
+    /// Sides beyond a billion pixels (or not numbers) come back as a billion, so the callers'
+    /// limit checks refuse them instead of the conversion trapping.
     public func pixelSize(for size: CGSize) -> (width: Int, height: Int) {
         let s = pixelsPerPoint
-        // A small epsilon keeps 250 pt × 2 at 500 px rather than 501 from rounding noise.
-        return (Int((Double(size.width) * s - 1e-9).rounded(.up)), Int((Double(size.height) * s - 1e-9).rounded(.up)))
+        func pixels(_ points: CGFloat) -> Int {
+            // A small epsilon keeps 250 pt × 2 at 500 px rather than 501 from rounding noise.
+            let value = (Double(points) * s - 1e-9).rounded(.up)
+            return value.isFinite && abs(value) < 1e9 ? Int(value) : 1_000_000_000
+        }
+        return (pixels(size.width), pixels(size.height))
     }
 }
 

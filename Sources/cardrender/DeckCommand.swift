@@ -61,7 +61,7 @@ struct DeckCommand: ParsableCommand, PlannableCommand {
         let started = Date()
         let written = try plan.write(into: out, workers: parallel.count)
         let bytes = written.reduce(0) { $0 + $1.bytes }
-        print("Wrote \(written.count) files (\(bytes / 1024) KiB) and deck.json into \(output.out) in "
+        print("Wrote \(written.count) files (\(bytes / 1024) KiB, deck.json included) into \(output.out) in "
               + String(format: "%.2f s", Date().timeIntervalSince(started)))
     }
 

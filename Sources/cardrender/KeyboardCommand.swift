@@ -62,7 +62,9 @@ struct KeyboardCommand: ParsableCommand, PlannableCommand {
 
     func validate() throws {
         guard scale.isFinite, scale > 0, scale <= 8 else { throw ValidationError("--scale must be between 0 and 8, got \(scale)") }
-        if let filmstrip, filmstrip < 1 { throw ValidationError("--filmstrip needs at least 1 frame, got \(filmstrip)") }
+        if let filmstrip, !(1...KeyboardDiagram.maximumFilmstripFrames).contains(filmstrip) {
+            throw ValidationError("--filmstrip takes 1 to \(KeyboardDiagram.maximumFilmstripFrames) frames, got \(filmstrip)")
+        }
         if spec != nil {
             let given = [("--device", device), ("--orientation", orientation), ("--strategy", strategy), ("--scenario", scenario),
                          ("--mistake", mistake), ("--keyboard-frame", keyboardFrame), ("--view-frame", viewFrame)]

@@ -59,6 +59,21 @@ import Testing
         #expect(!names.contains { $0.hasPrefix(".") })
     }
 
+    @Test(arguments: [
+        ["card", "AS", "--size", "1e19x100"], ["card", "AS", "--scale", "inf"], ["card", "AS", "--dpi", "1e19"],
+        ["card", "AS", "--size", "100x1e308", "--scale", "1"],
+        ["keyboard", "--keyboard-frame", "0,0,-1e19,10", "--json"], ["keyboard", "--keyboard-frame", "0,0,1e19,10", "--json"],
+        ["keyboard", "--view-frame", "1e300,0,10,10", "--json"], ["keyboard", "--filmstrip", "2000000000", "--json"],
+    ])
+    func hugeNumbersAreRefusedNotCrashes(_ arguments: [String]) throws {
+        let dir = try CLIRunner.temporaryDirectory("huge")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try CLIRunner.run(arguments + ["--out", dir.appendingPathComponent("out").path])
+        #expect(result.status == 2, "\(arguments)")
+        #expect(result.stderrLines.count == 1, "\(arguments): \(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
     @Test func badJobCountIsRefused() throws {
         let result = try CLIRunner.run(["render", "-j", "0"])
         #expect(result.status == 2)

@@ -87,7 +87,7 @@ struct SpecTests {
         #expect(error("diagrams:\n  - view-frame: [0, 0, -375, 667]\n")
             == "spec.yaml:2:17: view-frame has a negative size -375 x 667")
         #expect(error("diagrams:\n  - keyboard-frame: nan,0,1,1\n")
-            == "spec.yaml:2:21: keyboard-frame has a value that is not a finite number")
+            == "spec.yaml:2:21: keyboard-frame has a value that is not a finite number within ±1000000 pt")
         #expect(error("diagrams:\n  - filmstrip: 0\n") == "spec.yaml:2:16: \"filmstrip\" must be between 1 and 24 frames, not 0")
         #expect(error("diagrams:\n  - formats: [png, tiff]\n") == "spec.yaml:2:20: unknown format \"tiff\" (png, svg, pdf)")
         #expect(error("diagrams:\n  - scenario: tab-bar\n    device: iphone-8\n")

@@ -2,9 +2,9 @@ internal import CCairo
 import Foundation
 import Synchronization
 
-/// A font file loaded through FreeType and wrapped as a Cairo font face.
-/// Faces live for the whole process (they are cached by path), and Cairo serialises access to
-/// the underlying `FT_Face`, so one face can be shared by every rendering thread.
+/// A font file loaded through FreeType and wrapped as a Cairo font face. Faces live for the whole
+/// process (cached by path and thread slot). Cairo serialises drawing with one face, which is safe
+/// but slow, so rendering threads use their own copies (`FontLoader.threadFace`).
 final class LoadedFontFace: @unchecked Sendable {
     let path: String
     let cairoFace: OpaquePointer

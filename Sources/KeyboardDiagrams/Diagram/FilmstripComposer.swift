@@ -212,3 +212,8 @@ struct FilmstripComposer {
         }
     }
 }
+
+extension KeyboardDiagram {
+    /// The most frames a filmstrip draws.
+    public static let maximumFilmstripFrames = FilmstripComposer.maximumFrames
+}

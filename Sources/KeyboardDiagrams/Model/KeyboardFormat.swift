@@ -8,7 +8,7 @@ public enum KeyboardFormat {
         guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
         let rounded = (value * 100).rounded() / 100
         if rounded == 0 { return "0" }
-        if rounded == rounded.rounded() { return String(Int64(rounded)) }
+        if rounded == rounded.rounded(), let whole = Int64(exactly: rounded) { return String(whole) }
         var text = String(format: "%.2f", rounded)
         while text.hasSuffix("0") { text.removeLast() }
         return text

@@ -27,7 +27,7 @@ public enum KeyboardInputError: Error, Equatable, Sendable, CustomStringConverti
         case .malformedFrame(let name, let text):
             "\(name) \"\(text)\" is not four numbers x,y,w,h"
         case .nonFiniteFrame(let name):
-            "\(name) has a value that is not a finite number"
+            "\(name) has a value that is not a finite number within ±1000000 pt"
         case .negativeFrameSize(let name, let width, let height):
             "\(name) has a negative size \(KeyboardFormat.number(width)) x \(KeyboardFormat.number(height))"
         case .invalidFilmstripCount(let count):
@@ -62,7 +62,10 @@ public enum FrameInput {
     /// Checks four numbers: all finite, width and height not negative.
     public static func validated(x: Double, y: Double, width: Double, height: Double,
                                  name: String) throws(KeyboardInputError) -> CGRect {
-        guard [x, y, width, height].allSatisfy(\.isFinite) else { throw .nonFiniteFrame(name: name) }
+        // Points beyond a million are no screen: refused like infinities, before any arithmetic.
+        guard [x, y, width, height].allSatisfy({ $0.isFinite && abs($0) <= 1_000_000 }) else {
+            throw .nonFiniteFrame(name: name)
+        }
         guard width >= 0, height >= 0 else { throw .negativeFrameSize(name: name, width: width, height: height) }
         return CGRect(x: x, y: y, width: width, height: height)
     }

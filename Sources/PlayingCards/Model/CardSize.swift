@@ -40,7 +40,7 @@ public struct CardSize: Sendable, Hashable, CustomStringConvertible {
     }
 
     static func format(_ value: CGFloat) -> String {
-        value == value.rounded() ? String(Int(value)) : String(Double(value))
+        Int(exactly: value).map(String.init) ?? String(Double(value))
     }
 
     /// Throws when a raster at `resolution` would be over the pixel limit on a side.

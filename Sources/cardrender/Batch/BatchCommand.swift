@@ -33,10 +33,11 @@ struct BatchRunOptions: ParsableArguments {
     /// Runs `specJobs` into `out` and prints the summary; failures are listed and exit 2.
     func run(_ specJobs: [SpecJob], specFolder: URL?, out: String, workers: Int) throws {
         let jobs = try SpecJobs.jobs(specJobs, specFolder: specFolder, workers: workers)
-        let folder = try OutputFolder(URL(fileURLWithPath: out, isDirectory: true))
+        let folder = try OutputFolder(URL(fileURLWithPath: out, isDirectory: true), create: !dryRun)
         let runner = BatchRunner(options: .init(workers: workers, force: force, failFast: failFast, dryRun: dryRun,
                                                 shard: try shard.map { try Shard(parsing: $0) },
-                                                tool: "cardrender \(CardRender.version)"))
+                                                tool: "cardrender \(CardRender.version)",
+                                                describe: { Main.oneLine(CardRender.message(for: $0)) }))
         let style: ProgressStyle = json ? .json : quiet ? .quiet : .automatic(total: jobs.count)
         let outcome = try runner.run(jobs, in: folder, progress: style)
         if dryRun {

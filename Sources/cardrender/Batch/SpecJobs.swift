@@ -29,7 +29,10 @@ enum SpecJobs {
 
     /// Plans every job (in parallel: planning lays out each picture) and returns them in spec order.
     static func jobs(_ specJobs: [SpecJob], specFolder: URL?, workers: Int) throws -> [BatchJob] {
-        try WorkerPool.map(specJobs.count, workers: workers) { index in
+        // Jobs already run `workers` at a time; a job's own pictures use the cores only when
+        // there are fewer jobs than workers, so threads never multiply.
+        let workersPerJob = specJobs.count >= workers ? 1 : workers
+        return try WorkerPool.map(specJobs.count, workers: workers) { index in
             let specJob = specJobs[index]
             guard let kind = JobKind.named(specJob.kind) else {
                 throw SpecError("unknown job kind \(specJob.kind)", at: specJob.location)
@@ -59,7 +62,7 @@ enum SpecJobs {
             // pictures, and holding thousands would make memory grow with the spec.
             return BatchJob(id: id, kind: kind.name, parameters: specJob.parameters, outputs: outputs,
                             estimatedCost: cost, inputKey: BatchJob.key(keyParts)) {
-                try kind.plan(arguments).moved(under: folder).renderInMemory(workers: workers)
+                try kind.plan(arguments).moved(under: folder).renderInMemory(workers: workersPerJob)
             }
         }
     }
