@@ -31,7 +31,7 @@ let package = Package(
         .target(
             name: "CPNG",
             cSettings: optimisedC,
-            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate")]
         ),
         .target(name: "CImageDiff", cSettings: optimisedC),
 

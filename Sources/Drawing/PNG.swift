@@ -4,8 +4,8 @@ import Foundation
 /// and interlacing and returns 8-bit straight-alpha RGBA; encoding is deterministic (no
 /// timestamps), so the same image and options always give the same bytes.
 ///
-/// The work is done by libpng through the `CPNG` C target (`cpng_decode_rgba8`,
-/// `cpng_encode_rgba8`); see `Cairo/PNGCodec.swift`.
+/// The work is done by libpng, and libdeflate for most image data, through the `CPNG` C target
+/// (`cpng_decode_rgba8`, `cpng_encode_rgba8`); see `Cairo/PNGCodec.swift`.
 public enum PNG {
     /// The largest image `decode` accepts. A PNG header over the limits is refused before any
     /// pixel memory is allocated, so a hostile 100000×100000 header costs nothing.
@@ -67,18 +67,44 @@ public enum PNG {
         case none, sub, up, average, paeth, all
     }
 
-    /// The zlib compression strategy (`Z_DEFAULT_STRATEGY`, `Z_FILTERED`, …).
+    /// The zlib compression strategy (`Z_DEFAULT_STRATEGY`, `Z_FILTERED`, …). libdeflate has
+    /// none, so any strategy but `default` is written by zlib.
     public enum Strategy: String, Sendable, CaseIterable {
         case `default`, filtered, huffmanOnly, rle, fixed
     }
 
-    /// The defaults suit rendered pictures: level 4, no filter, default strategy, automatic
-    /// encoding. On 53 card pictures of 500×700 px they encode about 2.1–2.9× faster than Cairo's
-    /// `cairo_surface_write_to_png` (level 6, adaptive filters) into 0.80–0.86× the bytes; levels
-    /// 1–3 are twice as fast again but give files about 20% larger than Cairo's.
+    /// Which deflate implementation compresses the image data.
+    public enum Compressor: String, Sendable, CaseIterable {
+        /// libdeflate compresses the whole image in one call: about twice as fast as zlib at the
+        /// same level, for files about as large. Levels 0...12: 0 stores, 1...9 trade speed
+        /// for size like zlib's, 10...12 are slower and smaller still. It writes non-interlaced
+        /// images with filter `none` and strategy `default` whose rows take at most 256 MiB;
+        /// anything else is written by zlib at `min(level, 9)` (libdeflate would need every row
+        /// in memory, and has no filters of its own or strategies).
+        case libdeflate
+        /// zlib through libpng, row by row: every filter, strategy and interlacing. Levels 0...9.
+        case zlib
+
+        /// The compression levels this compressor accepts.
+        public var levels: ClosedRange<Int> {
+            switch self {
+            case .libdeflate: 0...12
+            case .zlib: 0...9
+            }
+        }
+    }
+
+    /// The defaults suit rendered pictures: libdeflate level 5, no filter, automatic encoding.
+    /// On 53 card pictures of 500×700 px they encode about 4× faster than Cairo's
+    /// `cairo_surface_write_to_png` (zlib level 6, adaptive filters) and about 2× faster than
+    /// zlib level 4, into 0.77–0.80× Cairo's bytes (zlib level 4: 0.80–0.82×). libdeflate
+    /// levels 2–4 are at most about a tenth faster for files 3–6% larger; level 6 is 5–10%
+    /// slower for files 2–3% smaller. `compressor: .zlib` alone means zlib level 5.
     public struct WriteOptions: Sendable, Equatable {
-        /// zlib level, 0 (store) ... 9 (smallest).
+        public var compressor: Compressor
+        /// 0 (store) ... 9 (zlib's smallest) or 12 (libdeflate's smallest); see `Compressor`.
         public var compressionLevel: Int
+        /// zlib only: any other strategy than `default` makes zlib write the image.
         public var strategy: Strategy
         public var filter: Filter
         /// Written as a pHYs chunk in pixels per metre; `nil` (or 0) writes no pHYs chunk.
@@ -87,8 +113,10 @@ public enum PNG {
         /// Adam7 interlacing.
         public var interlaced: Bool
 
-        public init(compressionLevel: Int = 4, strategy: Strategy = .default, filter: Filter = .none,
-                    pixelsPerInch: Double? = nil, encoding: Encoding = .automatic, interlaced: Bool = false) {
+        public init(compressor: Compressor = .libdeflate, compressionLevel: Int = 5,
+                    strategy: Strategy = .default, filter: Filter = .none, pixelsPerInch: Double? = nil,
+                    encoding: Encoding = .automatic, interlaced: Bool = false) {
+            self.compressor = compressor
             self.compressionLevel = compressionLevel
             self.strategy = strategy
             self.filter = filter
@@ -183,7 +211,7 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
     case outOfMemory(detail: String)
     /// The image does not fit the requested `PNG.Encoding` (e.g. colour pixels written as grey).
     case doesNotFitEncoding(PNG.Encoding, detail: String)
-    /// The image size or a write option cannot be used (e.g. 0×0 pixels, compression level 12).
+    /// The image size or a write option cannot be used (e.g. 0×0 pixels, zlib level 12).
     case invalidArgument(detail: String)
     case encodingFailed(detail: String)
     case cannotReadFile(path: String, reason: String)

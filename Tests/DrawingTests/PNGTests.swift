@@ -614,17 +614,239 @@ private func premultipliedWord(alpha: UInt32, red: UInt32, green: UInt32, blue: 
     #expect(smallest.count * 10 < stored.count)
     #expect(try PNG.decode(stored) == gradient)
     #expect(try PNG.decode(smallest) == gradient)
+
+    // libdeflate, unfiltered: level 0 stores, higher levels give smaller files.
+    let sizes = try [0, 1, 6, 12].map { level in
+        let png = try PNG.encode(gradient, options: .init(compressionLevel: level, encoding: .rgba8))
+        #expect(try PNG.decode(png) == gradient)
+        return png.count
+    }
+    #expect(sizes[0] > 64 * (1 + 64 * 4)) // every row's filter byte and pixels, stored
+    #expect(sizes[1] < sizes[0])
+    #expect(sizes[2] < sizes[1] && sizes[3] <= sizes[2])
 }
 
 @Test func invalidSizesAndOptionsAreRefused() {
     let image = randomImage(width: 4, height: 4, seed: 11)
-    #expect(encodeError(image, .init(compressionLevel: 10)) == .invalidArgument(detail: "compression level 10 is outside 0...9"))
+    #expect(encodeError(image, .init(compressionLevel: 13))
+        == .invalidArgument(detail: "compression level 13 is outside 0...12 for libdeflate"))
+    #expect(encodeError(image, .init(compressor: .zlib, compressionLevel: 10))
+        == .invalidArgument(detail: "compression level 10 is outside 0...9 for zlib"))
     #expect(encodeError(image, .init(compressionLevel: -1)) != nil)
     guard case .invalidArgument? = encodeError(image, .init(pixelsPerInch: -3)) else {
         Issue.record("negative density accepted")
         return
     }
     #expect(encodeError(RGBAImage(width: 0, height: 0), .default) == .invalidArgument(detail: "a PNG cannot be 0×0 pixels"))
+}
+
+// MARK: - libdeflate and zlib
+
+/// The bytes of a zlib stream made only of stored (uncompressed) deflate blocks, as level 0 of
+/// both compressors writes it; nil if any block is compressed or the Adler-32 is wrong.
+private func storedZlibPayload(_ stream: [UInt8]) -> [UInt8]? {
+    guard stream.count >= 6, stream[0] & 0x0F == 8 else { return nil }
+    var payload: [UInt8] = []
+    var offset = 2
+    var isFinal = false
+    while !isFinal {
+        // A stored block starts on a byte: 3 header bits, padding, LEN and its complement.
+        guard offset + 5 <= stream.count, (stream[offset] >> 1) & 3 == 0 else { return nil }
+        isFinal = stream[offset] & 1 == 1
+        let length = Int(stream[offset + 1]) | Int(stream[offset + 2]) << 8
+        let complement = Int(stream[offset + 3]) | Int(stream[offset + 4]) << 8
+        guard length ^ complement == 0xFFFF, offset + 5 + length <= stream.count else { return nil }
+        payload += stream[offset + 5..<offset + 5 + length]
+        offset += 5 + length
+    }
+    var a: UInt32 = 1, b: UInt32 = 0
+    for byte in payload { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
+    guard offset + 4 == stream.count, readBigEndian(stream, at: offset) == b << 16 | a else { return nil }
+    return payload
+}
+
+/// The image data of a PNG: its IDAT chunks joined.
+private func imageData(of png: Data) -> [UInt8] {
+    chunks(of: png).filter { $0.type == "IDAT" }.flatMap(\.data)
+}
+
+private func options(_ compressor: PNG.Compressor, level: Int, encoding: PNG.Encoding) -> PNG.WriteOptions {
+    PNG.WriteOptions(compressor: compressor, compressionLevel: level, pixelsPerInch: 72, encoding: encoding)
+}
+
+/// The translucent colour picture with every pixel's green as its grey level.
+private let translucentGreyPicture: RGBAImage = {
+    var image = translucentColourPicture
+    for y in 0..<image.height {
+        for x in 0..<image.width {
+            let pixel = image[x, y]
+            image[x, y] = .init(r: pixel.g, g: pixel.g, b: pixel.g, a: pixel.a)
+        }
+    }
+    return image
+}()
+
+/// Images that fit each encoding, palettes of every bit depth among them.
+private let imagesForEveryEncoding: [(PNG.Encoding, RGBAImage)] = [
+    (.rgba8, randomImage(width: 37, height: 23, seed: 20)),
+    (.rgba16, randomImage(width: 37, height: 23, seed: 21)),
+    (.rgb8, opaqueGreyPicture),
+    (.grey8, opaqueGreyPicture),
+    (.greyAlpha8, translucentGreyPicture),
+    (.palette, opaqueGreyPicture),
+    (.palette, translucentColourPicture),
+    (.automatic, runsOfColours(count: 2, width: 29, height: 5) { $0 == 0 ? 0 : 255 }),    // 1 bit, 29 px: padding bits
+    (.automatic, runsOfColours(count: 3, width: 31, height: 6) { _ in 255 }),             // 2 bits
+    (.automatic, runsOfColours(count: 11, width: 33, height: 7) { $0 == 3 ? 60 : 255 }),  // 4 bits
+    (.automatic, runsOfColours(count: 257, width: 40, height: 20) { _ in 255 }),          // RGB
+]
+
+@Test(arguments: imagesForEveryEncoding.indices)
+func libdeflateWritesTheSameScanlinesAsLibpngsOwnPath(index: Int) throws {
+    let (encoding, image) = imagesForEveryEncoding[index]
+    // Level 0 stores the scanlines, so the bytes each path hands to deflate can be compared.
+    let libdeflate = try PNG.encode(image, options: options(.libdeflate, level: 0, encoding: encoding))
+    let zlib = try PNG.encode(image, options: options(.zlib, level: 0, encoding: encoding))
+    let ours = try #require(storedZlibPayload(imageData(of: libdeflate)), "\(encoding)")
+    let libpngs = try #require(storedZlibPayload(imageData(of: zlib)), "\(encoding)")
+    #expect(ours == libpngs, "\(encoding), \(image.width)×\(image.height)")
+    let header = try PNG.header(of: zlib)
+    #expect(ours.count == header.height * (1 + (header.width * channels(header.colourType) * header.bitDepth + 7) / 8))
+    // Every chunk but the image data is libpng's, in the same order.
+    #expect(chunks(of: libdeflate).filter { $0.type != "IDAT" }.map(\.data)
+        == chunks(of: zlib).filter { $0.type != "IDAT" }.map(\.data))
+    #expect(chunks(of: libdeflate).map(\.type).last == "IEND")
+
+    // Compressed, the two decode to the same pixels.
+    for level in [1, 5, 12] {
+        let compressed = try PNG.encode(image, options: options(.libdeflate, level: level, encoding: encoding))
+        #expect(try PNG.header(of: compressed) == header)
+        #expect(try PNG.decode(compressed) == image, "\(encoding), level \(level)")
+    }
+}
+
+private func channels(_ colourType: PNG.ColourType) -> Int {
+    switch colourType {
+    case .greyscale, .palette: 1
+    case .greyscaleAlpha: 2
+    case .rgb: 3
+    case .rgba: 4
+    }
+}
+
+@Test func libdeflateWritesCairoPixelsAsLibpngDoes() throws {
+    // Opaque runs (taken 8 pixels at a time) broken by translucent and clear pixels at every offset.
+    let word: (Int, Int) -> UInt32 = { x, y in
+        let index = (x * 7 + y * 3) % 97
+        return index % 13 == 0 ? premultipliedWord(alpha: UInt32(index * 2), red: 200, green: 90, blue: UInt32(x % 256))
+            : index % 17 == 0 ? 0 : premultipliedWord(alpha: 255, red: UInt32(x % 256), green: UInt32(y % 256), blue: 40)
+    }
+    for encoding in [PNG.Encoding.rgba8, .automatic] {
+        let libdeflate = try encodeARGB32(width: 83, height: 19, options: options(.libdeflate, level: 0, encoding: encoding), word)
+        let zlib = try encodeARGB32(width: 83, height: 19, options: options(.zlib, level: 0, encoding: encoding), word)
+        let ours = try #require(storedZlibPayload(imageData(of: libdeflate)))
+        #expect(ours == storedZlibPayload(imageData(of: zlib)))
+        let compressed = try encodeARGB32(width: 83, height: 19, options: .init(encoding: encoding), word)
+        #expect(try PNG.decode(compressed) == PNG.decode(zlib))
+    }
+    #expect(try PNG.header(of: encodeARGB32(width: 83, height: 19, options: .default, word)).colourType == .rgba)
+}
+
+@Test func largeImageDataIsSplitIntoIDATChunksOf256KiB() throws {
+    // Random pixels do not compress: about 360 KB of image data.
+    let image = randomImage(width: 300, height: 300, seed: 22)
+    let png = try PNG.encode(image, options: .init(pixelsPerInch: 144))
+    let found = chunks(of: png)
+    let idats = found.filter { $0.type == "IDAT" }
+    #expect(idats.count == 2)
+    #expect(idats.first?.data.count == 256 * 1024)
+    #expect(found.map(\.type) == ["IHDR", "pHYs"] + Array(repeating: "IDAT", count: idats.count) + ["IEND"])
+    #expect(try PNG.decode(png) == image)
+}
+
+@Test func otherOptionsFallBackToZlibAtLevelNineAtMost() throws {
+    let image = randomImage(width: 40, height: 30, seed: 23)
+    let fallbacks: [PNG.WriteOptions] = [
+        .init(compressionLevel: 12, interlaced: true),
+        .init(compressionLevel: 11, filter: .paeth),
+        .init(compressionLevel: 3, filter: .all),
+        .init(compressionLevel: 10, strategy: .rle),
+    ]
+    for libdeflate in fallbacks {
+        var zlib = libdeflate
+        zlib.compressor = .zlib
+        zlib.compressionLevel = min(libdeflate.compressionLevel, 9)
+        #expect(try PNG.encode(image, options: libdeflate) == PNG.encode(image, options: zlib), "\(libdeflate)")
+    }
+    // And filter none with the default strategy is not zlib's output.
+    #expect(try PNG.encode(image) != PNG.encode(image, options: .init(compressor: .zlib)))
+}
+
+@Test func libdeflateOutputIsTheSameOnEveryThreadAndAfterOtherLevels() async throws {
+    let images = [randomImage(width: 64, height: 48, seed: 24), translucentColourPicture, opaqueGreyPicture]
+    let expected = try images.map { try PNG.encode($0) }
+    // The same thread switching levels (its compressor is kept between calls) ...
+    for (image, png) in zip(images, expected) {
+        _ = try PNG.encode(image, options: .init(compressionLevel: 12))
+        _ = try PNG.encode(image, options: .init(compressionLevel: 1))
+        #expect(try PNG.encode(image) == png)
+    }
+    // ... and many threads at once.
+    let results = try await withThrowingTaskGroup(of: [Data].self) { group in
+        for _ in 0..<8 {
+            group.addTask { try (0..<5).flatMap { _ in try images.map { try PNG.encode($0) } } }
+        }
+        return try await group.reduce(into: [[Data]]()) { $0.append($1) }
+    }
+    #expect(results.count == 8)
+    for result in results { #expect(result == Array(repeating: expected, count: 5).flatMap { $0 }) }
+}
+
+@Test func imagesOverTheKeptBufferSizeStillEncodeAndLeaveTheThreadUsable() throws {
+    // 4100×1100 RGBA: 18 MB of scanlines, more than a thread keeps between calls.
+    let width = 4100, height = 1100
+    let row = (0..<width * 4).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ $0 >> 7) }
+    let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+        for y in 0..<height {
+            row.withUnsafeBufferPointer { source in
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[y * width * 4..<(y + 1) * width * 4])
+                    .initialize(from: source)
+            }
+        }
+        count = width * height * 4
+    }
+    var big = RGBAImage(width: width, height: height, pixels: pixels)
+    big[5, 5] = .init(r: 1, g: 2, b: 3, a: 4)
+    let png = try PNG.encode(big)
+    #expect(try PNG.header(of: png).colourType == .rgba)
+    #expect(try PNG.decode(png) == big)
+    let small = randomImage(width: 20, height: 10, seed: 25)
+    #expect(try PNG.decode(PNG.encode(small)) == small)
+}
+
+@Test func defaultOptionsBeatZlibLevelFourAndCairoOnACardLikePicture() throws {
+    let big = try Font(.bold, size: 30), small = try Font(.regular, size: 11)
+    let picture = Picture(width: 250, height: 350) { canvas in
+        let card = BezierPath(roundedRect: canvas.bounds, cornerRadius: 21)
+        card.addClip()
+        Color.white.setFill()
+        card.fill()
+        let red = Color(rgb: 0xC8102E)
+        StyledText("Q\n♥", font: big, color: red, alignment: .center).draw(at: CGPoint(x: 10, y: 8))
+        for i in 0..<8 {
+            let point = CGPoint(x: 40 + (i % 2) * 100, y: 70 + (i / 2) * 60)
+            StyledText("♥♣♦", font: big, color: i % 2 == 0 ? red : .black).draw(at: point)
+            StyledText("shape \(i)", font: small, color: .gray).draw(at: CGPoint(x: point.x, y: point.y + 36))
+        }
+    }
+    let bitmap = try picture.bitmap(resolution: .scale(2))
+    let ours = try bitmap.pngData()
+    let zlibLevel4 = try bitmap.pngData(options: .init(compressor: .zlib, compressionLevel: 4))
+    let cairos = try bitmap.pngDataUsingCairoWriter()
+    #expect(try PNG.decode(ours) == PNG.decode(zlibLevel4))
+    #expect(try PNG.decode(ours) == PNG.decode(cairos))
+    #expect(ours.count < zlibLevel4.count, "\(ours.count) bytes, zlib level 4: \(zlibLevel4.count)")
+    #expect(ours.count * 10 < cairos.count * 9, "\(ours.count) bytes, Cairo's: \(cairos.count)")
 }
 
 // MARK: - Cairo's premultiplied ARGB32

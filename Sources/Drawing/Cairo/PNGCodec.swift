@@ -112,9 +112,14 @@ private extension PNG.WriteOptions {
         case .rgba16: CPNG_ENCODING_RGBA16
         case .automatic: CPNG_ENCODING_AUTOMATIC
         }
+        let cCompressor: cpng_compressor = switch compressor {
+        case .libdeflate: CPNG_COMPRESSOR_LIBDEFLATE
+        case .zlib: CPNG_COMPRESSOR_ZLIB
+        }
         return cpng_write_options(
-            compression_level: Int32(clamping: compressionLevel), strategy: cStrategy, filter: cFilter,
-            pixels_per_inch: pixelsPerInch ?? 0, encoding: cEncoding, interlaced: interlaced ? 1 : 0)
+            compressor: cCompressor, compression_level: Int32(clamping: compressionLevel), strategy: cStrategy,
+            filter: cFilter, pixels_per_inch: pixelsPerInch ?? 0, encoding: cEncoding,
+            interlaced: interlaced ? 1 : 0)
     }
 }
 
@@ -127,8 +132,10 @@ private func encode(
     guard let cWidth = UInt32(exactly: width), let cHeight = UInt32(exactly: height) else {
         throw .invalidArgument(detail: "a PNG cannot be \(width)×\(height) pixels")
     }
-    guard (0...9).contains(options.compressionLevel) else {
-        throw .invalidArgument(detail: "compression level \(options.compressionLevel) is outside 0...9")
+    let levels = options.compressor.levels
+    guard levels.contains(options.compressionLevel) else {
+        throw .invalidArgument(detail: "compression level \(options.compressionLevel) is outside "
+                               + "\(levels.lowerBound)...\(levels.upperBound) for \(options.compressor.rawValue)")
     }
     var cOptions = options.cOptions
     var output: UnsafeMutablePointer<UInt8>?
