@@ -750,6 +750,20 @@ private func channels(_ colourType: PNG.ColourType) -> Int {
         #expect(try PNG.decode(compressed) == PNG.decode(zlib))
     }
     #expect(try PNG.header(of: encodeARGB32(width: 83, height: 19, options: .default, word)).colourType == .rgba)
+
+    // And the pixels are Cairo's un-premultiplied, rounded as Cairo rounds.
+    var expected = RGBAImage(width: 83, height: 19)
+    for y in 0..<19 {
+        for x in 0..<83 {
+            let pixel = word(x, y), alpha = pixel >> 24
+            func straight(_ shift: UInt32) -> UInt8 {
+                alpha == 0 ? 0 : UInt8(min(255, (((pixel >> shift) & 0xFF) * 255 + alpha / 2) / alpha))
+            }
+            expected[x, y] = .init(r: straight(16), g: straight(8), b: straight(0), a: UInt8(alpha))
+        }
+    }
+    let rgba = try encodeARGB32(width: 83, height: 19, options: .init(encoding: .rgba8), word)
+    #expect(try PNG.decode(rgba) == expected)
 }
 
 @Test func largeImageDataIsSplitIntoIDATChunksOf256KiB() throws {
