@@ -4,7 +4,7 @@
 SWIFT      ?= swift
 OUT        ?= Output
 DEB_PACKAGES = pkg-config libcairo2-dev libpng-dev zlib1g-dev libdeflate-dev libfreetype-dev fonts-dejavu-core
-BENCH_PACKAGES = imagemagick
+BENCH_PACKAGES = imagemagick time
 FONT_SOURCE = /usr/share/fonts/truetype/dejavu
 FONTS      = DejaVuSans.ttf DejaVuSans-Bold.ttf
 

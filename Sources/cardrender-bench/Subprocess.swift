@@ -1,7 +1,9 @@
 import Foundation
 
-/// Runs a program and measures its wall time and peak memory (from `wait4`'s rusage), so each
-/// tool is measured on its own, not mixed with this process.
+/// Runs a program and measures its wall time and peak memory, so each tool is measured on its
+/// own, not mixed with this process. Peak memory comes from GNU time (`/usr/bin/time -f %M`),
+/// whose child is a real fork: `posix_spawn`'s vfork would hand this process's high-water mark
+/// on to the child's rusage.
 enum Subprocess {
     struct Measurement { var seconds: Double; var peakMiB: Double; var status: Int32 }
 
@@ -14,6 +16,19 @@ enum Subprocess {
     }
 
     static func run(_ path: String, _ arguments: [String]) -> Measurement {
+        let timer = "/usr/bin/time"
+        guard FileManager.default.isExecutableFile(atPath: timer) else { return spawn(path, arguments) }
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("cardrender-bench-time-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: report) }
+        var measurement = spawn(timer, ["-f", "%M", "-o", report.path, path] + arguments)
+        let text = (try? String(contentsOf: report, encoding: .utf8)) ?? ""
+        if let kib = text.split(separator: "\n").compactMap({ Double($0.trimmingCharacters(in: .whitespaces)) }).last {
+            measurement.peakMiB = kib / 1024
+        }
+        return measurement
+    }
+
+    private static func spawn(_ path: String, _ arguments: [String]) -> Measurement {
         var pid: pid_t = 0
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
