@@ -59,19 +59,23 @@ struct OutputPlan: Sendable {
         return files + (try derive(byPath))
     }
 
-    /// Renders and writes into `out` (atomically), derived files last.
+    /// Renders and writes into `out` (atomically); derived files come from the rendered bytes,
+    /// so nothing is read back.
     @discardableResult
     func write(into out: URL, workers: Int) throws -> [WrittenFile] {
-        var written = try JobRunner.run(jobs, into: out, workers: workers)
-        guard !derivedPaths.isEmpty else { return written }
-        var rendered: [String: Data] = [:]
-        for job in jobs { rendered[job.relativePath] = try Data(contentsOf: out.appendingPathComponent(job.relativePath)) }
-        for file in try derive(rendered) {
-            try AtomicFile.write(file.data, to: out.appendingPathComponent(file.path), durable: false)
-            written.append(WrittenFile(path: file.path, bytes: file.data.count))
+        guard !derivedPaths.isEmpty else { return try JobRunner.run(jobs, into: out, workers: workers) }
+        let files = try renderInMemory(workers: workers)
+        for folder in Set(files.map { out.appendingPathComponent($0.path).deletingLastPathComponent().path }).sorted() {
+            try AtomicFile.prepareDirectory(URL(fileURLWithPath: folder, isDirectory: true))
         }
-        return written
+        return try WorkerPool.map(files.count, workers: workers) { index in
+            let file = files[index]
+            try AtomicFile.write(file.data, to: out.appendingPathComponent(file.path), durable: false)
+            return WrittenFile(path: file.path, bytes: file.data.count, pixelWidth: file.pixelWidth,
+                               pixelHeight: file.pixelHeight)
+        }
     }
+
 }
 
 /// A command that can describe its files up front, so `batch` can run it as a job kind.
