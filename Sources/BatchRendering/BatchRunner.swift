@@ -188,6 +188,7 @@ private final class SharedRun: Sendable {
         var rendered = 0, skipped = 0, files = 0
         var failures: [BatchRunner.Failure] = []
         var sinceSave = 0
+        var lastSave = ProgressReporter.now()
     }
 
     let next = Atomic<Int>(0)
@@ -215,12 +216,16 @@ private final class SharedRun: Sendable {
         }
     }
 
-    /// Saves the manifest every 50 rendered jobs, so an interrupted run keeps most of its work.
-    /// Saving under the lock keeps an older snapshot from ever replacing a newer one.
+    /// Saves the manifest every 50 rendered jobs and at most every 10 seconds, so an interrupted
+    /// run keeps most of its work without re-encoding a large manifest all the time (that made
+    /// memory grow with the spec). Saving under the lock keeps an older snapshot from ever
+    /// replacing a newer one.
     func saveIfDue(to folder: URL) {
         state.withLock { s in
-            guard s.sinceSave >= 50 else { return }
+            let now = ProgressReporter.now()
+            guard s.sinceSave >= 50, now - s.lastSave >= 10 else { return }
             s.sinceSave = 0
+            s.lastSave = now
             try? s.manifest.save(to: folder)
         }
     }
