@@ -82,10 +82,7 @@ struct KeyboardCommand: ParsableCommand, PlannableCommand {
             try runSpec(spec, builder: builder)
             return
         }
-        let order = try KeyboardOptions.order(
-            device: device, orientation: orientation, strategy: strategy, scenario: scenario, mistake: mistake,
-            keyboardFrame: keyboardFrame, viewFrame: viewFrame, predictive: noPredictive ? false : nil,
-            filmstrip: filmstrip, formats: format?.formats ?? [.png], builder: builder)
+        let order = try self.order(builder: builder)
         if json {
             FileHandle.standardOutput.write(try order.geometryJSON(builder: builder) + Data("\n".utf8))
             return
@@ -100,12 +97,18 @@ struct KeyboardCommand: ParsableCommand, PlannableCommand {
         ])
     }
 
-    private func checkedOrder(builder: KeyboardDiagramBuilder) throws -> KeyboardDiagramOrder {
-        guard spec == nil, !json else { throw CLIError("--spec and --json do not describe files to render") }
-        return try KeyboardOptions.order(
+    /// The one diagram the options describe.
+    private func order(builder: KeyboardDiagramBuilder) throws -> KeyboardDiagramOrder {
+        try KeyboardOptions.order(
             device: device, orientation: orientation, strategy: strategy, scenario: scenario, mistake: mistake,
             keyboardFrame: keyboardFrame, viewFrame: viewFrame, predictive: noPredictive ? false : nil,
             filmstrip: filmstrip, formats: format?.formats ?? [.png], builder: builder)
+    }
+
+    /// The order, for the commands that describe files (not `--spec` or `--json`).
+    private func checkedOrder(builder: KeyboardDiagramBuilder) throws -> KeyboardDiagramOrder {
+        guard spec == nil, !json else { throw CLIError("--spec and --json do not describe files to render") }
+        return try order(builder: builder)
     }
 
     /// In a batch the job's output folder replaces the command's `keyboard/` folder.

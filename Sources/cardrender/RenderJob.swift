@@ -31,27 +31,43 @@ struct WrittenFile: Sendable, Codable {
     var pixelHeight: Int?
 }
 
+extension RenderJob {
+    /// The file's bytes, with the pixel size for PNG.
+    func render() throws -> RenderedFile {
+        let data = try picture.data(format: format, resolution: resolution)
+        let pixels = format == .png ? resolution.pixelSize(for: picture.size) : nil
+        return RenderedFile(path: relativePath, data: data, pixelWidth: pixels?.width, pixelHeight: pixels?.height)
+    }
+}
+
 enum JobRunner {
     /// Renders `jobs` on `workers` threads and writes each file atomically under `out`.
     /// Every job's folder is created first, so a failure cannot leave half a tree of files.
     @discardableResult
     static func run(_ jobs: [RenderJob], into out: URL, workers: Int) throws -> [WrittenFile] {
-        let folders = Set(jobs.map { out.appendingPathComponent($0.relativePath).deletingLastPathComponent().path })
-        for folder in folders.sorted() {
+        try prepareFolders(for: jobs.map(\.relativePath), in: out)
+        return try WorkerPool.map(jobs.count, workers: workers) { index in
+            try write(try jobs[index].render(), into: out)
+        }
+    }
+
+    /// Writes files rendered in memory, on `workers` threads.
+    @discardableResult
+    static func write(_ files: [RenderedFile], into out: URL, workers: Int) throws -> [WrittenFile] {
+        try prepareFolders(for: files.map(\.path), in: out)
+        return try WorkerPool.map(files.count, workers: workers) { index in try write(files[index], into: out) }
+    }
+
+    static func prepareFolders(for paths: [String], in out: URL) throws {
+        for folder in Set(paths.map { out.appendingPathComponent($0).deletingLastPathComponent().path }).sorted() {
             try AtomicFile.prepareDirectory(URL(fileURLWithPath: folder, isDirectory: true))
         }
-        return try WorkerPool.map(jobs.count, workers: workers) { index in
-            let job = jobs[index]
-            let url = out.appendingPathComponent(job.relativePath)
-            let data = try job.picture.data(format: job.format, resolution: job.resolution)
-            try AtomicFile.write(data, to: url, durable: false)
-            var written = WrittenFile(path: job.relativePath, bytes: data.count)
-            if job.format == .png {
-                let pixels = job.resolution.pixelSize(for: job.picture.size)
-                written.pixelWidth = pixels.width
-                written.pixelHeight = pixels.height
-            }
-            return written
-        }
+    }
+
+    /// Renders are re-runnable, so they are written atomically but not fsynced.
+    private static func write(_ file: RenderedFile, into out: URL) throws -> WrittenFile {
+        try AtomicFile.write(file.data, to: out.appendingPathComponent(file.path), durable: false)
+        return WrittenFile(path: file.path, bytes: file.data.count, pixelWidth: file.pixelWidth,
+                           pixelHeight: file.pixelHeight)
     }
 }

@@ -48,12 +48,7 @@ struct OutputPlan: Sendable {
 
     /// Renders every job in memory on `workers` threads, then the derived files.
     func renderInMemory(workers: Int) throws -> [RenderedFile] {
-        let files = try WorkerPool.map(jobs.count, workers: workers) { index in
-            let job = jobs[index]
-            let data = try job.picture.data(format: job.format, resolution: job.resolution)
-            let pixels = job.format == .png ? job.resolution.pixelSize(for: job.picture.size) : nil
-            return RenderedFile(path: job.relativePath, data: data, pixelWidth: pixels?.width, pixelHeight: pixels?.height)
-        }
+        let files = try WorkerPool.map(jobs.count, workers: workers) { index in try jobs[index].render() }
         var byPath: [String: Data] = [:]
         for file in files { byPath[file.path] = file.data }
         return files + (try derive(byPath))
@@ -64,18 +59,8 @@ struct OutputPlan: Sendable {
     @discardableResult
     func write(into out: URL, workers: Int) throws -> [WrittenFile] {
         guard !derivedPaths.isEmpty else { return try JobRunner.run(jobs, into: out, workers: workers) }
-        let files = try renderInMemory(workers: workers)
-        for folder in Set(files.map { out.appendingPathComponent($0.path).deletingLastPathComponent().path }).sorted() {
-            try AtomicFile.prepareDirectory(URL(fileURLWithPath: folder, isDirectory: true))
-        }
-        return try WorkerPool.map(files.count, workers: workers) { index in
-            let file = files[index]
-            try AtomicFile.write(file.data, to: out.appendingPathComponent(file.path), durable: false)
-            return WrittenFile(path: file.path, bytes: file.data.count, pixelWidth: file.pixelWidth,
-                               pixelHeight: file.pixelHeight)
-        }
+        return try JobRunner.write(try renderInMemory(workers: workers), into: out, workers: workers)
     }
-
 }
 
 /// A command that can describe its files up front, so `batch` can run it as a job kind.
