@@ -4,13 +4,16 @@ import Foundation
 /// One file a job produced, still in memory; the runner writes it atomically.
 public struct RenderedFile: Sendable {
     public var path: String
-    public var data: Data
+    public let data: Data
+    /// Hashed where the file is rendered (a worker thread), so manifests need not hash serially.
+    public let sha256: String
     public var pixelWidth: Int?
     public var pixelHeight: Int?
 
     public init(path: String, data: Data, pixelWidth: Int? = nil, pixelHeight: Int? = nil) {
         self.path = path
         self.data = data
+        self.sha256 = SHA256.hexDigest(data)
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
     }

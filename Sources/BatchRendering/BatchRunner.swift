@@ -173,7 +173,7 @@ public struct BatchRunner: Sendable {
             try AtomicFile.write(file.data, to: url, durable: false)
             let modified = ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date)?
                 .timeIntervalSince1970 ?? 0
-            outputs.append(Manifest.Output(path: file.path, sha256: SHA256.hexDigest(file.data), bytes: file.data.count,
+            outputs.append(Manifest.Output(path: file.path, sha256: file.sha256, bytes: file.data.count,
                                            pixelWidth: file.pixelWidth, pixelHeight: file.pixelHeight,
                                            modified: modified))
         }

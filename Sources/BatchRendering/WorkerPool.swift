@@ -4,9 +4,14 @@ import Synchronization
 /// Runs `count` independent jobs on `workers` threads: each thread takes the next job index
 /// from one counter. Results come back in job order, so output never depends on scheduling.
 public enum WorkerPool {
-    public static func map<T: Sendable>(_ count: Int, workers: Int,
+    /// `order`, a permutation of the job indices, is the order jobs start in (costliest first
+    /// keeps the end of a run from waiting on one long job); results are in index order anyway.
+    public static func map<T: Sendable>(_ count: Int, workers: Int, order: [Int]? = nil,
                                         _ job: @escaping @Sendable (Int) throws -> T) throws -> [T] {
         guard count > 0 else { return [] }
+        if let order, order.count != count || Set(order) != Set(0..<count) {
+            throw BatchError("job order is not a permutation of 0..<\(count)")
+        }
         let shared = WorkerPoolState<T>()
         let group = DispatchGroup()
         for _ in 0..<max(1, min(workers, count)) {
@@ -14,8 +19,9 @@ public enum WorkerPool {
             Thread.detachNewThread {
                 defer { group.leave() }
                 while true {
-                    let index = shared.next.add(1, ordering: .relaxed).oldValue
-                    guard index < count else { return }
+                    let position = shared.next.add(1, ordering: .relaxed).oldValue
+                    guard position < count else { return }
+                    let index = order?[position] ?? position
                     let result = Result { try job(index) }
                     shared.results.withLock { $0[index] = result }
                 }

@@ -49,7 +49,10 @@ struct DeckCommand: ParsableCommand, PlannableCommand {
         let atlasFile = atlas
         return OutputPlan(jobs: jobs, derivedPaths: (atlasFile == nil ? [] : [atlasPath]) + [manifestPath]) { rendered in
             // deck.json states the SHA-256 of the bytes just rendered.
-            let manifest = try export.manifest(rendered: rendered)
+            let manifest = try export.manifest(describing: rendered.mapValues {
+                DeckManifest.FileFacts(bytes: $0.bytes, sha256: $0.sha256, pixelWidth: $0.pixelWidth,
+                                       pixelHeight: $0.pixelHeight)
+            })
             return (atlasFile.map { [RenderedFile(path: atlasPath, data: $0)] } ?? [])
                 + [RenderedFile(path: manifestPath, data: try manifest.jsonData())]
         }

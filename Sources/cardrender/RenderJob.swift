@@ -26,12 +26,27 @@ struct RenderJob: Sendable {
 struct WrittenFile: Sendable, Codable {
     var path: String
     var bytes: Int
-    var sha256: String?
+    var sha256: String
     var pixelWidth: Int?
     var pixelHeight: Int?
+
+    init(_ file: RenderedFile) {
+        path = file.path
+        bytes = file.data.count
+        sha256 = file.sha256
+        pixelWidth = file.pixelWidth
+        pixelHeight = file.pixelHeight
+    }
 }
 
 extension RenderJob {
+    /// Pixels to draw, a proxy for rendering time. Vector output costs about as much as a 1x
+    /// raster of the same picture.
+    var estimatedCost: Double {
+        let pixelsPerPoint = format == .png ? resolution.pixelsPerPoint : 1
+        return Double(picture.size.width * picture.size.height) * pixelsPerPoint * pixelsPerPoint
+    }
+
     /// The file's bytes, with the pixel size for PNG.
     func render() throws -> RenderedFile {
         let data = try picture.data(format: format, resolution: resolution)
@@ -41,21 +56,23 @@ extension RenderJob {
 }
 
 enum JobRunner {
-    /// Renders `jobs` on `workers` threads and writes each file atomically under `out`.
+    /// Renders `jobs` on `workers` threads and writes each file atomically under `out` as soon as
+    /// it is rendered, so writing overlaps rendering and no file's bytes outlive its write.
     /// Every job's folder is created first, so a failure cannot leave half a tree of files.
     @discardableResult
     static func run(_ jobs: [RenderJob], into out: URL, workers: Int) throws -> [WrittenFile] {
         try prepareFolders(for: jobs.map(\.relativePath), in: out)
-        return try WorkerPool.map(jobs.count, workers: workers) { index in
+        return try WorkerPool.map(jobs.count, workers: workers, order: costliestFirst(jobs)) { index in
             try write(try jobs[index].render(), into: out)
         }
     }
 
-    /// Writes files rendered in memory, on `workers` threads.
+    /// Writes files rendered in memory, in order on this thread (files written side by side into
+    /// one folder mostly wait on each other in the kernel).
     @discardableResult
-    static func write(_ files: [RenderedFile], into out: URL, workers: Int) throws -> [WrittenFile] {
+    static func write(_ files: [RenderedFile], into out: URL) throws -> [WrittenFile] {
         try prepareFolders(for: files.map(\.path), in: out)
-        return try WorkerPool.map(files.count, workers: workers) { index in try write(files[index], into: out) }
+        return try files.map { try write($0, into: out) }
     }
 
     static func prepareFolders(for paths: [String], in out: URL) throws {
@@ -64,10 +81,17 @@ enum JobRunner {
         }
     }
 
+    /// Job indices, the costliest first: run in this order, the last jobs to finish are the
+    /// cheap ones, so no thread is left with a long job while the others idle. Results still come
+    /// back in job order.
+    static func costliestFirst(_ jobs: [RenderJob]) -> [Int] {
+        let costs = jobs.map(\.estimatedCost)
+        return jobs.indices.sorted { costs[$0] != costs[$1] ? costs[$0] > costs[$1] : $0 < $1 }
+    }
+
     /// Renders are re-runnable, so they are written atomically but not fsynced.
     private static func write(_ file: RenderedFile, into out: URL) throws -> WrittenFile {
         try AtomicFile.write(file.data, to: out.appendingPathComponent(file.path), durable: false)
-        return WrittenFile(path: file.path, bytes: file.data.count, pixelWidth: file.pixelWidth,
-                           pixelHeight: file.pixelHeight)
+        return WrittenFile(file)
     }
 }

@@ -2,6 +2,7 @@ import BatchRendering
 import Drawing
 import Foundation
 import Testing
+import Synchronization
 
 /// Synthetic jobs: small pictures whose pixels depend on the job's number.
 func syntheticJobs(_ count: Int, failing: Set<Int> = []) -> [BatchJob] {
@@ -189,4 +190,24 @@ func files(in folder: URL) throws -> [String: Data] {
         #expect(html.contains("set/5.svg"))
         #expect(html.contains("n=5"))
     }
+}
+
+@Test func workerPoolStartsJobsInTheGivenOrderAndReturnsThemInIndexOrder() throws {
+    let started = Mutex<[Int]>([])
+    let order = [4, 2, 0, 1, 3]
+    let results = try WorkerPool.map(5, workers: 1, order: order) { index in
+        started.withLock { $0.append(index) }
+        return index * 10
+    }
+    #expect(results == [0, 10, 20, 30, 40])
+    #expect(started.withLock { $0 } == order)
+    // On several threads the results are the same.
+    #expect(try WorkerPool.map(5, workers: 3, order: order) { $0 * 10 } == results)
+    #expect(throws: BatchError.self) { try WorkerPool.map(3, workers: 2, order: [0, 0, 1]) { $0 } }
+    #expect(throws: BatchError.self) { try WorkerPool.map(3, workers: 2, order: [0, 1]) { $0 } }
+}
+
+@Test func renderedFilesCarryTheirSHA256() throws {
+    let file = RenderedFile(path: "a.txt", data: Data("abc".utf8))
+    #expect(file.sha256 == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
 }

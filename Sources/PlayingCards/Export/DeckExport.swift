@@ -122,11 +122,17 @@ public struct DeckExport: Sendable {
 
     /// `deck.json` for files rendered in memory, keyed by their relative paths.
     public func manifest(rendered: [String: Data]) throws(PlayingCardsError) -> DeckManifest {
+        try manifest(describing: rendered.mapValues { DeckManifest.FileFacts(data: $0) })
+    }
+
+    /// `deck.json` from what is known of each rendered file (size, SHA-256, pixel size), keyed by
+    /// relative path, so a caller that hashed the files as it wrote them need not keep their bytes.
+    public func manifest(describing facts: [String: DeckManifest.FileFacts]) throws(PlayingCardsError) -> DeckManifest {
         let entries = try files.map { file throws(PlayingCardsError) in
-            guard let data = rendered[file.relativePath] else {
+            guard let known = facts[file.relativePath] else {
                 throw PlayingCardsError.missingRenderedFile(file.relativePath)
             }
-            return DeckManifest.Entry(file: file, data: data, manifestFolder: folder)
+            return DeckManifest.Entry(file: file, facts: known, manifestFolder: folder)
         }
         return DeckManifest(size: renderer.size, theme: renderer.theme.name, resolution: resolution, files: entries)
     }
@@ -149,21 +155,43 @@ public struct DeckManifest: Sendable, Codable, Equatable {
         public var bytes: Int
         public var sha256: String
 
-        public init(file: CardFile, data: Data, manifestFolder: String) {
+        public init(file: CardFile, facts: FileFacts, manifestFolder: String) {
             card = file.side.shortName
             name = file.side.longName
             let prefix = manifestFolder.isEmpty ? "" : manifestFolder + "/"
             path = file.relativePath.hasPrefix(prefix) ? String(file.relativePath.dropFirst(prefix.count)) : file.relativePath
             format = file.format.rawValue
-            if file.format == .png, let header = try? PNG.header(of: data) {
-                width = header.width
-                height = header.height
+            if file.format == .png, let pixelWidth = facts.pixelWidth, let pixelHeight = facts.pixelHeight {
+                width = pixelWidth
+                height = pixelHeight
             } else {
                 width = Int(file.picture.size.width.rounded())
                 height = Int(file.picture.size.height.rounded())
             }
-            bytes = data.count
-            sha256 = SHA256.hexDigest(data)
+            bytes = facts.bytes
+            sha256 = facts.sha256
+        }
+    }
+
+    /// What an entry states about a file's bytes.
+    public struct FileFacts: Sendable, Equatable {
+        public var bytes: Int
+        public var sha256: String
+        /// From the PNG header; nil for vector files.
+        public var pixelWidth: Int?
+        public var pixelHeight: Int?
+
+        public init(bytes: Int, sha256: String, pixelWidth: Int?, pixelHeight: Int?) {
+            self.bytes = bytes
+            self.sha256 = sha256
+            self.pixelWidth = pixelWidth
+            self.pixelHeight = pixelHeight
+        }
+
+        public init(data: Data) {
+            let header = try? PNG.header(of: data)
+            self.init(bytes: data.count, sha256: SHA256.hexDigest(data), pixelWidth: header?.width,
+                      pixelHeight: header?.height)
         }
     }
 

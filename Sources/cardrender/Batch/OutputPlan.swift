@@ -7,19 +7,13 @@ import Foundation
 struct OutputPlan: Sendable {
     var jobs: [RenderJob]
     var derivedPaths: [String] = []
-    var derive: @Sendable (_ rendered: [String: Data]) throws -> [RenderedFile] = { _ in [] }
+    /// Files made from what the jobs rendered (their sizes and SHA-256, keyed by path).
+    var derive: @Sendable (_ rendered: [String: WrittenFile]) throws -> [RenderedFile] = { _ in [] }
 
     var outputs: [String] { jobs.map(\.relativePath) + derivedPaths }
 
     /// Pixels to draw, a proxy for rendering time when balancing shards.
-    var estimatedCost: Double {
-        jobs.reduce(0) { total, job in
-            let points = Double(job.picture.size.width * job.picture.size.height)
-            let pixelsPerPoint = job.format == .png ? job.resolution.pixelsPerPoint : 1
-            // Vector output is about as costly as a 1x raster of the same picture.
-            return total + points * pixelsPerPoint * pixelsPerPoint
-        }
-    }
+    var estimatedCost: Double { jobs.reduce(0) { $0 + $1.estimatedCost } }
 
     static func prefix(for folder: String) -> String {
         folder.isEmpty || folder == "." ? "" : folder.hasSuffix("/") ? folder : folder + "/"
@@ -39,8 +33,8 @@ struct OutputPlan: Sendable {
         moved.derivedPaths = derivedPaths.map { prefix + $0 }
         let derive = self.derive
         moved.derive = { rendered in
-            var local: [String: Data] = [:]
-            for (path, data) in rendered where path.hasPrefix(prefix) { local[String(path.dropFirst(prefix.count))] = data }
+            var local: [String: WrittenFile] = [:]
+            for (path, file) in rendered where path.hasPrefix(prefix) { local[String(path.dropFirst(prefix.count))] = file }
             return try derive(local).map { var file = $0; file.path = prefix + file.path; return file }
         }
         return moved
@@ -48,18 +42,23 @@ struct OutputPlan: Sendable {
 
     /// Renders every job in memory on `workers` threads, then the derived files.
     func renderInMemory(workers: Int) throws -> [RenderedFile] {
-        let files = try WorkerPool.map(jobs.count, workers: workers) { index in try jobs[index].render() }
-        var byPath: [String: Data] = [:]
-        for file in files { byPath[file.path] = file.data }
-        return files + (try derive(byPath))
+        let files = try WorkerPool.map(jobs.count, workers: workers, order: JobRunner.costliestFirst(jobs)) { index in
+            try jobs[index].render()
+        }
+        return files + (try derive(Self.byPath(files.map(WrittenFile.init))))
     }
 
-    /// Renders and writes into `out` (atomically); derived files come from the rendered bytes,
-    /// so nothing is read back.
+    /// Renders and writes into `out` (atomically), each file as soon as it is rendered; derived
+    /// files come from the written files' sizes and hashes, so nothing is read back.
     @discardableResult
     func write(into out: URL, workers: Int) throws -> [WrittenFile] {
-        guard !derivedPaths.isEmpty else { return try JobRunner.run(jobs, into: out, workers: workers) }
-        return try JobRunner.write(try renderInMemory(workers: workers), into: out, workers: workers)
+        let written = try JobRunner.run(jobs, into: out, workers: workers)
+        guard !derivedPaths.isEmpty else { return written }
+        return written + (try JobRunner.write(try derive(Self.byPath(written)), into: out))
+    }
+
+    private static func byPath(_ files: [WrittenFile]) -> [String: WrittenFile] {
+        Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     }
 }
 
