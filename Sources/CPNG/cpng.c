@@ -1,6 +1,7 @@
 #include "cpng.h"
 
 #include <libdeflate.h>
+#include "scanline_deflate.h"
 #include <png.h>
 #include <zlib.h>
 
@@ -734,6 +735,7 @@ static void fill_scanlines(const row_source *source, uint32_t height, cpng_encod
 typedef struct deflate_workspace {
     struct libdeflate_compressor *compressor;
     int level;
+    scanline_deflater *scanline;
     uint8_t *input;
     size_t input_capacity;
     uint8_t *output;
@@ -744,6 +746,7 @@ typedef struct deflate_workspace {
 
 static void workspace_release(deflate_workspace *workspace) {
     libdeflate_free_compressor(workspace->compressor);
+    scanline_deflater_free(workspace->scanline);
     free(workspace->input);
     free(workspace->output);
     memset(workspace, 0, sizeof *workspace);
@@ -802,29 +805,44 @@ static deflate_workspace *thread_workspace(void) {
 }
 
 /* Compresses the image's scanlines (filter none) into a zlib stream of `*out_size` bytes at
- * `workspace->output`. */
+ * `workspace->output`, with libdeflate or the scanline deflater. */
 static cpng_status deflate_scanlines(const row_source *source, uint32_t height, cpng_encoding encoding,
-                                     int bit_depth, const palette *table, size_t row_bytes, int level,
-                                     uint8_t *scratch, deflate_workspace *workspace, size_t *out_size,
-                                     char *message, size_t capacity) {
+                                     int bit_depth, const palette *table, size_t row_bytes,
+                                     cpng_compressor compressor, int level, uint8_t *scratch,
+                                     deflate_workspace *workspace, size_t *out_size, char *message,
+                                     size_t capacity) {
     size_t input_size = (size_t)height * (1 + row_bytes);
-    if (workspace->compressor == NULL || workspace->level != level) {
-        libdeflate_free_compressor(workspace->compressor);
-        workspace->compressor = libdeflate_alloc_compressor(level);
-        workspace->level = level;
+    size_t bound;
+    if (compressor == CPNG_COMPRESSOR_SCANLINE) {
+        if (workspace->scanline == NULL) workspace->scanline = scanline_deflater_create();
+        bound = scanline_deflate_bound(input_size);
+        if (workspace->scanline == NULL) bound = 0;
+    } else {
+        if (workspace->compressor == NULL || workspace->level != level) {
+            libdeflate_free_compressor(workspace->compressor);
+            workspace->compressor = libdeflate_alloc_compressor(level);
+            workspace->level = level;
+        }
+        bound = workspace->compressor != NULL ? libdeflate_zlib_compress_bound(workspace->compressor, input_size) : 0;
     }
-    if (workspace->compressor == NULL ||
-        !reserve(&workspace->input, &workspace->input_capacity, input_size) ||
-        !reserve(&workspace->output, &workspace->output_capacity,
-                 libdeflate_zlib_compress_bound(workspace->compressor, input_size))) {
+    if (bound == 0 || !reserve(&workspace->input, &workspace->input_capacity, input_size) ||
+        !reserve(&workspace->output, &workspace->output_capacity, bound)) {
         return fail(message, capacity, CPNG_OUT_OF_MEMORY, "no memory to compress %zu bytes of rows", input_size);
     }
     fill_scanlines(source, height, encoding, bit_depth, table, row_bytes, scratch, workspace->input);
-    size_t size = libdeflate_zlib_compress(workspace->compressor, workspace->input, input_size, workspace->output,
-                                           workspace->output_capacity);
+    size_t size;
+    if (compressor == CPNG_COMPRESSOR_SCANLINE) {
+        /* Bytes per complete pixel: the distance to the same channel of the pixel to the left. */
+        size_t pixel_bytes = (row_bytes + source->width - 1) / source->width;
+        size = scanline_deflate(workspace->scanline, workspace->input, input_size, 1 + row_bytes,
+                                pixel_bytes > 0 ? pixel_bytes : 1, level, workspace->output,
+                                workspace->output_capacity);
+    } else {
+        size = libdeflate_zlib_compress(workspace->compressor, workspace->input, input_size, workspace->output,
+                                        workspace->output_capacity);
+    }
     if (size == 0) {
-        return fail(message, capacity, CPNG_WRITE_FAILED, "libdeflate could not compress %zu bytes of rows",
-                    input_size);
+        return fail(message, capacity, CPNG_WRITE_FAILED, "could not compress %zu bytes of rows", input_size);
     }
     *out_size = size;
     return CPNG_OK;
@@ -872,14 +890,17 @@ static cpng_status encode(row_source *source, uint32_t height, const cpng_write_
                     "rows are %zu bytes apart but %u pixels need %zu bytes", source->stride, width,
                     (size_t)width * 4);
     }
-    if (options->compressor != CPNG_COMPRESSOR_ZLIB && options->compressor != CPNG_COMPRESSOR_LIBDEFLATE) {
+    if (options->compressor != CPNG_COMPRESSOR_ZLIB && options->compressor != CPNG_COMPRESSOR_LIBDEFLATE &&
+        options->compressor != CPNG_COMPRESSOR_SCANLINE) {
         return fail(message, capacity, CPNG_INVALID_ARGUMENT, "unknown compressor");
     }
+    int min_level = options->compressor == CPNG_COMPRESSOR_SCANLINE ? 1 : 0;
     int max_level = options->compressor == CPNG_COMPRESSOR_LIBDEFLATE ? 12 : 9;
-    if (options->compression_level < 0 || options->compression_level > max_level) {
-        return fail(message, capacity, CPNG_INVALID_ARGUMENT, "compression level %d is outside 0...%d for %s",
-                    options->compression_level, max_level,
-                    options->compressor == CPNG_COMPRESSOR_LIBDEFLATE ? "libdeflate" : "zlib");
+    if (options->compression_level < min_level || options->compression_level > max_level) {
+        return fail(message, capacity, CPNG_INVALID_ARGUMENT, "compression level %d is outside %d...%d for %s",
+                    options->compression_level, min_level, max_level,
+                    options->compressor == CPNG_COMPRESSOR_LIBDEFLATE ? "libdeflate"
+                    : options->compressor == CPNG_COMPRESSOR_SCANLINE ? "scanline" : "zlib");
     }
     int filter = libpng_filter(options->filter);
     int strategy = zlib_strategy(options->strategy);
@@ -934,18 +955,19 @@ static cpng_status encode(row_source *source, uint32_t height, const cpng_write_
     /* The palette's final order, before any index is written. */
     int translucent = encoding == CPNG_ENCODING_PALETTE ? palette_order_translucent_first(&state->table) : 0;
 
-    /* libdeflate compresses the whole image before libpng starts; libpng then writes the chunks
+    /* libdeflate or the scanline deflater compresses the whole image before libpng starts; libpng writes the chunks
      * around it. Options only zlib can honour take libpng's own row-by-row path. */
     size_t row_bytes = packed_row_bytes(width, colour_type, bit_depth);
     size_t image_data_size = 0;
-    int libdeflate_writes = options->compressor == CPNG_COMPRESSOR_LIBDEFLATE && !options->interlaced &&
+    int whole_image_deflate = options->compressor != CPNG_COMPRESSOR_ZLIB && !options->interlaced &&
                             options->filter == CPNG_FILTER_NONE && options->strategy == CPNG_STRATEGY_DEFAULT &&
                             row_bytes < LIBDEFLATE_MAX_INPUT && height <= LIBDEFLATE_MAX_INPUT / (1 + row_bytes);
-    if (libdeflate_writes) {
+    if (whole_image_deflate) {
         state->workspace = thread_workspace();
         if (state->workspace == NULL) state->workspace = &state->own_workspace;
         cpng_status compressed = deflate_scanlines(source, height, encoding, bit_depth, &state->table, row_bytes,
-                                                   options->compression_level, state->encoded_row,
+                                                   options->compressor, options->compression_level,
+                                                   state->encoded_row,
                                                    state->workspace, &image_data_size, message, capacity);
         if (compressed != CPNG_OK) {
             encoder_state_free(state);
@@ -969,7 +991,7 @@ static cpng_status encode(row_source *source, uint32_t height, const cpng_write_
         return context.out_of_memory ? CPNG_OUT_OF_MEMORY : CPNG_WRITE_FAILED;
     }
 
-    if (libdeflate_writes) {
+    if (whole_image_deflate) {
         /* Room for the image data, its chunk headers and the other chunks, so the output buffer
          * is not grown while copying. If this fails the writer grows it as usual. */
         size_t expected = image_data_size + (image_data_size / IDAT_CHUNK_BYTES + 1) * 12 + 2048;
@@ -999,7 +1021,7 @@ static cpng_status encode(row_source *source, uint32_t height, const cpng_write_
         png_set_pHYs(png, info, ppm, ppm, PNG_RESOLUTION_METER);
     }
 
-    if (libdeflate_writes) {
+    if (whole_image_deflate) {
         /* Signature, IHDR, PLTE, tRNS and pHYs from libpng, then the compressed rows and IEND
          * as plain chunks. Not png_write_end: it refuses a file whose image data did not come
          * through png_write_row ("No IDATs written into file"), and its only other work is IEND. */

@@ -4,8 +4,9 @@ import Foundation
 /// and interlacing and returns 8-bit straight-alpha RGBA; encoding is deterministic (no
 /// timestamps), so the same image and options always give the same bytes.
 ///
-/// The work is done by libpng, and libdeflate for most image data, through the `CPNG` C target
-/// (`cpng_decode_rgba8`, `cpng_encode_rgba8`); see `Cairo/PNGCodec.swift`.
+/// The work is done by libpng, and the scanline deflater (or libdeflate) for most image data,
+/// through the `CPNG` C target (`cpng_decode_rgba8`, `cpng_encode_rgba8`); see
+/// `Cairo/PNGCodec.swift`.
 public enum PNG {
     /// The largest image `decode` accepts. A PNG header over the limits is refused before any
     /// pixel memory is allocated, so a hostile 100000×100000 header costs nothing.
@@ -84,25 +85,33 @@ public enum PNG {
         case libdeflate
         /// zlib through libpng, row by row: every filter, strategy and interlacing. Levels 0...9.
         case zlib
+        /// This package's deflate encoder for scanlines: it tries the pixel to the left and the
+        /// row above before a hash search and does not index the inside of long runs, where
+        /// general-purpose compressors spend most of their time on rendered pictures. Levels
+        /// 1...9 set the search depth. Written under the same conditions as libdeflate; anything
+        /// else is written by zlib at the same level.
+        case scanline
 
         /// The compression levels this compressor accepts.
         public var levels: ClosedRange<Int> {
             switch self {
             case .libdeflate: 0...12
             case .zlib: 0...9
+            case .scanline: 1...9
             }
         }
     }
 
-    /// The defaults suit rendered pictures: libdeflate level 5, no filter, automatic encoding.
-    /// On 53 card pictures of 500×700 px they encode about 4× faster than Cairo's
-    /// `cairo_surface_write_to_png` (zlib level 6, adaptive filters) and about 2× faster than
-    /// zlib level 4, into 0.77–0.80× Cairo's bytes (zlib level 4: 0.80–0.82×). libdeflate
-    /// levels 2–4 are at most about a tenth faster for files 3–6% larger; level 6 is 5–10%
-    /// slower for files 2–3% smaller. `compressor: .zlib` alone means zlib level 5.
+    /// The defaults suit rendered pictures: the scanline deflater at level 5, no filter,
+    /// automatic encoding. On 53 card pictures of 500×700 px (`make bench`) they encode about
+    /// 11× faster than Cairo's `cairo_surface_write_to_png` (zlib level 6, adaptive filters) and
+    /// about 2.4× faster than libdeflate level 5, into 0.74× Cairo's bytes (libdeflate 5: 0.77×).
+    /// Levels 1–3 are up to a tenth faster for files 1–3% larger; 6–9 are slower for files under
+    /// 1% smaller. `compressor: .zlib` alone means zlib level 5.
     public struct WriteOptions: Sendable, Equatable {
         public var compressor: Compressor
-        /// 0 (store) ... 9 (zlib's smallest) or 12 (libdeflate's smallest); see `Compressor`.
+        /// 0 (store) ... 9 (zlib's smallest) or 12 (libdeflate's smallest), 1...9 for the
+        /// scanline deflater; see `Compressor`.
         public var compressionLevel: Int
         /// zlib only: any other strategy than `default` makes zlib write the image.
         public var strategy: Strategy
@@ -113,7 +122,7 @@ public enum PNG {
         /// Adam7 interlacing.
         public var interlaced: Bool
 
-        public init(compressor: Compressor = .libdeflate, compressionLevel: Int = 5,
+        public init(compressor: Compressor = .scanline, compressionLevel: Int = 5,
                     strategy: Strategy = .default, filter: Filter = .none, pixelsPerInch: Double? = nil,
                     encoding: Encoding = .automatic, interlaced: Bool = false) {
             self.compressor = compressor

@@ -83,6 +83,10 @@ enum PNGWriterBenchmark {
             candidates.append(Candidate(name: "libdeflate \(level), none, automatic",
                                         options: PNG.WriteOptions(compressor: .libdeflate, compressionLevel: level)))
         }
+        for level in 1...9 {
+            candidates.append(Candidate(name: "scanline \(level), none, automatic",
+                                        options: PNG.WriteOptions(compressor: .scanline, compressionLevel: level)))
+        }
         var rows: [(Candidate, Double, Int)] = []
         for candidate in candidates {
             let result = try measure { try $0.pngData(options: candidate.options) }

@@ -115,6 +115,7 @@ private extension PNG.WriteOptions {
         let cCompressor: cpng_compressor = switch compressor {
         case .libdeflate: CPNG_COMPRESSOR_LIBDEFLATE
         case .zlib: CPNG_COMPRESSOR_ZLIB
+        case .scanline: CPNG_COMPRESSOR_SCANLINE
         }
         return cpng_write_options(
             compressor: cCompressor, compression_level: Int32(clamping: compressionLevel), strategy: cStrategy,
