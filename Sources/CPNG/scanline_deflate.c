@@ -382,15 +382,17 @@ static void flush_block(scanline_deflater *deflater, bit_writer *writer, const u
 /* Matching                                                                                 */
 /* ---------------------------------------------------------------------------------------- */
 
+/* Built byte by byte (one load on little-endian machines) so every machine makes the same stream. */
 static inline uint32_t hash4(const uint8_t *p) {
-    uint32_t v;
-    memcpy(&v, p, 4);
+    uint32_t v = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
     return (v * 0x1E35A7BDu) >> (32 - HASH_BITS);
 }
 
 /* How many bytes from `a` and `b` agree, up to `limit`. */
 static inline size_t common_length(const uint8_t *a, const uint8_t *b, size_t limit) {
     size_t n = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* Eight bytes at a time; the lowest differing bit is in the first differing byte. */
     while (n + 8 <= limit) {
         uint64_t x, y;
         memcpy(&x, a + n, 8);
@@ -398,6 +400,7 @@ static inline size_t common_length(const uint8_t *a, const uint8_t *b, size_t li
         if (x != y) return n + ((size_t)__builtin_ctzll(x ^ y) >> 3);
         n += 8;
     }
+#endif
     while (n < limit && a[n] == b[n]) n++;
     return n;
 }

@@ -1019,3 +1019,32 @@ func scanlineDeflaterRoundTripsEveryEncoding(index: Int) throws {
     #expect(try PNG.decode(ours) == PNG.decode(libdeflate))
     #expect(ours.count * 100 <= libdeflate.count * 102, "\(ours.count) bytes, libdeflate 5: \(libdeflate.count)")
 }
+
+@Test func scanlineDeflaterRoundTripsSeededRandomPictures() throws {
+    // 300 small pictures mixing what rendered pictures have: runs, repeated rows, a few colours,
+    // noise; at random sizes, levels and encodings.
+    var generator = SeededGenerator(state: 34)
+    let palette: [RGBAImage.Pixel] = [.init(r: 255, g: 255, b: 255, a: 255), .init(r: 0, g: 0, b: 0, a: 255),
+                                      .init(r: 200, g: 16, b: 46, a: 255), .init(r: 0, g: 0, b: 0, a: 0)]
+    for round in 0..<300 {
+        let width = Int.random(in: 1...70, using: &generator), height = Int.random(in: 1...40, using: &generator)
+        var image = RGBAImage(width: width, height: height)
+        let noise = Int.random(in: 0...100, using: &generator), repeatRow = Int.random(in: 0...100, using: &generator)
+        for y in 0..<height {
+            let copiesRowAbove = y > 0 && Int.random(in: 0..<100, using: &generator) < repeatRow
+            for x in 0..<width {
+                if copiesRowAbove { image[x, y] = image[x, y - 1]; continue }
+                if Int.random(in: 0..<100, using: &generator) < noise {
+                    image[x, y] = .init(r: .random(in: 0...255, using: &generator), g: .random(in: 0...255, using: &generator),
+                                        b: .random(in: 0...255, using: &generator), a: .random(in: 0...255, using: &generator))
+                } else {
+                    image[x, y] = x > 0 && Bool.random(using: &generator) ? image[x - 1, y] : palette.randomElement(using: &generator)!
+                }
+            }
+        }
+        let level = Int.random(in: 1...9, using: &generator)
+        let encoding: PNG.Encoding = Bool.random(using: &generator) ? .automatic : .rgba8
+        let png = try PNG.encode(image, options: .init(compressor: .scanline, compressionLevel: level, encoding: encoding))
+        #expect(try PNG.decode(png) == image, "round \(round): \(width)×\(height), level \(level), \(encoding)")
+    }
+}
