@@ -4,7 +4,7 @@ import Drawing
 import Foundation
 import PlayingCards
 
-/// `cardrender deck`: every card and the back (and jokers), `deck.json`, and optionally a
+/// `cardrender deck`: every card and the back (and jokers, other back designs), `deck.json`, and optionally a
 /// sprite sheet with its atlas and a contact sheet.
 struct DeckCommand: ParsableCommand, PlannableCommand {
     static let configuration = CommandConfiguration(
@@ -15,6 +15,9 @@ struct DeckCommand: ParsableCommand, PlannableCommand {
 
     @Flag(help: "Add the red and black jokers.")
     var jokers = false
+
+    @Flag(help: "Write every back design: back.png is the theme's, the others are back-<design>.png (back-rosette.png), as on the sprite sheet.")
+    var allBacks = false
 
     @Flag(help: "Also write sheet.png (13 columns, a row per suit, a row of backs and jokers) and sheet.json, a TexturePacker hash atlas for Phaser and PixiJS.")
     var sheet = false
@@ -31,7 +34,8 @@ struct DeckCommand: ParsableCommand, PlannableCommand {
 
     func plan() throws -> OutputPlan {
         let export = DeckExport(renderer: try options.makeRenderer(), formats: options.formats,
-                                resolution: options.resolution, naming: names, includesJokers: jokers)
+                                resolution: options.resolution, naming: names, includesJokers: jokers,
+                                includesAllBacks: allBacks)
         try export.validate(sheet: sheet)
         var jobs = export.files.map { RenderJob($0.relativePath, $0.picture, format: $0.format, resolution: $0.resolution) }
         var atlas: Data?

@@ -60,6 +60,30 @@ struct ExportTests {
         #expect(paths.contains("10H.png") && paths.last == "back.png")
     }
 
+    @Test func allBacksWritesEveryDesignNamedAsOnTheSheet() throws {
+        var renderer = try CardRenderer(size: CardSize(width: 50, height: 70))
+        renderer.theme.backDesign = .rosette
+        let export = DeckExport(renderer: renderer, formats: [.png], naming: .long, includesAllBacks: true)
+        let backs = export.files.filter { $0.side == .back }
+        #expect(backs.map(\.relativePath) == ["back.png", "back-lattice.png"])
+        #expect(backs.map(\.backDesign) == [.rosette, .lattice])
+        // The two files are the two designs, and the sheet's frames carry the same names.
+        let pixels = try backs.map { try $0.picture.bitmap(resolution: .scale(1)).pngData() }
+        #expect(pixels[0] != pixels[1])
+        #expect(try pixels[0] == renderer.picture(for: .back).bitmap(resolution: .scale(1)).pngData())
+        let sheetBacks = export.sheetRows.last?.filter { $0.side == .back }.map(\.name)
+        #expect(sheetBacks == backs.map(\.relativePath))
+        // Without the option only the theme's back is written; the sheet still shows every design.
+        let plain = DeckExport(renderer: renderer, formats: [.png])
+        #expect(plain.files.filter { $0.side == .back }.map(\.relativePath) == ["back.png"])
+        #expect(plain.sheetRows.last?.filter { $0.side == .back }.count == BackDesign.allCases.count)
+        // deck.json names each back's design.
+        let manifest = try export.manifest(rendered: Dictionary(uniqueKeysWithValues: zip(backs.map(\.relativePath), pixels))
+            .merging(export.files.filter { $0.side != .back }.map { ($0.relativePath, Data()) }) { first, _ in first })
+        #expect(manifest.files.filter { $0.card == "back" }.map(\.backDesign) == ["rosette", "lattice"])
+        #expect(manifest.files.first { $0.card == "AS" }?.backDesign == nil)
+    }
+
     @Test func spriteSheetAtlasMatchesTheSheet() throws {
         let renderer = try CardRenderer(size: CardSize(width: 50, height: 70))
         let export = DeckExport(renderer: renderer, resolution: .scale(1))

@@ -18,6 +18,8 @@ public enum CardFileNaming: String, CaseIterable, Sendable, Hashable, Codable {
 public struct CardFile: Sendable {
     public var relativePath: String
     public var side: CardSide
+    /// For a back: its design.
+    public var backDesign: BackDesign?
     public var format: OutputFormat
     public var resolution: Resolution
     public var picture: Picture
@@ -31,35 +33,86 @@ public struct DeckExport: Sendable {
     public var resolution: Resolution
     public var naming: CardFileNaming
     public var includesJokers: Bool
+    /// Every back design, not only the theme's: `back` is the theme's, the others are
+    /// `back-<design>` (`back-rosette`).
+    public var includesAllBacks: Bool
     /// Folder inside the output folder ("" for the output folder itself).
     public var folder: String
 
     public init(renderer: CardRenderer, formats: [OutputFormat] = [.png], resolution: Resolution = .scale(1),
-                naming: CardFileNaming = .short, includesJokers: Bool = false, folder: String = "") {
+                naming: CardFileNaming = .short, includesJokers: Bool = false, includesAllBacks: Bool = false,
+                folder: String = "") {
         self.renderer = renderer
         self.formats = formats
         self.resolution = resolution
         self.naming = naming
         self.includesJokers = includesJokers
+        self.includesAllBacks = includesAllBacks
         self.folder = folder
     }
 
-    /// The 52 cards in new-deck order, the back, then the jokers when asked for.
-    public var sides: [CardSide] {
-        Deck.standard.cards.map { CardSide.front(.standard($0)) } + [.back]
-            + (includesJokers ? Joker.allCases.map { CardSide.front(.joker($0)) } : [])
+    /// One picture of the deck: a side drawn by a renderer (backs of other designs have their
+    /// own), and the file name without extension.
+    public struct Item: Sendable {
+        public var name: String
+        public var side: CardSide
+        public var backDesign: BackDesign?
+        public var renderer: CardRenderer
+    }
+
+    /// The backs written: the theme's design, named `back`; with `includesAllBacks`, then every
+    /// other design.
+    public var backs: [Item] { includesAllBacks ? everyBack : Array(everyBack.prefix(1)) }
+
+    /// Every back design, the theme's first.
+    private var everyBack: [Item] {
+        let designs = [renderer.theme.backDesign] + BackDesign.allCases.filter { $0 != renderer.theme.backDesign }
+        return designs.enumerated().map { index, design in
+            var drawing = renderer
+            drawing.theme.backDesign = design
+            let name = naming.name(for: .back) + (index == 0 ? "" : "-\(design.rawValue)")
+            return Item(name: name, side: .back, backDesign: design, renderer: drawing)
+        }
+    }
+
+    /// The 52 cards in new-deck order, one row per suit as on the sheets.
+    public var cardRows: [[Item]] {
+        Suit.allCases.map { suit in
+            Rank.allCases.map { rank in
+                let side = CardSide.card(rank, of: suit)
+                return Item(name: naming.name(for: side), side: side, renderer: renderer)
+            }
+        }
+    }
+
+    /// The jokers written (none unless `includesJokers`).
+    public var jokers: [Item] { includesJokers ? bothJokers : [] }
+
+    private var bothJokers: [Item] {
+        Joker.allCases.map { joker in
+            let side = CardSide.joker(joker)
+            return Item(name: naming.name(for: side), side: side, renderer: renderer)
+        }
+    }
+
+    /// The 52 cards in new-deck order, the backs, then the jokers when asked for.
+    public var items: [Item] {
+        Deck.standard.cards.map { card in
+            let side = CardSide.front(.standard(card))
+            return Item(name: naming.name(for: side), side: side, renderer: renderer)
+        } + backs + jokers
     }
 
     /// `name` inside `folder`, relative to the output folder.
     public func path(_ name: String) -> String { folder.isEmpty ? name : folder + "/" + name }
 
-    /// One file per side and format, in deck order.
+    /// One file per picture and format, in deck order.
     public var files: [CardFile] {
-        sides.flatMap { side in
-            let picture = renderer.picture(for: side)
+        items.flatMap { item in
+            let picture = item.renderer.picture(for: item.side)
             return formats.map { format in
-                CardFile(relativePath: path("\(naming.name(for: side)).\(format.fileExtension)"), side: side,
-                         format: format, resolution: resolution, picture: picture)
+                CardFile(relativePath: path("\(item.name).\(format.fileExtension)"), side: item.side,
+                         backDesign: item.backDesign, format: format, resolution: resolution, picture: picture)
             }
         }
     }
@@ -80,28 +133,13 @@ public struct DeckExport: Sendable {
         try SpriteSheet(rows: sheetRows, cardSize: renderer.size, resolution: resolution)
     }
 
-    /// The cards of the sprite and contact sheets, by row, named like their files.
+    /// The cards of the sprite and contact sheets, by row, named as the deck names their files:
+    /// a row per suit, then every back design and both jokers, whether or not the deck writes
+    /// them as files (`includesAllBacks`, `includesJokers`).
     public var sheetRows: [[SpriteSheet.Item]] {
-        var rows: [[SpriteSheet.Item]] = Suit.allCases.map { suit in
-            Rank.allCases.map { rank in
-                let side = CardSide.card(rank, of: suit)
-                return SpriteSheet.Item(name: "\(naming.name(for: side)).png", side: side, renderer: renderer)
-            }
+        (cardRows + [everyBack + bothJokers]).map { row in
+            row.map { SpriteSheet.Item(name: "\($0.name).png", side: $0.side, renderer: $0.renderer) }
         }
-        var last: [SpriteSheet.Item] = [SpriteSheet.Item(name: "\(naming.name(for: .back)).png", side: .back,
-                                                         renderer: renderer)]
-        for design in BackDesign.allCases where design != renderer.theme.backDesign {
-            var other = renderer
-            other.theme.backDesign = design
-            last.append(SpriteSheet.Item(name: "\(naming.name(for: .back))-\(design.rawValue).png", side: .back,
-                                         renderer: other))
-        }
-        for joker in Joker.allCases {
-            let side = CardSide.joker(joker)
-            last.append(SpriteSheet.Item(name: "\(naming.name(for: side)).png", side: side, renderer: renderer))
-        }
-        rows.append(last)
-        return rows
     }
 
     public func atlasJSON() throws(PlayingCardsError) -> Data {
@@ -146,6 +184,8 @@ public struct DeckManifest: Sendable, Codable, Equatable {
         /// Short name: `AS`, `RJ`, `back`.
         public var card: String
         public var name: String
+        /// For a back: its design (`lattice`, `rosette`).
+        public var backDesign: String?
         /// Relative to the folder holding `deck.json`.
         public var path: String
         public var format: String
@@ -158,6 +198,7 @@ public struct DeckManifest: Sendable, Codable, Equatable {
         public init(file: CardFile, facts: FileFacts, manifestFolder: String) {
             card = file.side.shortName
             name = file.side.longName
+            backDesign = file.backDesign?.rawValue
             let prefix = manifestFolder.isEmpty ? "" : manifestFolder + "/"
             path = file.relativePath.hasPrefix(prefix) ? String(file.relativePath.dropFirst(prefix.count)) : file.relativePath
             format = file.format.rawValue

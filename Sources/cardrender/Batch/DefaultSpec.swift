@@ -13,13 +13,14 @@ enum DefaultSpec {
         format: png,svg,pdf
         output: samples
 
-      # The full deck with jokers, PNG at 2x and SVG, with deck.json, the sprite sheet and atlas,
-      # and a contact sheet; then the four-colour deck in PNG.
+      # The full deck with jokers and every back design, PNG at 2x and SVG, with deck.json, the
+      # sprite sheet and atlas, and a contact sheet; then the four-colour deck in PNG.
       - kind: deck
         size: poker
         theme: classic
         format: png,svg
         jokers: true
+        all-backs: true
         sheet: true
         contact-sheet: true
         output: cards

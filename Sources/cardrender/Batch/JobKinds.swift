@@ -27,8 +27,8 @@ struct JobKind: Sendable {
     static let all: [JobKind] = [
         JobKind(name: "card", keys: ["card", "face-down", "names"] + cardLook, switches: ["face-down"],
                 argument: "card", paths: ["faces"]) { try CardCommand.parse($0).plan() },
-        JobKind(name: "deck", keys: ["jokers", "sheet", "contact-sheet", "names"] + cardLook,
-                switches: ["jokers", "sheet", "contact-sheet"], paths: ["faces"]) { try DeckCommand.parse($0).plan() },
+        JobKind(name: "deck", keys: ["jokers", "all-backs", "sheet", "contact-sheet", "names"] + cardLook,
+                switches: ["jokers", "all-backs", "sheet", "contact-sheet"], paths: ["faces"]) { try DeckCommand.parse($0).plan() },
         JobKind(name: "keyboard",
                 keys: ["device", "orientation", "strategy", "scenario", "mistake", "keyboard-frame", "view-frame",
                        "predictive", "filmstrip", "format", "scale"],
