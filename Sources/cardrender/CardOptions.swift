@@ -40,7 +40,7 @@ struct CardOptions: ParsableArguments {
     @Option(help: "Share of the card a face image or court panel takes, 0.5 to 1 (the lecture's faceCardScale).")
     var faceScale: Double = 0.75
 
-    @Option(help: "Formats to write, comma-separated: png, svg, pdf (default: png).")
+    @Option(help: "Formats to write, comma-separated: png, svg, pdf (default: png).", transform: FormatList.parse)
     var format: FormatList?
 
     var resolution: Resolution {

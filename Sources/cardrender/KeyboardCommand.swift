@@ -45,7 +45,7 @@ struct KeyboardCommand: ParsableCommand, PlannableCommand {
     @Option(help: "Draw N frames across the keyboard animation instead of before/after.")
     var filmstrip: Int?
 
-    @Option(help: "Output formats, comma separated: png, svg, pdf (default: png).")
+    @Option(help: "Output formats, comma separated: png, svg, pdf (default: png).", transform: FormatList.parse)
     var format: FormatList?
 
     @Option(help: "PNG pixels per point.")

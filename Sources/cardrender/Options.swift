@@ -34,15 +34,24 @@ struct FormatList: ExpressibleByArgument, Sendable {
     var formats: [OutputFormat]
 
     init?(argument: String) {
+        guard let list = try? Self.parse(argument) else { return nil }
+        self = list
+    }
+
+    /// For `@Option(transform:)`: the error names the format that is not known and lists the
+    /// valid ones.
+    static func parse(_ argument: String) throws -> FormatList {
         var result: [OutputFormat] = []
-        for part in argument.split(separator: ",") {
-            guard let format = OutputFormat(rawValue: part.trimmingCharacters(in: .whitespaces).lowercased()) else {
-                return nil
+        let valid = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
+        for part in argument.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = part.trimmingCharacters(in: .whitespaces).lowercased()
+            guard let format = OutputFormat(rawValue: name) else {
+                throw ValidationError(name.isEmpty ? "an empty format in the list; use \(valid)"
+                                                   : "unknown format '\(name)'; use \(valid)")
             }
             if !result.contains(format) { result.append(format) }
         }
-        guard !result.isEmpty else { return nil }
-        formats = result
+        return FormatList(result)
     }
 
     init(_ formats: [OutputFormat]) { self.formats = formats }

@@ -197,6 +197,23 @@ enum CLIChecks {
         #expect(try CLIChecks.fileTree(out) == before)
     }
 
+    @Test func unknownFormatIsNamedWithTheValidOnes() throws {
+        let dir = try CLIRunner.temporaryDirectory("card-format")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (format, named) in [("png,gif", "unknown format 'gif'"), ("png,,svg", "an empty format"), ("GIF", "'gif'")] {
+            for command in [["card", "AS"], ["deck"], ["keyboard"]] {
+                let result = try CLIRunner.run(command + ["--format", format, "--out", dir.path])
+                CLIChecks.expectRefusal(result, mentioning: [named, "png, svg, pdf"], "\(command) --format \(format)")
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+        // In a batch spec the error points at the format key's line.
+        let spec = dir.appendingPathComponent("spec.yaml")
+        try Data("jobs:\n  - kind: card\n    card: AS\n    format: png,gif\n    output: x\n".utf8).write(to: spec)
+        let batch = try CLIRunner.run(["batch", spec.path, "--out", dir.appendingPathComponent("out").path])
+        CLIChecks.expectRefusal(batch, mentioning: [spec.path + ":4:13:", "unknown format 'gif'"], "batch")
+    }
+
     @Test func negativeSizeWithoutEqualsSignIsNamedAsASizeError() throws {
         let dir = try CLIRunner.temporaryDirectory("card-negative")
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -80,7 +80,7 @@ struct JobKind: Sendable {
 /// The options of the `samples` job kind: the primitives sheet.
 struct SamplesOptions: ParsableArguments {
     @Option var scale: Double = 2
-    @Option var format: FormatList?
+    @Option(transform: FormatList.parse) var format: FormatList?
 
     func validate() throws {
         guard scale.isFinite, (0.25...8).contains(scale) else { throw ValidationError("scale must be between 0.25 and 8") }

@@ -50,7 +50,8 @@ enum SpecJobs {
                     (outputs, cost) = (plan.outputs, plan.estimatedCost)
                 }
             } catch {
-                throw SpecError(Main.oneLine(CardRender.message(for: error)), at: specJob.location)
+                let message = Main.oneLine(CardRender.message(for: error))
+                throw SpecError(message, at: specJob.location(of: mentionedKey(in: message, of: specJob) ?? ""))
             }
             let parameters = specJob.parameters.keys.sorted().map { "\($0)=\(specJob.parameters[$0] ?? "")" }
             let id = folder + "/" + (parameters.isEmpty ? kind.name : parameters.joined(separator: ","))
@@ -65,6 +66,18 @@ enum SpecJobs {
                 try kind.plan(arguments).moved(under: folder).renderInMemory(workers: workersPerJob)
             }
         }
+    }
+
+    /// The job's key an option error is about (`--format` in "The value 'gif' is invalid for
+    /// '--format <format>'"), so the error points at that line of the spec.
+    static func mentionedKey(in message: String, of job: SpecJob) -> String? {
+        var rest = Substring(message)
+        while let range = rest.range(of: "--") {
+            let name = rest[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "-" }
+            if job.parameters[String(name)] != nil { return String(name) }
+            rest = rest[range.upperBound...]
+        }
+        return nil
     }
 
     /// Names, sizes and dates of a folder's files: a face image that changes re-renders the deck.
