@@ -79,20 +79,18 @@ enum Paths {
         return isDirectory.boolValue ? .directory : .file
     }
 
-    /// Creates the folder and its parents; a file anywhere on the way is an error.
+    /// Creates the folder and its parents (`AtomicFile.prepareDirectory`); a file anywhere on
+    /// the way is `notADirectory`, naming that file.
     static func makeDirectory(_ url: URL) throws(GoldenError) {
         var ancestor = url.standardizedFileURL
-        var chain: [URL] = []
-        while kind(of: ancestor) == .missing, ancestor.path != "/" {
-            chain.append(ancestor)
-            ancestor = ancestor.deletingLastPathComponent()
-        }
+        while kind(of: ancestor) == .missing, ancestor.path != "/" { ancestor = ancestor.deletingLastPathComponent() }
         if kind(of: ancestor) == .file { throw .notADirectory(path: ancestor.path) }
-        guard !chain.isEmpty else { return }
         do {
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            try AtomicFile.prepareDirectory(url)
+        } catch .write(_, let reason) {
+            throw .cannotWrite(path: url.path, reason: reason)
         } catch {
-            throw .cannotWrite(path: url.path, reason: error.localizedDescription)
+            throw .cannotWrite(path: url.path, reason: error.description)
         }
     }
 
