@@ -103,41 +103,31 @@ public struct BatchRunner: Sendable {
         let shared = SharedRun(manifest: manifest)
         let stop = StopSignal.install()
         defer { stop.uninstall() }
-        let workers = max(1, min(options.workers, jobs.count))
-        let group = DispatchGroup()
-        for _ in 0..<workers {
-            group.enter()
-            Thread.detachNewThread { [options] in
-                defer { group.leave() }
-                while true {
-                    if stop.requested || (options.failFast && shared.hasFailures) { return }
-                    let index = shared.next.add(1, ordering: .relaxed).oldValue
-                    guard index < jobs.count else { return }
-                    let job = jobs[index]
-                    if upToDate[index] {
-                        shared.record(skipped: job.id)
-                        reporter.finished(id: job.id, status: .skipped, seconds: 0, outputs: job.outputs)
-                        continue
-                    }
-                    let jobStart = ProgressReporter.now()
-                    do {
-                        let entry = try BatchRunner.execute(job, in: folder)
-                        let seconds = ProgressReporter.now() - jobStart
-                        shared.record(job.id, Manifest.Entry(kind: job.kind, parameters: job.parameters,
-                                                             inputKey: job.inputKey, outputs: entry,
-                                                             seconds: (seconds * 1000).rounded() / 1000))
-                        reporter.finished(id: job.id, status: .rendered, seconds: seconds, outputs: job.outputs)
-                    } catch {
-                        let message = options.describe(error)
-                        shared.record(failure: Failure(id: job.id, message: message))
-                        reporter.finished(id: job.id, status: .failed, seconds: ProgressReporter.now() - jobStart,
-                                          outputs: job.outputs, error: message)
-                    }
-                    shared.saveIfDue(to: folder.url)
-                }
+        let failFast = options.failFast
+        try WorkerPool.forEach(jobs.count, workers: options.workers,
+                               shouldStop: { stop.requested || (failFast && shared.hasFailures) }) { [options] index in
+            let job = jobs[index]
+            if upToDate[index] {
+                shared.record(skipped: job.id)
+                reporter.finished(id: job.id, status: .skipped, seconds: 0, outputs: job.outputs)
+                return
             }
+            let jobStart = ProgressReporter.now()
+            do {
+                let entry = try BatchRunner.execute(job, in: folder)
+                let seconds = ProgressReporter.now() - jobStart
+                shared.record(job.id, Manifest.Entry(kind: job.kind, parameters: job.parameters,
+                                                     inputKey: job.inputKey, outputs: entry,
+                                                     seconds: (seconds * 1000).rounded() / 1000))
+                reporter.finished(id: job.id, status: .rendered, seconds: seconds, outputs: job.outputs)
+            } catch {
+                let message = options.describe(error)
+                shared.record(failure: Failure(id: job.id, message: message))
+                reporter.finished(id: job.id, status: .failed, seconds: ProgressReporter.now() - jobStart,
+                                  outputs: job.outputs, error: message)
+            }
+            shared.saveIfDue(to: folder.url)
         }
-        group.wait()
         let final = shared.snapshot()
         // A run that changed nothing leaves the manifest and gallery as they are.
         let galleryURL = folder.url.appendingPathComponent(Gallery.fileName)
@@ -191,7 +181,6 @@ private final class SharedRun: Sendable {
         var lastSave = ProgressReporter.now()
     }
 
-    let next = Atomic<Int>(0)
     private let state: Mutex<State>
 
     init(manifest: Manifest) { state = Mutex(State(manifest: manifest)) }

@@ -8,36 +8,45 @@ public enum WorkerPool {
     /// keeps the end of a run from waiting on one long job); results are in index order anyway.
     public static func map<T: Sendable>(_ count: Int, workers: Int, order: [Int]? = nil,
                                         _ job: @escaping @Sendable (Int) throws -> T) throws -> [T] {
-        guard count > 0 else { return [] }
-        if let order, order.count != count || Set(order) != Set(0..<count) {
-            throw BatchError("job order is not a permutation of 0..<\(count)")
+        let results = Mutex<[Int: Result<T, Error>]>([:])
+        try forEach(count, workers: workers, order: order) { index in
+            let result = Result { try job(index) }
+            results.withLock { $0[index] = result }
         }
-        let shared = WorkerPoolState<T>()
-        let group = DispatchGroup()
-        for _ in 0..<max(1, min(workers, count)) {
-            group.enter()
-            Thread.detachNewThread {
-                defer { group.leave() }
-                while true {
-                    let position = shared.next.add(1, ordering: .relaxed).oldValue
-                    guard position < count else { return }
-                    let index = order?[position] ?? position
-                    let result = Result { try job(index) }
-                    shared.results.withLock { $0[index] = result }
-                }
-            }
-        }
-        group.wait()
-        return try shared.results.withLock { all in
+        return try results.withLock { all in
             try (0..<count).map { index in
                 guard let result = all[index] else { throw BatchError("job \(index) did not run") }
                 return try result.get()
             }
         }
     }
+
+    /// Calls `job` once for every index (in `order` if given) on `workers` threads, and returns
+    /// when all have run or, checked before each job starts, `shouldStop` says so.
+    public static func forEach(_ count: Int, workers: Int, order: [Int]? = nil,
+                               shouldStop: @escaping @Sendable () -> Bool = { false },
+                               _ job: @escaping @Sendable (Int) -> Void) throws {
+        guard count > 0 else { return }
+        if let order, order.count != count || Set(order) != Set(0..<count) {
+            throw BatchError("job order is not a permutation of 0..<\(count)")
+        }
+        let next = Counter()
+        let group = DispatchGroup()
+        for _ in 0..<max(1, min(workers, count)) {
+            group.enter()
+            Thread.detachNewThread {
+                defer { group.leave() }
+                while !shouldStop() {
+                    let position = next.value.add(1, ordering: .relaxed).oldValue
+                    guard position < count else { return }
+                    job(order?[position] ?? position)
+                }
+            }
+        }
+        group.wait()
+    }
 }
 
-private final class WorkerPoolState<T: Sendable>: Sendable {
-    let next = Atomic<Int>(0)
-    let results = Mutex<[Int: Result<T, Error>]>([:])
+private final class Counter: Sendable {
+    let value = Atomic<Int>(0)
 }

@@ -32,7 +32,7 @@ func files(in folder: URL) throws -> [String: Data] {
     for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) {
         var isDirectory: ObjCBool = false
         let url = folder.appendingPathComponent(path)
-        FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+        _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
         if !isDirectory.boolValue { result[path] = try Data(contentsOf: url) }
     }
     return result

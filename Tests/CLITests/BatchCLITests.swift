@@ -39,7 +39,7 @@ import Testing
         for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path)
         where path.contains(".") && path != "manifest.json" && path != "index.html" {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory)
             if !isDirectory.boolValue { result[path] = try Data(contentsOf: folder.appendingPathComponent(path)) }
         }
         return result
