@@ -669,12 +669,12 @@ static int zlib_strategy(cpng_strategy strategy) {
 }
 
 /* ------------------------------------------------------------------------------------------ */
-/* Image data through libdeflate                                                              */
+/* Image data through the scanline deflater or libdeflate                                     */
 /* ------------------------------------------------------------------------------------------ */
 
-/* libdeflate needs every filtered row in one buffer; above this it is not worth the memory and
- * zlib streams the rows instead. */
-#define LIBDEFLATE_MAX_INPUT ((size_t)256 << 20)
+/* The whole-image compressors need every filtered row in one buffer; above this it is not worth
+ * the memory and zlib streams the rows instead. */
+#define WHOLE_IMAGE_MAX_INPUT ((size_t)256 << 20)
 
 /* Compressed data is written as IDAT chunks of at most this many bytes. */
 #define IDAT_CHUNK_BYTES ((size_t)256 << 10)
@@ -727,8 +727,8 @@ static void fill_scanlines(const row_source *source, uint32_t height, cpng_encod
     }
 }
 
-/* What libdeflate needs for one image: a compressor and room for the scanlines and the zlib
- * stream. Kept per thread between calls (a compressor must not be shared between threads):
+/* What a whole-image compressor needs for one image: a compressor and room for the scanlines
+ * and the zlib stream. Kept per thread between calls (a compressor must not be shared between threads):
  * fresh buffers of a picture's size cost page faults on every call, about a tenth of the
  * encoding time of a 500×700 picture. Buffers over WORKSPACE_KEPT_BYTES are released after
  * each call, so a thread keeps at most about twice that and a compressor. */
@@ -779,7 +779,7 @@ static pthread_key_t workspace_key;
 static pthread_once_t workspace_key_once = PTHREAD_ONCE_INIT;
 static int workspace_key_created;
 
-/* Runs when a thread that encoded with libdeflate exits. */
+/* Runs when a thread that encoded a whole image exits. */
 static void workspace_destroy(void *workspace) {
     workspace_release(workspace);
     free(workspace);
@@ -858,7 +858,8 @@ typedef struct encoder_state {
     memory_writer writer;
     uint8_t *encoded_row;
     uint8_t *source_scratch;
-    /* When libdeflate compresses: this thread's workspace, or `own_workspace` if it has none. */
+    /* When a whole-image compressor runs: this thread's workspace, or `own_workspace` if it has
+     * none. */
     deflate_workspace *workspace;
     deflate_workspace own_workspace;
 } encoder_state;
@@ -955,13 +956,14 @@ static cpng_status encode(row_source *source, uint32_t height, const cpng_write_
     /* The palette's final order, before any index is written. */
     int translucent = encoding == CPNG_ENCODING_PALETTE ? palette_order_translucent_first(&state->table) : 0;
 
-    /* libdeflate or the scanline deflater compresses the whole image before libpng starts; libpng writes the chunks
-     * around it. Options only zlib can honour take libpng's own row-by-row path. */
+    /* The scanline deflater or libdeflate compresses the whole image before libpng starts;
+     * libpng then writes the chunks around it. Options only zlib can honour take libpng's own
+     * row-by-row path. */
     size_t row_bytes = packed_row_bytes(width, colour_type, bit_depth);
     size_t image_data_size = 0;
     int whole_image_deflate = options->compressor != CPNG_COMPRESSOR_ZLIB && !options->interlaced &&
                             options->filter == CPNG_FILTER_NONE && options->strategy == CPNG_STRATEGY_DEFAULT &&
-                            row_bytes < LIBDEFLATE_MAX_INPUT && height <= LIBDEFLATE_MAX_INPUT / (1 + row_bytes);
+                            row_bytes < WHOLE_IMAGE_MAX_INPUT && height <= WHOLE_IMAGE_MAX_INPUT / (1 + row_bytes);
     if (whole_image_deflate) {
         state->workspace = thread_workspace();
         if (state->workspace == NULL) state->workspace = &state->own_workspace;

@@ -75,7 +75,7 @@ public struct DeckExport: Sendable {
         }
     }
 
-    /// The 52 cards in new-deck order, one row per suit as on the sheets.
+    /// The 52 cards in new-deck order (`Deck.standard`), one row per suit as on the sheets.
     public var cardRows: [[Item]] {
         Suit.allCases.map { suit in
             Rank.allCases.map { rank in
@@ -96,12 +96,7 @@ public struct DeckExport: Sendable {
     }
 
     /// The 52 cards in new-deck order, the backs, then the jokers when asked for.
-    public var items: [Item] {
-        Deck.standard.cards.map { card in
-            let side = CardSide.front(.standard(card))
-            return Item(name: naming.name(for: side), side: side, renderer: renderer)
-        } + backs + jokers
-    }
+    public var items: [Item] { cardRows.flatMap { $0 } + backs + jokers }
 
     /// `name` inside `folder`, relative to the output folder.
     public func path(_ name: String) -> String { folder.isEmpty ? name : folder + "/" + name }
