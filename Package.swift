@@ -38,9 +38,11 @@ let package = Package(
         .target(name: "Geometry"),
         .target(name: "Drawing", dependencies: ["Geometry", "CCairo", "CPNG"]),
         .target(name: "PlayingCards", dependencies: ["Geometry", "Drawing"]),
+        // YAML and JSON spec files read into located nodes: the batch spec and the keyboard spec.
+        .target(name: "SpecFiles", dependencies: ["Drawing", .product(name: "Yams", package: "Yams")]),
         .target(
             name: "KeyboardDiagrams",
-            dependencies: ["Geometry", "Drawing", .product(name: "Yams", package: "Yams")],
+            dependencies: ["Geometry", "Drawing", "SpecFiles", .product(name: "Yams", package: "Yams")],
             resources: [.copy("Resources/devices.json")]
         ),
         .target(name: "GoldenImages", dependencies: ["Drawing", "CImageDiff"]),
@@ -49,12 +51,12 @@ let package = Package(
         // Specs, matrices, shards, manifests, progress and the gallery; knows no job kind.
         .target(
             name: "BatchRendering",
-            dependencies: ["Drawing", .product(name: "Yams", package: "Yams")]
+            dependencies: ["Drawing", "SpecFiles", .product(name: "Yams", package: "Yams")]
         ),
         .executableTarget(
             name: "cardrender",
             dependencies: [
-                "Geometry", "Drawing", "PlayingCards", "KeyboardDiagrams", "GoldenImages", "BatchRendering",
+                "Geometry", "Drawing", "PlayingCards", "KeyboardDiagrams", "GoldenImages", "BatchRendering", "SpecFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -67,9 +69,9 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Geometry"]),
         .testTarget(name: "PlayingCardsTests", dependencies: ["PlayingCards", "Drawing", "GoldenImageTesting"], exclude: ["__Goldens__"]),
-        .testTarget(name: "KeyboardDiagramsTests", dependencies: ["KeyboardDiagrams", "Drawing", "GoldenImageTesting"], exclude: ["__Goldens__"]),
+        .testTarget(name: "KeyboardDiagramsTests", dependencies: ["KeyboardDiagrams", "Drawing", "GoldenImageTesting", "SpecFiles"], exclude: ["__Goldens__"]),
         .testTarget(name: "GoldenImagesTests", dependencies: ["GoldenImages", "GoldenImageTesting", "Drawing"], exclude: ["__Goldens__"]),
-        .testTarget(name: "BatchRenderingTests", dependencies: ["BatchRendering", "Drawing"]),
+        .testTarget(name: "BatchRenderingTests", dependencies: ["BatchRendering", "Drawing", "SpecFiles"]),
         .testTarget(name: "CLITests", dependencies: ["cardrender", "Drawing"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,26 +1,7 @@
 import Drawing
 import Foundation
+import SpecFiles
 import Yams
-
-/// Where something is in a spec file, for error messages: `file:line:column`.
-public struct SpecLocation: Sendable, Hashable, CustomStringConvertible {
-    public var file: String
-    public var line: Int
-    public var column: Int
-    public var description: String { "\(file):\(line):\(column)" }
-}
-
-/// An error in a spec, naming the file, line and column.
-public struct SpecError: Error, CustomStringConvertible, LocalizedError, Equatable {
-    public let location: SpecLocation?
-    public let message: String
-    public init(_ message: String, at location: SpecLocation?) {
-        self.message = message
-        self.location = location
-    }
-    public var description: String { location.map { "\($0): \(message)" } ?? message }
-    public var errorDescription: String? { description }
-}
 
 /// The keys a job kind accepts, so a spec can be checked before anything renders.
 public struct JobKindSchema: Sendable {
@@ -64,43 +45,23 @@ public enum BatchSpec {
     public static let maximumJobs = 100_000
     static let reservedKeys = ["kind", "output"]
 
-    public static func load(contentsOf url: URL, kinds: [JobKindSchema]) throws -> [SpecJob] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw SpecError("spec file \(url.path) does not exist", at: nil)
-        }
-        guard !isDirectory.boolValue else { throw SpecError("spec \(url.path) is a folder, not a file", at: nil) }
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw SpecError("cannot read spec \(url.path)", at: nil)
-        }
-        return try parse(data, file: url.path, kinds: kinds)
+    public static func load(contentsOf url: URL, kinds: [JobKindSchema]) throws(SpecError) -> [SpecJob] {
+        try parse(SpecFile.text(of: url, displayName: url.path), file: url.path, kinds: kinds)
     }
 
     public static func parse(_ data: Data, file: String, kinds: [JobKindSchema]) throws(SpecError) -> [SpecJob] {
         guard let text = String(data: data, encoding: .utf8) else {
-            throw SpecError("spec is not UTF-8 text", at: SpecLocation(file: file, line: 1, column: 1))
+            throw SpecError("the spec is not UTF-8 text", at: SpecLocation(file: file))
         }
-        let root: Node
-        do {
-            guard let node = try Yams.compose(yaml: text) else {
-                throw SpecError("spec is empty", at: SpecLocation(file: file, line: 1, column: 1))
-            }
-            root = node
-        } catch let error as SpecError {
-            throw error
-        } catch let error as YamlError {
-            throw yamlError(error, file: file)
-        } catch {
-            throw SpecError("cannot parse spec: \(error)", at: nil)
-        }
-        func at(_ node: Node) -> SpecLocation {
-            SpecLocation(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
-        }
+        return try parse(text, file: file, kinds: kinds)
+    }
+
+    public static func parse(_ text: String, file: String, kinds: [JobKindSchema]) throws(SpecError) -> [SpecJob] {
+        let root = try SpecFile.compose(text, file: file)
+        func at(_ node: Node) -> SpecLocation { SpecFile.location(of: node, in: file) }
         guard let top = root.mapping else { throw SpecError("a spec is a mapping with `defaults` and `jobs`", at: at(root)) }
-        for (key, _) in top {
-            let name = key.string ?? ""
-            guard topLevelKeys.contains(name) else { throw unknownKey(name, at: at(key), valid: topLevelKeys) }
+        for (name, key, _) in try SpecFile.pairs(of: top, in: file) {
+            guard topLevelKeys.contains(name) else { throw SpecFile.unknown(name, at: at(key), valid: topLevelKeys) }
         }
         let schemas = Dictionary(kinds.map { ($0.kind, $0) }, uniquingKeysWith: { a, _ in a })
         let allKeys = Array(Set(kinds.flatMap(\.keys))).sorted()
@@ -108,9 +69,8 @@ public enum BatchSpec {
         var defaults: [(key: String, values: [String], location: SpecLocation)] = []
         if let node = top["defaults"] {
             guard let mapping = node.mapping else { throw SpecError("`defaults` must be a mapping", at: at(node)) }
-            for (key, value) in mapping {
-                let name = key.string ?? ""
-                guard allKeys.contains(name) else { throw unknownKey(name, at: at(key), valid: allKeys) }
+            for (name, key, value) in try SpecFile.pairs(of: mapping, in: file) {
+                guard allKeys.contains(name) else { throw SpecFile.unknown(name, at: at(key), valid: allKeys) }
                 defaults.append((name, try scalars(value, key: name, at: at), at(value)))
             }
         }
@@ -125,15 +85,14 @@ public enum BatchSpec {
                 throw SpecError("job has no `kind` (one of \(kinds.map(\.kind).sorted().joined(separator: ", ")))", at: at(item))
             }
             guard let schema = schemas[kind] else {
-                throw unknownKey(kind, at: at(kindNode), valid: kinds.map(\.kind).sorted(), what: "job kind")
+                throw SpecFile.unknown(kind, at: at(kindNode), valid: kinds.map(\.kind).sorted(), what: "job kind")
             }
             var dimensions: [(key: String, values: [String], location: SpecLocation)] = []
             for entry in defaults where schema.keys.contains(entry.key) {
                 dimensions.append(entry)
             }
             var output: String?
-            for (key, value) in mapping {
-                let name = key.string ?? ""
+            for (name, key, value) in try SpecFile.pairs(of: mapping, in: file) {
                 if name == "kind" { continue }
                 if name == "output" {
                     guard let text = value.string, value.scalar != nil else {
@@ -143,7 +102,7 @@ public enum BatchSpec {
                     continue
                 }
                 guard schema.keys.contains(name) else {
-                    throw unknownKey(name, at: at(key), valid: schema.keys + reservedKeys, what: "key for a \(kind) job")
+                    throw SpecFile.unknown(name, at: at(key), valid: schema.keys + reservedKeys, what: "key for a \(kind) job")
                 }
                 let entry = (key: name, values: try scalars(value, key: name, at: at), location: at(value))
                 dimensions.removeAll { $0.key == name }
@@ -213,22 +172,4 @@ public enum BatchSpec {
         return result + rest
     }
 
-    static func unknownKey(_ name: String, at location: SpecLocation, valid: [String], what: String = "key") -> SpecError {
-        let hint = NearestName.suggestion(for: name, among: valid).map { "; did you mean \"\($0)\"?" }
-            ?? "; valid: \(valid.joined(separator: ", "))"
-        return SpecError("unknown \(what) \"\(name)\"\(hint)", at: location)
-    }
-
-    static func yamlError(_ error: YamlError, file: String) -> SpecError {
-        switch error {
-        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
-             let .composer(context, problem, mark, _):
-            let detail = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
-            return SpecError("malformed YAML: \(detail)", at: SpecLocation(file: file, line: mark.line, column: mark.column))
-        case let .reader(problem, _, _, _):
-            return SpecError("malformed YAML: \(problem)", at: SpecLocation(file: file, line: 1, column: 1))
-        default:
-            return SpecError("malformed YAML", at: SpecLocation(file: file, line: 1, column: 1))
-        }
-    }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Drawing
 import Foundation
+import SpecFiles
 import KeyboardDiagrams
 
 /// `cardrender keyboard`: one keyboard-overlap diagram from options, or every diagram of a spec.

@@ -1,5 +1,6 @@
 import BatchRendering
 import Foundation
+import SpecFiles
 import Testing
 
 @Suite struct SpecTests {
@@ -78,5 +79,11 @@ import Testing
         #expect {
             try BatchSpec.load(contentsOf: FileManager.default.temporaryDirectory, kinds: kinds)
         } throws: { "\($0)".contains("is a folder") }
+    }
+
+    @Test func aKeyGivenTwiceIsAnError() {
+        #expect {
+            try parse("jobs:\n  - kind: deck\n    theme: classic\n    theme: four-color\n")
+        } throws: { "\($0)" == "spec.yaml:4:5: \"theme\" is given twice (first at line 3)" }
     }
 }

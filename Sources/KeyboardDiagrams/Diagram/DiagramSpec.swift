@@ -1,35 +1,10 @@
 import Drawing
 import Foundation
+import SpecFiles
 import Yams
 
-/// Where something is in a spec file (1-based, as editors count).
-public struct SpecLocation: Sendable, Hashable, CustomStringConvertible {
-    public var file: String
-    public var line: Int?
-    public var column: Int?
-
-    public init(file: String, line: Int? = nil, column: Int? = nil) {
-        self.file = file
-        self.line = line
-        self.column = column
-    }
-
-    public var description: String {
-        guard let line else { return file }
-        return column.map { "\(file):\(line):\($0)" } ?? "\(file):\(line)"
-    }
-}
-
-/// A spec problem: file, line and column, then what is wrong.
-public struct KeyboardSpecError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
-    public var location: SpecLocation
-    public var message: String
-
-    /// `spec.yaml:4:13: unknown device …`; errors of an order given on the command line (empty
-    /// file name) are the message alone.
-    public var description: String { location.file.isEmpty ? message : "\(location): \(message)" }
-    public var errorDescription: String? { description }
-}
+/// A problem in a keyboard diagram spec (or in an order given on the command line).
+public typealias KeyboardSpecError = SpecError
 
 /// One diagram to draw: what the command line's options or one entry of a spec file ask for.
 public struct KeyboardDiagramOrder: Sendable, Equatable {
@@ -152,23 +127,7 @@ public struct KeyboardDiagramSpec: Sendable {
     public static func load(contentsOf url: URL, displayName: String? = nil,
                             builder: KeyboardDiagramBuilder) throws(KeyboardSpecError) -> KeyboardDiagramSpec {
         let name = displayName ?? url.path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw KeyboardSpecError(location: SpecLocation(file: name), message: "no such spec file")
-        }
-        guard !isDirectory.boolValue else {
-            throw KeyboardSpecError(location: SpecLocation(file: name), message: "is a folder, not a spec file")
-        }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw KeyboardSpecError(location: SpecLocation(file: name), message: "cannot read the spec (\(Self.reason(error)))")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw KeyboardSpecError(location: SpecLocation(file: name), message: "the spec is not UTF-8 text")
-        }
-        return try parse(text, file: name, builder: builder)
+        return try parse(SpecFile.text(of: url, displayName: name), file: name, builder: builder)
     }
 
     public static func parse(_ text: String, file: String, builder: KeyboardDiagramBuilder) throws(KeyboardSpecError) -> KeyboardDiagramSpec {
@@ -216,13 +175,6 @@ public struct KeyboardDiagramSpec: Sendable {
         return OutputFormat(rawValue: ext) == nil ? path : (path as NSString).deletingPathExtension
     }
 
-    static func reason(_ error: Error) -> String {
-        let ns = error as NSError
-        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        return ns.localizedDescription
-    }
 }
 
 /// A laid-out diagram and the files it becomes, relative to the output folder.
@@ -241,24 +193,14 @@ private struct SpecReader {
     let file: String
     let builder: KeyboardDiagramBuilder
 
-    func location(_ node: Node?) -> SpecLocation {
-        SpecLocation(file: file, line: node?.mark?.line, column: node?.mark?.column)
-    }
+    func location(_ node: Node?) -> SpecLocation { SpecFile.location(of: node, in: file) }
 
     func fail(_ node: Node?, _ message: String) -> KeyboardSpecError {
         KeyboardSpecError(location: location(node), message: message)
     }
 
     mutating func read(_ text: String) throws(KeyboardSpecError) -> [KeyboardDiagramSpec.Entry] {
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: text)
-        } catch let error as YamlError {
-            throw malformed(error)
-        } catch {
-            throw KeyboardSpecError(location: SpecLocation(file: file), message: "malformed YAML: \(error)")
-        }
-        guard let root else { throw KeyboardSpecError(location: SpecLocation(file: file), message: "the spec is empty") }
+        let root = try SpecFile.compose(text, file: file)
         var defaults = KeyboardDiagramOrder()
         var defaultKeys: Set<String> = []
         let list: Node
@@ -267,14 +209,14 @@ private struct SpecReader {
             list = root
         case let .mapping(mapping):
             var diagrams: Node?
-            for (key, value) in try pairs(of: mapping) {
-                switch key.string {
+            for (name, key, value) in try SpecFile.pairs(of: mapping, in: file) {
+                switch name {
                 case "defaults":
                     defaultKeys = try apply(value, to: &defaults, isDefaults: true)
                 case "diagrams":
                     diagrams = value
                 default:
-                    throw unknownKey(key, among: KeyboardDiagramSpec.topLevelKeys)
+                    throw SpecFile.unknown(name, at: location(key), valid: KeyboardDiagramSpec.topLevelKeys)
                 }
             }
             guard let diagrams else { throw fail(root, "the spec needs a \"diagrams\" list") }
@@ -304,50 +246,15 @@ private struct SpecReader {
         return entries
     }
 
-    private func malformed(_ error: YamlError) -> KeyboardSpecError {
-        switch error {
-        case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
-            return KeyboardSpecError(location: SpecLocation(file: file, line: mark.line, column: mark.column),
-                                     message: "malformed YAML: \(problem)")
-        case let .reader(problem, _, _, _):
-            return KeyboardSpecError(location: SpecLocation(file: file), message: "malformed YAML: \(problem)")
-        default:
-            return KeyboardSpecError(location: SpecLocation(file: file), message: "malformed YAML: \(error)")
-        }
-    }
-
-    /// Pairs with string keys, refusing duplicates.
-    private func pairs(of mapping: Node.Mapping) throws(KeyboardSpecError) -> [(key: Node, value: Node)] {
-        var seen: [String: Node] = [:]
-        var result: [(key: Node, value: Node)] = []
-        for (key, value) in mapping {
-            guard case let .scalar(scalar) = key else { throw fail(key, "keys must be plain names") }
-            if let first = seen[scalar.string] {
-                throw fail(key, "\"\(scalar.string)\" is given twice (first at line \(first.mark?.line ?? 0))")
-            }
-            seen[scalar.string] = key
-            result.append((key, value))
-        }
-        return result
-    }
-
-    private func unknownKey(_ key: Node, among valid: [String]) -> KeyboardSpecError {
-        let name = key.string ?? "?"
-        let hint = NearestName.suggestion(for: name, among: valid).map { "; did you mean \"\($0)\"?" }
-            ?? " (valid keys: \(valid.joined(separator: ", ")))"
-        return fail(key, "unknown key \"\(name)\"" + hint)
-    }
-
     /// Applies one mapping's keys to `order`; returns the keys it set.
     private func apply(_ node: Node, to order: inout KeyboardDiagramOrder, isDefaults: Bool) throws(KeyboardSpecError) -> Set<String> {
         guard case let .mapping(mapping) = node else {
             throw fail(node, isDefaults ? "\"defaults\" must be a mapping of keys" : "each diagram must be a mapping of keys")
         }
         var keys: Set<String> = []
-        for (key, value) in try pairs(of: mapping) {
-            let name = key.string ?? ""
+        for (name, key, value) in try SpecFile.pairs(of: mapping, in: file) {
             guard KeyboardDiagramSpec.diagramKeys.contains(name) else {
-                throw unknownKey(key, among: KeyboardDiagramSpec.diagramKeys)
+                throw SpecFile.unknown(name, at: location(key), valid: KeyboardDiagramSpec.diagramKeys)
             }
             if isDefaults, name == "output" { throw fail(key, "\"output\" names one diagram's file and cannot be a default") }
             try set(name, value, in: &order)

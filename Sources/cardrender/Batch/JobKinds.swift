@@ -2,6 +2,7 @@ import ArgumentParser
 import BatchRendering
 import Drawing
 import Foundation
+import SpecFiles
 
 /// The job kinds a batch spec can name. Each kind runs one of the CLI's commands, so a spec job
 /// accepts exactly that command's options (`theme: classic` is `--theme classic`) and is

@@ -2,6 +2,7 @@ import ArgumentParser
 import BatchRendering
 import Drawing
 import Foundation
+import SpecFiles
 
 /// Turns a spec into batch jobs: every job's options are parsed and checked, and its files
 /// planned, before anything renders.

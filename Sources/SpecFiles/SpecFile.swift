@@ -1,0 +1,130 @@
+import Drawing
+import Foundation
+import Yams
+
+/// Where something is in a spec file, for error messages: `file:line:column` (1-based, as
+/// editors count), or less when less is known.
+public struct SpecLocation: Sendable, Hashable, CustomStringConvertible {
+    public var file: String
+    public var line: Int?
+    public var column: Int?
+
+    public init(file: String, line: Int? = nil, column: Int? = nil) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String {
+        guard let line else { return file }
+        return column.map { "\(file):\(line):\($0)" } ?? "\(file):\(line)"
+    }
+}
+
+/// A problem in a spec: where, then what is wrong, on one line. Without a location (or with
+/// an empty file name, for orders given on the command line) it is the message alone.
+public struct SpecError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
+    public var location: SpecLocation?
+    public var message: String
+
+    public init(_ message: String, at location: SpecLocation?) {
+        self.message = message
+        self.location = location
+    }
+
+    public init(location: SpecLocation, message: String) {
+        self.init(message, at: location)
+    }
+
+    public var description: String {
+        guard let location, !location.file.isEmpty else { return message }
+        return "\(location): \(message)"
+    }
+    public var errorDescription: String? { description }
+}
+
+/// Reading YAML or JSON spec files (JSON is YAML) into nodes that know their line and column,
+/// for the batch spec and the keyboard diagram spec alike.
+public enum SpecFile {
+    /// The text of a spec file; errors name it `displayName` (as the user typed it).
+    public static func text(of url: URL, displayName: String) throws(SpecError) -> String {
+        let file = SpecLocation(file: displayName)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw SpecError("the spec file does not exist", at: file)
+        }
+        guard !isDirectory.boolValue else { throw SpecError("is a folder, not a spec file", at: file) }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw SpecError("cannot read the spec (\(reason(error)))", at: file)
+        }
+        guard let text = String(data: data, encoding: .utf8) else { throw SpecError("the spec is not UTF-8 text", at: file) }
+        return text
+    }
+
+    /// The document's root node; an empty document and malformed YAML are errors with a place.
+    public static func compose(_ text: String, file: String) throws(SpecError) -> Node {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw malformed(error, file: file)
+        } catch {
+            throw SpecError("malformed YAML: \(error)", at: SpecLocation(file: file))
+        }
+        guard let root else { throw SpecError("the spec is empty", at: SpecLocation(file: file)) }
+        return root
+    }
+
+    public static func location(of node: Node?, in file: String) -> SpecLocation {
+        SpecLocation(file: file, line: node?.mark?.line, column: node?.mark?.column)
+    }
+
+    /// A mapping's pairs with their names, refusing keys that are not plain names and keys
+    /// given twice (YAML would otherwise keep one of them silently).
+    public static func pairs(of mapping: Node.Mapping, in file: String) throws(SpecError) -> [(name: String, key: Node, value: Node)] {
+        var seen: [String: Node] = [:]
+        var result: [(name: String, key: Node, value: Node)] = []
+        for (key, value) in mapping {
+            guard case let .scalar(scalar) = key else { throw SpecError("keys must be plain names", at: location(of: key, in: file)) }
+            if let first = seen[scalar.string] {
+                throw SpecError("\"\(scalar.string)\" is given twice (first at line \(first.mark?.line ?? 0))",
+                                at: location(of: key, in: file))
+            }
+            seen[scalar.string] = key
+            result.append((scalar.string, key, value))
+        }
+        return result
+    }
+
+    /// `unknown key "devcie"; did you mean "device"?`, or the valid names when none is close.
+    public static func unknown(_ name: String, at location: SpecLocation, valid: [String], what: String = "key") -> SpecError {
+        let hint = NearestName.suggestion(for: name, among: valid).map { "; did you mean \"\($0)\"?" }
+            ?? "; valid: \(valid.joined(separator: ", "))"
+        return SpecError("unknown \(what) \"\(name)\"\(hint)", at: location)
+    }
+
+    static func malformed(_ error: YamlError, file: String) -> SpecError {
+        switch error {
+        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
+             let .composer(context, problem, mark, _):
+            let detail = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+            return SpecError("malformed YAML: \(detail)", at: SpecLocation(file: file, line: mark.line, column: mark.column))
+        case let .reader(problem, _, _, _):
+            return SpecError("malformed YAML: \(problem)", at: SpecLocation(file: file))
+        default:
+            return SpecError("malformed YAML: \(error)", at: SpecLocation(file: file))
+        }
+    }
+
+    /// The operating system's words for a read failure ("Permission denied").
+    static func reason(_ error: Error) -> String {
+        let ns = error as NSError
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return ns.localizedDescription
+    }
+}
