@@ -141,8 +141,7 @@ struct CourtArtwork {
             sleeve.addLine(to: p(50 + sign * 26, 62))
             sleeve.addCurve(to: p(50 + sign * 24, 56.3), controlPoint1: p(50 + sign * 26, 59), controlPoint2: p(50 + sign * 25.5, 57.5))
             sleeve.close()
-            pen.fill(sleeve, secondary)
-            pen.outline(sleeve)
+            pen.fillAndOutline(sleeve, secondary)
             var cuffs = BezierPath()
             for y: CGFloat in [70, 72.5] {
                 cuffs.move(to: p(50 + sign * 26, y)); cuffs.addLine(to: p(50 + sign * 34, y))
@@ -151,8 +150,7 @@ struct CourtArtwork {
         }
         // Belt on the centre line, shared with the other half.
         let belt = BezierPath(rect: CGRect(x: 17, y: seam - 4.2, width: 66, height: 4.2))
-        pen.fill(belt, gold)
-        pen.outline(belt)
+        pen.fillAndOutline(belt, gold)
         var studs = BezierPath()
         for x in stride(from: 21.0, through: 79.0, by: 7.25) {
             studs.append(BezierPath(ovalIn: CGRect(center: p(x, seam - 2.1), size: CGSize(width: 1.3, height: 1.3))))
@@ -164,8 +162,7 @@ struct CourtArtwork {
     /// A fist round a staff at `center` (the staff is drawn first).
     func drawFist(_ pen: Pen, at center: CGPoint) {
         let fist = BezierPath(roundedRect: CGRect(center: center, size: CGSize(width: 7.4, height: 6.4)), cornerRadius: 2.6)
-        pen.fill(fist, theme.skin)
-        pen.outline(fist)
+        pen.fillAndOutline(fist, theme.skin)
         var fingers = BezierPath()
         for dy: CGFloat in [-1.1, 0.5] {
             fingers.move(to: p(center.x - 3.7, center.y + dy)); fingers.addLine(to: p(center.x + 1.6, center.y + dy))
@@ -184,11 +181,9 @@ struct CourtArtwork {
 
     func drawNeckAndHead(_ pen: Pen, headY: CGFloat = 30) {
         let neck = BezierPath(rect: CGRect(x: 45, y: headY + 9, width: 10, height: 8))
-        pen.fill(neck, theme.skin)
-        pen.outline(neck)
+        pen.fillAndOutline(neck, theme.skin)
         let head = BezierPath(ovalIn: CGRect(x: 39.5, y: headY - 12.5, width: 21, height: 25))
-        pen.fill(head, theme.skin)
-        pen.outline(head)
+        pen.fillAndOutline(head, theme.skin)
     }
 
     func drawFace(_ pen: Pen, headY: CGFloat = 30, mouth: Bool = true) {
@@ -217,16 +212,14 @@ struct CourtArtwork {
 
     func drawMedallion(_ pen: Pen, center: CGPoint, radius: CGFloat) {
         let disc = BezierPath(ovalIn: CGRect(center: center, size: CGSize(width: radius * 2, height: radius * 2)))
-        pen.fill(disc, gold)
-        pen.outline(disc)
+        pen.fillAndOutline(disc, gold)
         pen.text(card.rank.label, font: letterFont, centeredAt: center, height: radius * 1.15, color: main)
     }
 
     func drawKing(_ pen: Pen) {
         // Sceptre behind the shoulder, topped by the suit.
         let rod = BezierPath(rect: CGRect(x: 88.3, y: 12, width: 2.4, height: Self.seamY - 12))
-        pen.fill(rod, gold)
-        pen.outline(rod)
+        pen.fillAndOutline(rod, gold)
         drawBody(pen, holding: .right, pattern: suitEmbroidery)
         // Ermine cape over the shoulders.
         var cape = BezierPath()
@@ -237,8 +230,7 @@ struct CourtArtwork {
         cape.addCurve(to: p(50, 59), controlPoint1: p(70, 57), controlPoint2: p(60, 59))
         cape.addCurve(to: p(22, 52), controlPoint1: p(40, 59), controlPoint2: p(30, 57))
         cape.close()
-        pen.fill(cape, .white)
-        pen.outline(cape)
+        pen.fillAndOutline(cape, .white)
         for x in stride(from: 28.0, through: 72.0, by: 7.3) {
             pen.fill(ermine(at: p(x, x == 50 ? 55 : 53.4)), ink)
         }
@@ -250,8 +242,7 @@ struct CourtArtwork {
         hair.addLine(to: p(41, 32)); hair.close()
         hair.move(to: p(61, 22)); hair.addCurve(to: p(61.5, 38), controlPoint1: p(64, 27), controlPoint2: p(63.5, 34))
         hair.addLine(to: p(59, 32)); hair.close()
-        pen.fill(hair, hairColor)
-        pen.outline(hair)
+        pen.fillAndOutline(hair, hairColor)
         var beard = BezierPath()
         beard.move(to: p(40.5, 33))
         beard.addCurve(to: p(50, 51), controlPoint1: p(40, 42), controlPoint2: p(45, 49))
@@ -259,8 +250,7 @@ struct CourtArtwork {
         beard.addCurve(to: p(50, 38.5), controlPoint1: p(57, 37), controlPoint2: p(53, 38.5))
         beard.addCurve(to: p(40.5, 33), controlPoint1: p(47, 38.5), controlPoint2: p(43, 37))
         beard.close()
-        pen.fill(beard, hairColor)
-        pen.outline(beard)
+        pen.fillAndOutline(beard, hairColor)
         var strands = BezierPath()
         for x: CGFloat in [45, 50, 55] {
             strands.move(to: p(x, 41)); strands.addQuadCurve(to: p(50 + (x - 50) * 0.5, 48.5), controlPoint: p(x, 45))
@@ -274,8 +264,7 @@ struct CourtArtwork {
         moustache.addCurve(to: p(56.5, 37.6), controlPoint1: p(52, 37.6), controlPoint2: p(54, 37.8))
         moustache.addCurve(to: p(50, 35.4), controlPoint1: p(55, 35.4), controlPoint2: p(52.5, 34.6))
         moustache.close()
-        pen.fill(moustache, hairColor)
-        pen.outline(moustache, width: 0.45)
+        pen.fillAndOutline(moustache, hairColor, width: 0.45)
         // Crown: a jewelled band and five points, the middle one carrying the suit.
         var crown = BezierPath()
         crown.move(to: p(38.5, 19.5))
@@ -288,26 +277,21 @@ struct CourtArtwork {
         crown.addLine(to: p(62.5, 6))
         crown.addLine(to: p(61.5, 19.5))
         crown.close()
-        pen.fill(crown, gold)
-        pen.outline(crown)
+        pen.fillAndOutline(crown, gold)
         let band = BezierPath(rect: CGRect(x: 38, y: 15.5, width: 24, height: 4.5))
-        pen.fill(band, gold)
-        pen.outline(band)
+        pen.fillAndOutline(band, gold)
         for (index, x) in [42.0, 50.0, 58.0].enumerated() {
             let jewel = BezierPath(ovalIn: CGRect(center: p(x, 17.75), size: CGSize(width: 2.6, height: 2.6)))
-            pen.fill(jewel, index == 1 ? secondary : main)
-            pen.outline(jewel, width: 0.35)
+            pen.fillAndOutline(jewel, index == 1 ? secondary : main, width: 0.35)
         }
         for point in [p(37.5, 6), p(46, 5), p(54, 5), p(62.5, 6)] {
             let pearl = BezierPath(ovalIn: CGRect(center: point, size: CGSize(width: 2.4, height: 2.4)))
-            pen.fill(pearl, .white)
-            pen.outline(pearl, width: 0.4)
+            pen.fillAndOutline(pearl, .white, width: 0.4)
         }
         pen.suit(card.suit, center: p(50, 7.5), size: 6, color: main)
         // The sceptre's head, the hand holding it, and the medallion with the rank letter.
         let orb = BezierPath(ovalIn: CGRect(center: p(89.5, 13), size: CGSize(width: 4.4, height: 4.4)))
-        pen.fill(orb, gold)
-        pen.outline(orb)
+        pen.fillAndOutline(orb, gold)
         pen.suit(card.suit, center: p(89.5, 5.6), size: 9, color: main, outlined: true)
         drawFist(pen, at: p(88.2, 64))
         drawMedallion(pen, center: p(50, 66.5), radius: 5.6)
@@ -338,8 +322,7 @@ struct CourtArtwork {
         leaf.addQuadCurve(to: p(20, 34), controlPoint: p(18.5, 41.5))
         leaf.addQuadCurve(to: p(11.4, 42), controlPoint: p(12.5, 35))
         leaf.close()
-        pen.fill(leaf, Color(rgb: 0x2E7D32))
-        pen.outline(leaf, width: 0.4)
+        pen.fillAndOutline(leaf, Color(rgb: 0x2E7D32), width: 0.4)
         // Long hair falling behind the shoulders.
         let hairColor = Color(rgb: 0x8B5A2B)
         var hair = BezierPath()
@@ -350,8 +333,7 @@ struct CourtArtwork {
         hair.addCurve(to: p(64, 32), controlPoint1: p(69, 46), controlPoint2: p(64, 40))
         hair.addCurve(to: p(50, 14.5), controlPoint1: p(64, 22), controlPoint2: p(60, 14.5))
         hair.close()
-        pen.fill(hair, hairColor)
-        pen.outline(hair)
+        pen.fillAndOutline(hair, hairColor)
         drawBody(pen, holding: .left, pattern: rosettes)
         // Lace collar: a scalloped ruff around the neck.
         var ruff = BezierPath()
@@ -364,8 +346,7 @@ struct CourtArtwork {
         }
         ruff.addCurve(to: p(33, 50), controlPoint1: p(60, 42.5), controlPoint2: p(40, 42.5))
         ruff.close()
-        pen.fill(ruff, .white)
-        pen.outline(ruff)
+        pen.fillAndOutline(ruff, .white)
         drawNeckAndHead(pen)
         // A fringe of hair over the forehead.
         var fringe = BezierPath()
@@ -375,8 +356,7 @@ struct CourtArtwork {
         fringe.addCurve(to: p(50, 21.5), controlPoint1: p(57, 23), controlPoint2: p(54, 21.5))
         fringe.addCurve(to: p(39.6, 28), controlPoint1: p(46, 21.5), controlPoint2: p(43, 23))
         fringe.close()
-        pen.fill(fringe, hairColor)
-        pen.outline(fringe)
+        pen.fillAndOutline(fringe, hairColor)
         drawFace(pen)
         // Tiara: three arches with pearls, a jewel in the suit's colour at the centre.
         var tiara = BezierPath()
@@ -387,19 +367,16 @@ struct CourtArtwork {
         tiara.addCurve(to: p(60, 19), controlPoint1: p(58, 10), controlPoint2: p(60, 14))
         tiara.addLine(to: p(40, 19))
         tiara.close()
-        pen.fill(tiara, gold)
-        pen.outline(tiara)
+        pen.fillAndOutline(tiara, gold)
         let tiaraBand = BezierPath(rect: CGRect(x: 39.5, y: 16.2, width: 21, height: 3.3))
-        pen.fill(tiaraBand, secondary)
-        pen.outline(tiaraBand)
+        pen.fillAndOutline(tiaraBand, secondary)
         for x in stride(from: 41.5, through: 58.5, by: 2.8) {
             pen.fill(BezierPath(ovalIn: CGRect(center: p(x, 17.85), size: CGSize(width: 1.3, height: 1.3))), .white)
         }
         pen.suit(card.suit, center: p(50, 11.8), size: 6.5, color: main)
         for point in [p(45, 9.5), p(50, 4.4), p(55, 9.5)] {
             let pearl = BezierPath(ovalIn: CGRect(center: point, size: CGSize(width: 2.4, height: 2.4)))
-            pen.fill(pearl, .white)
-            pen.outline(pearl, width: 0.4)
+            pen.fillAndOutline(pearl, .white, width: 0.4)
         }
         // The flower: five petals in the suit colour around a gold heart, held in the hand.
         let bloom = p(11, 19)
@@ -407,12 +384,10 @@ struct CourtArtwork {
             let angle = CGFloat(index) * 2 * .pi / 5 - .pi / 2
             let center = p(bloom.x + cos(angle) * 3.6, bloom.y + sin(angle) * 3.6)
             let petal = BezierPath(ovalIn: CGRect(center: center, size: CGSize(width: 5.2, height: 5.2)))
-            pen.fill(petal, main)
-            pen.outline(petal, width: 0.45)
+            pen.fillAndOutline(petal, main, width: 0.45)
         }
         let heart = BezierPath(ovalIn: CGRect(center: bloom, size: CGSize(width: 3.6, height: 3.6)))
-        pen.fill(heart, gold)
-        pen.outline(heart, width: 0.45)
+        pen.fillAndOutline(heart, gold, width: 0.45)
         drawFist(pen, at: p(12.4, 64))
         drawMedallion(pen, center: p(50, 65), radius: 5.6)
     }
@@ -420,8 +395,7 @@ struct CourtArtwork {
     func drawJack(_ pen: Pen) {
         // Halberd behind the shoulder: shaft, spear point and axe blade.
         let shaft = BezierPath(rect: CGRect(x: 88.5, y: 14, width: 2, height: Self.seamY - 14))
-        pen.fill(shaft, Color(rgb: 0x8B5A2B))
-        pen.outline(shaft)
+        pen.fillAndOutline(shaft, Color(rgb: 0x8B5A2B))
         var blade = BezierPath()
         blade.move(to: p(89.5, 2))
         blade.addLine(to: p(91.9, 10))
@@ -434,8 +408,7 @@ struct CourtArtwork {
         blade.addCurve(to: p(98, 24), controlPoint1: p(96.5, 17), controlPoint2: p(96.5, 20))
         blade.addCurve(to: p(90.5, 21), controlPoint1: p(96, 22), controlPoint2: p(93, 21))
         blade.close()
-        pen.fill(blade, Color(rgb: 0xC9CED6))
-        pen.outline(blade)
+        pen.fillAndOutline(blade, Color(rgb: 0xC9CED6))
         // A pennant in the suit colour.
         var pennant = BezierPath()
         pennant.move(to: p(88.5, 16))
@@ -444,16 +417,14 @@ struct CourtArtwork {
         pennant.addLine(to: p(76, 24.5))
         pennant.addLine(to: p(88.5, 27))
         pennant.close()
-        pen.fill(pennant, main)
-        pen.outline(pennant)
+        pen.fillAndOutline(pennant, main)
         drawBody(pen, holding: .right, pattern: doubletStripes)
         // A plain turned-down collar.
         var collar = BezierPath()
         collar.move(to: p(40, 46)); collar.addLine(to: p(50, 53)); collar.addLine(to: p(60, 46))
         collar.addLine(to: p(55, 44.5)); collar.addLine(to: p(50, 48)); collar.addLine(to: p(45, 44.5))
         collar.close()
-        pen.fill(collar, .white)
-        pen.outline(collar)
+        pen.fillAndOutline(collar, .white)
         drawNeckAndHead(pen)
         // Bobbed golden hair.
         let hairColor = Color(rgb: 0xD39B2A)
@@ -468,8 +439,7 @@ struct CourtArtwork {
         hair.addLine(to: p(41.5, 35))
         hair.addCurve(to: p(38.6, 36), controlPoint1: p(40.5, 36), controlPoint2: p(39.5, 36.5))
         hair.close()
-        pen.fill(hair, hairColor)
-        pen.outline(hair)
+        pen.fillAndOutline(hair, hairColor)
         drawFace(pen)
         // Cap with a gold band and a long feather in the suit colour.
         var feather = BezierPath()
@@ -477,8 +447,7 @@ struct CourtArtwork {
         feather.addCurve(to: p(74, 1), controlPoint1: p(62, 8), controlPoint2: p(68, 3))
         feather.addCurve(to: p(60, 19), controlPoint1: p(72, 8), controlPoint2: p(67, 15))
         feather.close()
-        pen.fill(feather, main)
-        pen.outline(feather)
+        pen.fillAndOutline(feather, main)
         var quill = BezierPath()
         quill.move(to: p(58.5, 18)); quill.addQuadCurve(to: p(73, 2), controlPoint: p(66, 8))
         pen.outline(quill, width: 0.45, color: .white)
@@ -487,11 +456,9 @@ struct CourtArtwork {
         cap.addCurve(to: p(50, 8), controlPoint1: p(37, 13), controlPoint2: p(43, 8))
         cap.addCurve(to: p(63, 21.5), controlPoint1: p(57, 8), controlPoint2: p(63, 13))
         cap.close()
-        pen.fill(cap, secondary)
-        pen.outline(cap)
+        pen.fillAndOutline(cap, secondary)
         let capBand = BezierPath(rect: CGRect(x: 37, y: 19.5, width: 26, height: 3.6))
-        pen.fill(capBand, gold)
-        pen.outline(capBand)
+        pen.fillAndOutline(capBand, gold)
         pen.suit(card.suit, center: p(50, 14.5), size: 5.5, color: gold)
         drawFist(pen, at: p(88.6, 64))
         drawMedallion(pen, center: p(50, 64), radius: 5.6)
@@ -538,11 +505,22 @@ struct Pen {
     }
 
     func outline(_ path: BezierPath, width: CGFloat = 0.6, color: Color? = nil) {
-        var mapped = path.applying(transform)
+        stroke(path.applying(transform), width: width, color: color ?? ink)
+    }
+
+    /// A filled shape with its ink outline, the path mapped once for both.
+    func fillAndOutline(_ path: BezierPath, _ color: Color, width: CGFloat = 0.6) {
+        let mapped = path.applying(transform)
+        canvas.fill(mapped, with: color)
+        stroke(mapped, width: width, color: ink)
+    }
+
+    private func stroke(_ mapped: BezierPath, width: CGFloat, color: Color) {
+        var mapped = mapped
         mapped.lineWidth = width * scale
         mapped.lineJoinStyle = .round
         mapped.lineCapStyle = .round
-        canvas.stroke(mapped, with: color ?? ink)
+        canvas.stroke(mapped, with: color)
     }
 
     func clipped(to path: BezierPath, _ body: () -> Void) {
