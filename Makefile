@@ -3,18 +3,15 @@
 
 SWIFT      ?= swift
 OUT        ?= Output
-DEB_PACKAGES = pkg-config libcairo2-dev libpng-dev zlib1g-dev libdeflate-dev libfreetype-dev fonts-dejavu-core
+DEB_PACKAGES = pkg-config libcairo2-dev libpng-dev zlib1g-dev libdeflate-dev libfreetype-dev
 BENCH_PACKAGES = imagemagick time
-FONT_SOURCE = /usr/share/fonts/truetype/dejavu
-FONTS      = DejaVuSans.ttf DejaVuSans-Bold.ttf
 
-.PHONY: all deps system-deps fonts build run test goldens bench docs clean
+.PHONY: all deps system-deps build run test goldens bench docs clean
 
 all: build
 
-# Installs the Debian packages that are missing (as root, or through sudo), then copies the
-# pinned fonts into Fonts/ and checks them against Fonts/SHA256SUMS.
-deps: system-deps fonts
+# Installs the Debian packages that are missing (as root, or through sudo).
+deps: system-deps
 
 system-deps:
 	@missing=""; for p in $(DEB_PACKAGES) $(EXTRA_PACKAGES); do \
@@ -29,12 +26,6 @@ system-deps:
 	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null || { \
 	    echo "error: apt-get could not install:$$missing" >&2; exit 1; }; \
 	fi
-
-fonts: system-deps
-	@for f in $(FONTS); do \
-	  [ -f Fonts/$$f ] || cp $(FONT_SOURCE)/$$f Fonts/$$f || { echo "error: $(FONT_SOURCE)/$$f missing (package fonts-dejavu-core)" >&2; exit 1; }; \
-	done
-	@cd Fonts && sha256sum --quiet -c SHA256SUMS || { echo "error: fonts in Fonts/ do not match Fonts/SHA256SUMS" >&2; exit 1; }
 
 build: deps
 	$(SWIFT) build -c release --product cardrender

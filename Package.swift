@@ -1,9 +1,6 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// Hot pixel loops stay optimised even in debug test builds.
-let optimisedC: [CSetting] = [.unsafeFlags(["-O2"])]
-
 let package = Package(
     name: "cardrender",
     platforms: [.macOS(.v13)],
@@ -30,19 +27,31 @@ let package = Package(
         ),
         .target(
             name: "CPNG",
-            cSettings: optimisedC,
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate")]
         ),
-        .target(name: "CImageDiff", cSettings: optimisedC),
+        .target(name: "CImageDiff"),
+
+        // Finds SwiftPM resource bundles beside the executable or where `make install` puts them,
+        // with an error instead of a trap when one is missing.
+        .target(name: "ResourceBundles"),
+        // The shipped fonts (DejaVu, with their licence and checksums), the only fonts text uses.
+        .target(
+            name: "BundledFonts",
+            dependencies: ["ResourceBundles"],
+            path: "Fonts",
+            resources: [
+                .copy("DejaVuSans.ttf"), .copy("DejaVuSans-Bold.ttf"), .copy("LICENSE"), .copy("SHA256SUMS"),
+            ]
+        ),
 
         .target(name: "Geometry"),
-        .target(name: "Drawing", dependencies: ["Geometry", "CCairo", "CPNG"]),
+        .target(name: "Drawing", dependencies: ["Geometry", "CCairo", "CPNG", "BundledFonts"]),
         .target(name: "PlayingCards", dependencies: ["Geometry", "Drawing"]),
         // YAML and JSON spec files read into located nodes: the batch spec and the keyboard spec.
         .target(name: "SpecFiles", dependencies: ["Drawing", .product(name: "Yams", package: "Yams")]),
         .target(
             name: "KeyboardDiagrams",
-            dependencies: ["Geometry", "Drawing", "SpecFiles", .product(name: "Yams", package: "Yams")],
+            dependencies: ["Geometry", "Drawing", "SpecFiles", "ResourceBundles", .product(name: "Yams", package: "Yams")],
             resources: [.copy("Resources/devices.json")]
         ),
         .target(name: "GoldenImages", dependencies: ["Drawing", "CImageDiff"]),
@@ -67,7 +76,7 @@ let package = Package(
         ),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
-        .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Geometry"]),
+        .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Geometry", "BundledFonts", "ResourceBundles"]),
         .testTarget(name: "PlayingCardsTests", dependencies: ["PlayingCards", "Drawing", "GoldenImageTesting"], exclude: ["__Goldens__"]),
         .testTarget(name: "KeyboardDiagramsTests", dependencies: ["KeyboardDiagrams", "Drawing", "GoldenImageTesting", "SpecFiles"], exclude: ["__Goldens__"]),
         .testTarget(name: "GoldenImagesTests", dependencies: ["GoldenImages", "GoldenImageTesting", "Drawing"], exclude: ["__Goldens__"]),

@@ -7,7 +7,7 @@ public enum DrawingError: Error, Equatable, CustomStringConvertible, LocalizedEr
     case outOfMemory(String)
     case invalidSize(String)
     case font(String)
-    case fontMissing(file: String, searched: [String])
+    case fontMissing(String)
     case invalidColor(String)
     case write(path: String, reason: String)
     case image(String)
@@ -18,8 +18,7 @@ public enum DrawingError: Error, Equatable, CustomStringConvertible, LocalizedEr
         case let .outOfMemory(action): return "out of memory while \(action)"
         case let .invalidSize(detail): return "invalid picture size: \(detail)"
         case let .font(detail): return detail
-        case let .fontMissing(file, searched):
-            return "font file \(file) not found (looked in \(searched.joined(separator: ", "))); run `make deps` to install it"
+        case let .fontMissing(detail): return detail
         case let .invalidColor(text): return "invalid colour \"\(text)\": use #RGB, #RGBA, #RRGGBB or #RRGGBBAA"
         case let .write(path, reason): return "cannot write \(path): \(reason)"
         case let .image(detail): return detail

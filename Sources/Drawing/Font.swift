@@ -1,16 +1,17 @@
+import BundledFonts
 import Foundation
 
-/// A font loaded from a file in the project's `Fonts/` folder (never looked up by family name
-/// on the machine), at a size in points.
+/// A font loaded from a file: one the package ships (`BundledFonts`, found through its resource bundle)
+/// or one a user names by path; never looked up by family name on the machine. Size in points.
 public struct Font: Sendable, Hashable {
     public enum Weight: String, Sendable, CaseIterable {
         case regular, bold
 
-        /// The file in `Fonts/` (copied there from Debian's fonts-dejavu-core by `make deps`).
+        /// The shipped font file (`Fonts/` in the package, a SwiftPM resource).
         public var fileName: String {
             switch self {
-            case .regular: return "DejaVuSans.ttf"
-            case .bold: return "DejaVuSans-Bold.ttf"
+            case .regular: return BundledFonts.regular
+            case .bold: return BundledFonts.bold
             }
         }
     }
@@ -25,7 +26,12 @@ public struct Font: Sendable, Hashable {
     var face: LoadedFontFace { FontLoader.threadFace(atPath: loaded.path) ?? loaded }
 
     public init(_ weight: Weight = .regular, size: CGFloat) throws(DrawingError) {
-        let url = try FontDirectory.locate(weight.fileName)
+        let url: URL
+        do {
+            url = try BundledFonts.url(for: weight.fileName)
+        } catch {
+            throw .fontMissing(error.description)
+        }
         try self.init(fileAt: url.path, size: size)
     }
 
@@ -33,7 +39,7 @@ public struct Font: Sendable, Hashable {
     public init(fileAt path: String, size: CGFloat) throws(DrawingError) {
         guard size.isFinite, size > 0 else { throw .font("font size must be a positive number, got \(size)") }
         guard FileManager.default.fileExists(atPath: path) else {
-            throw .fontMissing(file: path, searched: [path])
+            throw .fontMissing("font file \(path) not found")
         }
         loaded = try FontLoader.face(atPath: path)
         self.size = size
@@ -61,37 +67,4 @@ public struct Font: Sendable, Hashable {
 
     public static func == (lhs: Font, rhs: Font) -> Bool { lhs.path == rhs.path && lhs.size == rhs.size }
     public func hash(into hasher: inout Hasher) { hasher.combine(path); hasher.combine(size) }
-}
-
-/// Finds the project's `Fonts/` folder: `$CARDRENDER_FONTS`, then `./Fonts`, then a `Fonts/`
-/// beside or above the running executable, then the source checkout this module was built from.
-public enum FontDirectory {
-    public static func candidates() -> [URL] {
-        var result: [URL] = []
-        if let env = ProcessInfo.processInfo.environment["CARDRENDER_FONTS"], !env.isEmpty {
-            result.append(URL(fileURLWithPath: env, isDirectory: true))
-        }
-        result.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Fonts"))
-        var dir = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
-            .deletingLastPathComponent()
-        for _ in 0..<6 {
-            result.append(dir.appendingPathComponent("Fonts"))
-            dir.deleteLastPathComponent()
-        }
-        // Sources/Drawing/Font.swift -> repository root.
-        let sourceRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        result.append(sourceRoot.appendingPathComponent("Fonts"))
-        var seen = Set<String>()
-        return result.filter { seen.insert($0.standardizedFileURL.path).inserted }
-    }
-
-    public static func locate(_ fileName: String) throws(DrawingError) -> URL {
-        let dirs = candidates()
-        for dir in dirs {
-            let url = dir.appendingPathComponent(fileName)
-            if FileManager.default.fileExists(atPath: url.path) { return url }
-        }
-        throw .fontMissing(file: "Fonts/\(fileName)", searched: dirs.map { $0.standardizedFileURL.path })
-    }
 }

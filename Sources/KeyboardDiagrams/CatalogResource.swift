@@ -1,4 +1,5 @@
 import Foundation
+import ResourceBundles
 
 extension DeviceCatalog {
     /// The catalog shipped with the module (Resources/devices.json), validated.
@@ -13,9 +14,15 @@ extension DeviceCatalog {
 
     /// The bytes of Resources/devices.json.
     static func bundledJSON() throws(CatalogError) -> Data {
-        guard let url = Bundle.module.url(forResource: "devices", withExtension: "json"),
+        let bundle: Bundle
+        do {
+            bundle = try ResourceBundle.locate(target: "KeyboardDiagrams") { Bundle.module }
+        } catch {
+            throw .resourceMissing(error.description)
+        }
+        guard let url = bundle.url(forResource: "devices", withExtension: "json"),
               let data = try? Data(contentsOf: url) else {
-            throw .resourceMissing
+            throw .resourceMissing("devices.json is missing from \(bundle.bundleURL.path)")
         }
         return data
     }

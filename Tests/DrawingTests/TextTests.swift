@@ -83,11 +83,11 @@ import Testing
         #expect(mismatches == 0)
     }
 
-    @Test func missingFontFileNamesMakeDeps() {
+    @Test func aMissingFontFileIsOneLineNamingIt() {
         #expect {
             _ = try Font(fileAt: "/nonexistent/Fonts/Nope.ttf", size: 12)
         } throws: { error in
-            "\(error)".contains("make deps")
+            "\(error)" == "font file /nonexistent/Fonts/Nope.ttf not found"
         }
     }
 }

@@ -200,14 +200,14 @@ public struct PresentationFigures: Codable, Sendable, Equatable {
 
 /// Errors reading or checking the device catalog.
 public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
-    case resourceMissing
+    case resourceMissing(String)
     case malformed(String)
     case invalidFigure(path: String, reason: String)
     case duplicateName(String)
 
     public var description: String {
         switch self {
-        case .resourceMissing: "devices.json is missing from the KeyboardDiagrams bundle"
+        case let .resourceMissing(detail): detail
         case .malformed(let reason): "devices.json is malformed: \(reason)"
         case .invalidFigure(let path, let reason): "devices.json: \(path) \(reason)"
         case .duplicateName(let name): "devices.json: the device name \"\(name)\" is used twice"

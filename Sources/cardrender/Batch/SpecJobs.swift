@@ -1,5 +1,6 @@
 import ArgumentParser
 import BatchRendering
+import BundledFonts
 import Drawing
 import Foundation
 import SpecFiles
@@ -14,9 +15,7 @@ enum SpecJobs {
         if let attributes = try? FileManager.default.attributesOfItem(atPath: executable.path) {
             parts.append("\(attributes[.size] ?? 0) \((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)")
         }
-        if let sums = try? FontDirectory.locate("SHA256SUMS"), let text = try? String(contentsOf: sums, encoding: .utf8) {
-            parts.append(text)
-        }
+        if let sums = try? BundledFonts.checksums() { parts.append(sums) }
         return BatchJob.key(parts)
     }()
 
