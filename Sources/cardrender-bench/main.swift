@@ -4,6 +4,11 @@ import Foundation
 let sections = CommandLine.arguments.dropFirst()
 let all = sections.isEmpty
 do {
+    // A debug build of this benchmark, run by the release one: one sample, written to a file.
+    if sections.first == DebugGoldenBenchmark.sampleArgument, let path = sections.dropFirst().first {
+        try DebugGoldenBenchmark.writeSample(to: path)
+        exit(0)
+    }
     // The CLI built beside this benchmark, for benchmarks that run it as a separate process.
     let cardrender = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         .deletingLastPathComponent().appendingPathComponent("cardrender").path
@@ -13,6 +18,7 @@ do {
         try DeckBenchmark.run(cardrender: cardrender)
     }
     if all || sections.contains("batch") { try BatchBenchmark.run(cardrender: cardrender) }
+    if all || sections.contains(DebugGoldenBenchmark.section) { try DebugGoldenBenchmark.run() }
     print(String(format: "peak memory of this benchmark process: %.1f MiB", Measure.peakMemoryMiB()))
 } catch {
     FileHandle.standardError.write(Data("cardrender-bench: error: \(error)\n".utf8))
