@@ -3,10 +3,21 @@
 
 SWIFT      ?= swift
 OUT        ?= Output
+PREFIX     ?= /usr/local
+DESTDIR    ?=
+# The installed layout: the binary, its SwiftPM resource bundles in share/cardrender (where the tool
+# looks beside ../share/cardrender), completions and the man page where shells and man look.
+BIN_DIR        = $(DESTDIR)$(PREFIX)/bin
+RESOURCE_DIR   = $(DESTDIR)$(PREFIX)/share/cardrender
+BASH_COMP_DIR  = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSH_COMP_DIR   = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISH_COMP_DIR  = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+MAN_DIR        = $(DESTDIR)$(PREFIX)/share/man/man1
+RELEASE_BIN    = .build/release
 DEB_PACKAGES = pkg-config libcairo2-dev libpng-dev zlib1g-dev libdeflate-dev libfreetype-dev
 BENCH_PACKAGES = imagemagick time
 
-.PHONY: all deps system-deps build run test goldens bench docs clean
+.PHONY: all deps system-deps build run test unit-test examples install-check api-docs goldens bench docs install uninstall manual clean
 
 all: build
 
@@ -35,19 +46,48 @@ run: build
 
 # Goldens are never written in CI (CI=true); locally a missing golden is recorded once and
 # the test fails, so a new golden is always looked at. Re-record all: `make goldens`.
-test: deps
-	$(SWIFT) build --build-tests
-	CARDRENDER_RECORD=$${CARDRENDER_RECORD:-$(if $(CI),never,missing)} $(SWIFT) test --skip-build
+# Then what a user outside the checkout gets: the Examples package built by version, an
+# installed binary run with the checkout moved away, and the API docs.
+test: unit-test examples install-check api-docs
+
+# The C comparison and PNG loops are optimised in debug test builds too (a flag a versioned
+# dependency may not set in its manifest, so it is given here).
+TEST_FLAGS ?= -Xcc -O2
+
+unit-test: deps
+	$(SWIFT) build --build-tests $(TEST_FLAGS)
+	CARDRENDER_RECORD=$${CARDRENDER_RECORD:-$(if $(CI),never,missing)} $(SWIFT) test --skip-build $(TEST_FLAGS)
+
+# Examples/ (every Swift snippet of the README) against a tagged copy of this checkout.
+examples: deps
+	Tests/Outside/examples.sh
+
+# `make install` to a temporary PREFIX and DESTDIR, then every subcommand with the checkout moved away.
+install-check: deps
+	Tests/Outside/install.sh
+
+# DocC for the library products, warnings as errors, into .build/api-docs.
+API_DOC_TARGETS = Geometry Drawing PlayingCards KeyboardDiagrams GoldenImages GoldenImageTesting BatchRendering
+api-docs: deps
+	$(SWIFT) package --allow-writing-to-directory .build/api-docs generate-documentation \
+	  $(foreach target,$(API_DOC_TARGETS),--target $(target)) --enable-experimental-combined-documentation \
+	  --output-path .build/api-docs --warnings-as-errors
 
 goldens: deps
-	$(SWIFT) build --build-tests
-	-CARDRENDER_RECORD=all $(SWIFT) test --skip-build >/dev/null
-	CARDRENDER_RECORD=never $(SWIFT) test --skip-build
+	$(SWIFT) build --build-tests $(TEST_FLAGS)
+	-CARDRENDER_RECORD=all $(SWIFT) test --skip-build $(TEST_FLAGS) >/dev/null
+	CARDRENDER_RECORD=never $(SWIFT) test --skip-build $(TEST_FLAGS)
 
+# The debug builds measure assertGolden as a user's `swift test` compiles it (C unoptimised) and as
+# `make test` does (-Xcc -O2).
 bench: deps
 	@$(MAKE) --no-print-directory system-deps EXTRA_PACKAGES="$(BENCH_PACKAGES)"
 	$(SWIFT) build -c release --product cardrender
-	$(SWIFT) run -c release cardrender-bench
+	$(SWIFT) build --product cardrender-bench --scratch-path .build-bench-debug
+	$(SWIFT) build --product cardrender-bench --scratch-path .build-bench-debug-O2 -Xcc -O2
+	CARDRENDER_BENCH_DEBUG=$$($(SWIFT) build --scratch-path .build-bench-debug --show-bin-path)/cardrender-bench \
+	CARDRENDER_BENCH_DEBUG_O2=$$($(SWIFT) build --scratch-path .build-bench-debug-O2 -Xcc -O2 --show-bin-path)/cardrender-bench \
+	  $(SWIFT) run -c release cardrender-bench $(BENCH)
 
 # The README's pictures, from docs/spec.yaml, so they never go stale.
 docs: build
@@ -56,6 +96,29 @@ docs: build
 	cp .build/docs/court/KH.png docs/court-card.png
 	cp .build/docs/keyboard/iphone-8-portrait-bottom-offset.png docs/keyboard-bottom-offset.png
 	cp .build/docs/keyboard/scenario-tab-bar-content-inset-mistake-safe-area-twice.png docs/keyboard-mistake.png
+
+# The man page, generated from the command tree by swift-argument-parser's plugin (a release build).
+manual: deps
+	$(SWIFT) package generate-manual --authors "the cardrender authors"
+	@page=$$(find .build/plugins -path '*GenerateManual*' -name cardrender.1 | head -1); \
+	  [ -n "$$page" ] || { echo "error: the manual was not generated" >&2; exit 1; }; \
+	  mkdir -p .build/manual && cp "$$page" .build/manual/cardrender.1
+
+install: build manual
+	install -d $(BIN_DIR) $(RESOURCE_DIR) $(BASH_COMP_DIR) $(ZSH_COMP_DIR) $(FISH_COMP_DIR) $(MAN_DIR)
+	install -m 755 $(RELEASE_BIN)/cardrender $(BIN_DIR)/cardrender
+	for bundle in $(RELEASE_BIN)/cardrender_*.resources; do \
+	  rm -rf $(RESOURCE_DIR)/$$(basename $$bundle) && cp -R $$bundle $(RESOURCE_DIR)/ || exit 1; \
+	done
+	$(RELEASE_BIN)/cardrender --generate-completion-script bash > $(BASH_COMP_DIR)/cardrender
+	$(RELEASE_BIN)/cardrender --generate-completion-script zsh > $(ZSH_COMP_DIR)/_cardrender
+	$(RELEASE_BIN)/cardrender --generate-completion-script fish > $(FISH_COMP_DIR)/cardrender.fish
+	install -m 644 .build/manual/cardrender.1 $(MAN_DIR)/cardrender.1
+
+uninstall:
+	rm -f $(BIN_DIR)/cardrender $(BASH_COMP_DIR)/cardrender $(ZSH_COMP_DIR)/_cardrender \
+	  $(FISH_COMP_DIR)/cardrender.fish $(MAN_DIR)/cardrender.1
+	rm -rf $(RESOURCE_DIR)
 
 clean:
 	rm -rf .build

@@ -17,6 +17,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        // `make api-docs`: DocC for the library products.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // C layer: the only code that sees cairo_* and png_* besides Drawing/Cairo.
@@ -82,6 +84,8 @@ let package = Package(
         .testTarget(name: "GoldenImagesTests", dependencies: ["GoldenImages", "GoldenImageTesting", "Drawing"], exclude: ["__Goldens__"]),
         .testTarget(name: "BatchRenderingTests", dependencies: ["BatchRendering", "Drawing", "SpecFiles"]),
         .testTarget(name: "CLITests", dependencies: ["cardrender", "Drawing"]),
+        // README and DocC snippets are the Examples package's code (which `make examples` builds by version).
+        .testTarget(name: "DocumentationTests"),
     ],
     swiftLanguageModes: [.v6]
 )

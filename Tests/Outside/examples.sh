@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Builds and tests Examples/ (the README's Swift code) against cardrender by version, as a user's
+# package depends on it: the working tree is committed and tagged in a bare repository, and
+# Examples/Package.swift gets its file:// URL.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+work="$root/.build/examples"
+mkdir -p "$work"
+commit=$("$root/Tests/Outside/snapshot.sh" "$work/tree")
+# One folder per commit: SwiftPM caches a remote by URL, and a tag that moved would not be fetched.
+remote="$work/$commit/cardrender.git"
+if [ ! -d "$remote" ]; then
+  find "$work" -mindepth 1 -maxdepth 1 -type d ! -name tree -exec rm -rf {} +
+  mkdir -p "$work/$commit"
+  git clone -q --bare "$work/tree" "$remote"
+fi
+rm -rf "$work/tree"
+export CARDRENDER_PACKAGE_URL="file://$remote"
+cd "$root/Examples"
+rm -f Package.resolved
+echo "Examples: building against cardrender $(git -C "$remote" tag) at $CARDRENDER_PACKAGE_URL"
+swift build --build-tests
+# As `make test`: goldens are never written in CI.
+CARDRENDER_RECORD=${CARDRENDER_RECORD:-$([ -n "${CI:-}" ] && echo never || echo missing)} swift test --skip-build
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+swift run --skip-build examples "$out"

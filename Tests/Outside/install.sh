@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# `make install` into a temporary PREFIX and DESTDIR from a copy of the working tree; then the copy,
+# with its build tree, is moved away and every subcommand runs from another folder. Last, a
+# missing resource bundle must be a one-line error, and `make uninstall` must remove every file.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+work="$root/.build/install-check"
+mkdir -p "$work"
+# The copy keeps its .build between runs so a re-run builds only what changed.
+if [ -d "$work/src/.build" ]; then mv "$work/src/.build" "$work/build-kept"; fi
+"$root/Tests/Outside/snapshot.sh" "$work/src" >/dev/null
+if [ -d "$work/build-kept" ]; then mv "$work/build-kept" "$work/src/.build"; fi
+
+stage="$work/stage" prefix=/opt/cardrender-check
+rm -rf "$stage"
+make -C "$work/src" --no-print-directory install PREFIX="$prefix" DESTDIR="$stage" >"$work/install.log" 2>&1 \
+  || { tail -20 "$work/install.log"; echo "error: make install failed" >&2; exit 1; }
+
+installed="$stage$prefix"
+away="$work/src-moved-away"
+rm -rf "$away"
+mv "$work/src" "$away"
+restore() { [ -d "$away" ] && mv "$away" "$work/src"; }
+trap restore EXIT
+
+failures=0
+fail() { echo "install check: FAIL: $*" >&2; failures=$((failures + 1)); }
+expect_file() { [ -s "$1" ] || fail "missing $1"; }
+
+expect_file "$installed/bin/cardrender"
+expect_file "$installed/share/cardrender/cardrender_BundledFonts.resources/DejaVuSans.ttf"
+expect_file "$installed/share/cardrender/cardrender_BundledFonts.resources/LICENSE"
+expect_file "$installed/share/cardrender/cardrender_KeyboardDiagrams.resources/devices.json"
+expect_file "$installed/share/bash-completion/completions/cardrender"
+expect_file "$installed/share/zsh/site-functions/_cardrender"
+expect_file "$installed/share/fish/vendor_completions.d/cardrender.fish"
+expect_file "$installed/share/man/man1/cardrender.1"
+grep -q "four-color" "$installed/share/bash-completion/completions/cardrender" || fail "bash completion lacks theme names"
+grep -q '^\.Dt CARDRENDER 1' "$installed/share/man/man1/cardrender.1" || fail "man page has no .Dt header"
+
+elsewhere="$work/elsewhere"
+rm -rf "$elsewhere"
+mkdir -p "$elsewhere"
+cd "$elsewhere"
+export PATH="$installed/bin:$PATH"
+run() {  # run NAME ARGS...: the command must exit 0 with no trap or backtrace on stderr
+  local name=$1; shift
+  if ! "$@" >"$work/$name.out" 2>"$work/$name.err"; then fail "$name: exit $? ($(head -c 300 "$work/$name.err"))"; fi
+  if grep -qiE "fatal error|backtrace|could not load resource bundle" "$work/$name.err"; then fail "$name trapped"; fi
+}
+run version cardrender --version
+run help cardrender --help
+run card cardrender card AS --out cards --format png,svg
+run deck cardrender deck --out deck --sheet
+run devices cardrender devices
+run devices-json cardrender devices --json
+run keyboard cardrender keyboard --device iphone-x --strategy content-inset --out keyboard
+run keyboard-json cardrender keyboard --device iphone-x --strategy content-inset --json
+cat >spec.yaml <<'YAML'
+jobs:
+  - kind: card
+    card: [AS, KH]
+    output: cards
+  - kind: keyboard
+    device: iphone-8
+    output: keyboard
+YAML
+run batch cardrender batch spec.yaml --out batch --quiet
+run render cardrender render --out render --quiet
+run diff cardrender diff cards/AS.png cards/AS.png
+mkdir -p goldens && cp cards/AS.png goldens/AS.png
+run verify cardrender verify --goldens goldens --actual cards
+for required in cards/AS.png cards/AS.svg deck/sheet.png keyboard batch/manifest.json render/manifest.json; do
+  [ -e "$required" ] || fail "no $required written"
+done
+grep -q "contentInsetBottom" "$work/keyboard-json.out" || fail "keyboard --json printed no geometry"
+# Every subcommand the tool lists must have been run above.
+subcommands=$(sed -n '/^SUBCOMMANDS:/,/^$/p' "$work/help.out" | awk 'NR > 1 && NF { print $1 }')
+for sub in $subcommands; do
+  case " card deck devices keyboard batch render diff verify " in
+    *" $sub "*) ;;
+    *) fail "subcommand '$sub' is not exercised by this check" ;;
+  esac
+done
+
+# The README's command examples, as written, in an empty folder: each exits 0, or 1 where its comment
+# says so.
+readme_dir="$elsewhere/readme"
+mkdir -p "$readme_dir"
+sed -n '/^Examples, run as written/,/^```$/p' "$away/README.md" | sed -n '/^cardrender /p' >"$work/readme-commands"
+[ "$(wc -l <"$work/readme-commands")" -ge 5 ] || fail "found no README command examples"
+while IFS= read -r line; do
+  expected=0
+  case "$line" in *"# exit 1"*) expected=1 ;; esac
+  set +e
+  (cd "$readme_dir" && bash -c "$line") >"$work/readme.out" 2>"$work/readme.err" </dev/null
+  status=$?
+  set -e
+  [ "$status" = "$expected" ] || fail "README example exited $status, not $expected: $line ($(head -c 200 "$work/readme.err"))"
+done <"$work/readme-commands"
+for required in print/QH.png print/QH.pdf web/cards/sheet.json cards/back-rosette.png diff.png report.html junit.xml; do
+  [ -e "$readme_dir/$required" ] || fail "the README examples wrote no $required"
+done
+
+# A missing resource bundle: one line on stderr, exit 2, no trap.
+mv "$installed/share/cardrender" "$installed/share/cardrender-hidden"
+set +e
+cardrender devices >/dev/null 2>"$work/missing.err"; status=$?
+set -e
+mv "$installed/share/cardrender-hidden" "$installed/share/cardrender"
+[ "$status" = 2 ] || fail "a missing bundle exited $status, not 2"
+[ "$(wc -l <"$work/missing.err")" = 1 ] || fail "a missing bundle printed $(wc -l <"$work/missing.err") lines: $(head -c 300 "$work/missing.err")"
+grep -q "cardrender_KeyboardDiagrams.resources not found" "$work/missing.err" || fail "the error does not name the bundle"
+
+cd "$work"
+restore
+trap - EXIT
+make -C "$work/src" --no-print-directory uninstall PREFIX="$prefix" DESTDIR="$stage" >/dev/null
+left=$(find "$stage" -type f | sed "s|$stage||")
+[ -z "$left" ] || fail "make uninstall left: $left"
+
+if [ "$failures" -gt 0 ]; then echo "install check: $failures failure(s)" >&2; exit 1; fi
+echo "install check: passed (installed to DESTDIR=$stage PREFIX=$prefix; every subcommand ran with the source and build tree moved away)"
