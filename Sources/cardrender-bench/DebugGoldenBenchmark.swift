@@ -75,8 +75,8 @@ enum DebugGoldenBenchmark {
                                        changed: Measure.median(runs.map(\.changed)))))
         }
         for (label, sample) in rows {
-            print(String(format: "%-46@ identical %@  changed %@", label as NSString,
-                         Measure.ms(sample.identical), Measure.ms(sample.changed)))
+            print("\(label.padding(toLength: 46, withPad: " ", startingAt: 0)) identical \(Measure.ms(sample.identical))  "
+                  + "changed \(Measure.ms(sample.changed))")
         }
         if let plain = samples[builds[0].0], let optimised = samples[builds[1].0] {
             let p = Measure.median(plain.map(\.changed)), o = Measure.median(optimised.map(\.changed))
