@@ -8,18 +8,139 @@ import Testing
 import XCTest
 #endif
 
+/// Compares `value`, turned into a golden format by `strategy`, with the golden file
+/// `__Goldens__/<TestFileName>/<name>.<extension>` next to the test file, and records a test
+/// failure when they differ.
+///
+/// - `name` nil derives one from the test, as swift-snapshot-testing does: the test's name and a
+///   counter, `kingOfHearts.1`, `kingOfHearts.2`, … (a parameterized test must pass names).
+/// - The record mode is `record`, else the configured one (the `.goldens` trait,
+///   `withGoldenConfiguration`), else `CARDRENDER_RECORD`, else `missing` (CI should use `never`).
+///   Writing a golden also fails the test, so a run that recorded is never mistaken for one that
+///   verified.
+/// - On a failure, expected, actual and the strategy's diff files are written under
+///   `CARDRENDER_ARTIFACTS` (default: the temporary folder's `cardrender-golden-artifacts/<TestFileName>/<name>/`),
+///   named in the message (relative to the package when under it) and attached to the test where
+///   the framework supports attachments. Text formats show a unified diff in the message.
+///
+/// Works under Swift Testing and XCTest.
+///
+/// - Returns: what happened, or nil when the golden could not be verified at all (the reason is
+///   recorded as a failure).
+@discardableResult
+public func assertGolden<Value, Format>(
+    of value: @autoclosure () throws -> Value, as strategy: GoldenStrategy<Value, Format>, named name: String? = nil,
+    record: RecordMode? = nil, fileID: String = #fileID, file: StaticString = #filePath, function: String = #function,
+    line: UInt = #line, column: UInt = #column
+) -> GoldenOutcome? {
+    let location = GoldenSourceLocation(fileID: fileID, filePath: file, line: line, column: column)
+    let goldenName: String
+    if let name {
+        if let problem = GoldenTesting.problem(withName: name) {
+            GoldenTesting.recordFailure(problem, at: location)
+            return nil
+        }
+        goldenName = name
+    } else {
+        guard !GoldenNaming.isInParameterizedTest else {
+            GoldenTesting.recordFailure(
+                "a parameterized test must name its goldens (named:), or its cases would share them", at: location)
+            return nil
+        }
+        goldenName = GoldenNaming.nextName(fileID: fileID, function: function)
+    }
+    func fail(_ message: String) {
+        GoldenTesting.recordFailure("golden '\(goldenName)': \(message)", at: location)
+    }
+
+    let mode: RecordMode
+    let format: Format
+    do {
+        mode = try GoldenConfiguration.resolvedRecordMode(explicit: record)
+    } catch {
+        GoldenTesting.recordFailure(error.description, at: location)
+        return nil
+    }
+    do {
+        format = try strategy.snapshot(value())
+    } catch {
+        fail("cannot make the value to compare: \(error)")
+        return nil
+    }
+
+    let testFile = "\(file)"
+    let packageRoot = GoldenTesting.packageRoot(containing: testFile)
+    let verification: GoldenVerification
+    do {
+        verification = try GoldenVerifier.verify(
+            format, diffing: strategy.diffing,
+            golden: GoldenTesting.goldenURL(named: goldenName, testFile: testFile, pathExtension: strategy.pathExtension),
+            pathExtension: strategy.pathExtension, mode: mode,
+            artifactsDirectory: GoldenTesting.artifactsURL(named: goldenName, testFile: testFile),
+            display: { GoldenTesting.displayPath($0, packageRoot: packageRoot) })
+    } catch {
+        fail("\(error)")
+        return nil
+    }
+    let outcome = verification.outcome
+    let details = verification.mismatch?.details.map { "\n" + $0 } ?? ""
+    switch outcome.kind {
+    case .matched:
+        break
+    case .failed, .missing:
+        fail(outcome.message + details)
+    case .recorded, .rerecorded:
+        fail(outcome.message + ". Re-run with \(RecordMode.environmentVariable)=never to verify." + details)
+    }
+    GoldenAttachments.record(verification.artifactFiles, golden: goldenName, at: location)
+    return outcome
+}
+
+/// Compares `image` with the PNG golden `__Goldens__/<TestFileName>/<name>.png`: the
+/// `.image(tolerance:)` strategy (a nil tolerance takes the configured one, else `Tolerance.default`).
+@discardableResult
+public func assertGolden(of image: RGBAImage, named name: String? = nil, tolerance: Tolerance? = nil,
+                         record: RecordMode? = nil, fileID: String = #fileID, file: StaticString = #filePath,
+                         function: String = #function, line: UInt = #line, column: UInt = #column) -> GoldenOutcome? {
+    assertGolden(of: image, as: .image(tolerance: tolerance), named: name, record: record, fileID: fileID, file: file,
+                 function: function, line: line, column: column)
+}
+
+/// Rasterises `picture` at `scale` pixels per point and compares it like `assertGolden(of:named:)`.
+@discardableResult
+public func assertGolden(of picture: Picture, scale: Double = 1, named name: String? = nil, tolerance: Tolerance? = nil,
+                         record: RecordMode? = nil, fileID: String = #fileID, file: StaticString = #filePath,
+                         function: String = #function, line: UInt = #line, column: UInt = #column) -> GoldenOutcome? {
+    assertGolden(of: picture, as: .image(scale: scale, tolerance: tolerance), named: name, record: record,
+                 fileID: fileID, file: file, function: function, line: line, column: column)
+}
+
+/// Where an assertion was made, for the failure and its attachments.
+struct GoldenSourceLocation: Sendable {
+    var fileID: String
+    var filePath: StaticString
+    var line: UInt
+    var column: UInt
+
+    #if canImport(Testing)
+    var swiftTesting: SourceLocation {
+        SourceLocation(fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column))
+    }
+    #endif
+}
+
 /// Where goldens and artifacts go, and how failures reach the running test framework.
 public enum GoldenTesting {
     /// Folder for failure artifacts; the system temporary folder's `cardrender-golden-artifacts` when unset.
     public static let artifactsEnvironmentVariable = "CARDRENDER_ARTIFACTS"
 
-    /// `<folder of the test file>/__Goldens__/<TestFileName>/<name>.png`.
-    public static func goldenURL(named name: String, testFile: String) -> URL {
+    /// `<folder of the test file>/__Goldens__/<TestFileName>/<name>.<pathExtension>`.
+    public static func goldenURL(named name: String, testFile: String, pathExtension: String = "png") -> URL {
         let testFile = URL(fileURLWithPath: testFile)
         return testFile.deletingLastPathComponent()
             .appendingPathComponent("__Goldens__", isDirectory: true)
             .appendingPathComponent(testFile.deletingPathExtension().lastPathComponent, isDirectory: true)
-            .appendingPathComponent(name + ".png")
+            .appendingPathComponent(name + "." + pathExtension)
     }
 
     /// `<artifacts root>/<TestFileName>/<name>/`.
@@ -31,6 +152,26 @@ public enum GoldenTesting {
             .appendingPathComponent(URL(fileURLWithPath: testFile).deletingPathExtension().lastPathComponent,
                                     isDirectory: true)
             .appendingPathComponent(name, isDirectory: true)
+    }
+
+    /// The nearest folder above `testFile` that holds a `Package.swift`, or nil.
+    public static func packageRoot(containing testFile: String) -> URL? {
+        var folder = URL(fileURLWithPath: testFile).standardizedFileURL.deletingLastPathComponent()
+        while folder.path != "/" {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+                return folder
+            }
+            folder = folder.deletingLastPathComponent()
+        }
+        return nil
+    }
+
+    /// `url`'s path relative to `packageRoot` when it is inside it, else the full path.
+    public static func displayPath(_ url: URL, packageRoot: URL?) -> String {
+        let path = url.standardizedFileURL.path
+        guard let root = packageRoot?.standardizedFileURL.path else { return path }
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
     /// A golden name is one file name without extension: letters, digits, `-`, `_`, `.` and spaces,
@@ -46,90 +187,17 @@ public enum GoldenTesting {
     }
 
     /// Records a failure in Swift Testing when a Swift Testing test is running, else in XCTest.
-    static func recordFailure(_ message: String, fileID: String, filePath: StaticString, line: UInt, column: UInt) {
+    static func recordFailure(_ message: String, at location: GoldenSourceLocation) {
         #if canImport(Testing)
         if Test.current != nil {
-            Issue.record(Comment(rawValue: message),
-                         sourceLocation: SourceLocation(fileID: fileID, filePath: "\(filePath)",
-                                                        line: Int(line), column: Int(column)))
+            Issue.record(Comment(rawValue: message), sourceLocation: location.swiftTesting)
             return
         }
         #endif
         #if canImport(XCTest)
-        XCTFail(message, file: filePath, line: line)
+        XCTFail(message, file: location.filePath, line: location.line)
         #else
-        print("error: \(filePath):\(line): \(message)")
+        print("error: \(location.filePath):\(location.line): \(message)")
         #endif
     }
-}
-
-/// Compares `image` with the golden `__Goldens__/<TestFileName>/<name>.png` next to the test file
-/// and records a test failure when they differ beyond `tolerance`.
-///
-/// The record mode is `record`, else the `CARDRENDER_RECORD` environment variable, else `missing`
-/// (CI should set `never`). As in swift-snapshot-testing, writing a golden also fails the test,
-/// so a run that recorded is never mistaken for one that verified. On a failure, expected.png,
-/// actual.png, diff.png and composite.png are written under `CARDRENDER_ARTIFACTS` (default: the
-/// temporary folder's `cardrender-golden-artifacts/<TestFileName>/<name>/`) and the failure
-/// message names them. Works under Swift Testing and XCTest.
-///
-/// - Returns: what happened, or nil when the golden could not be verified at all (the reason is
-///   recorded as a failure).
-@discardableResult
-public func assertGolden(of image: RGBAImage, named name: String, tolerance: Tolerance = .default,
-                         record: RecordMode? = nil, fileID: String = #fileID, file: StaticString = #filePath,
-                         line: UInt = #line, column: UInt = #column) -> GoldenOutcome? {
-    func fail(_ message: String) {
-        GoldenTesting.recordFailure(message, fileID: fileID, filePath: file, line: line, column: column)
-    }
-    if let problem = GoldenTesting.problem(withName: name) {
-        fail(problem)
-        return nil
-    }
-    let testFile = "\(file)"
-    let mode: RecordMode
-    if let record {
-        mode = record
-    } else {
-        do {
-            mode = try RecordMode.fromEnvironment() ?? .missing
-        } catch {
-            fail(error.description)
-            return nil
-        }
-    }
-    do {
-        let outcome = try GoldenStore.verify(
-            image, golden: GoldenTesting.goldenURL(named: name, testFile: testFile), tolerance: tolerance, mode: mode,
-            artifactsDirectory: GoldenTesting.artifactsURL(named: name, testFile: testFile))
-        switch outcome.kind {
-        case .matched:
-            break
-        case .failed, .missing:
-            fail("golden '\(name)': \(outcome.message)")
-        case .recorded, .rerecorded:
-            fail("golden '\(name)': \(outcome.message). Re-run with \(RecordMode.environmentVariable)=never to verify.")
-        }
-        return outcome
-    } catch {
-        fail("golden '\(name)': \(error.description)")
-        return nil
-    }
-}
-
-/// Rasterises `picture` at `scale` pixels per point and compares it like `assertGolden(of:named:)`.
-@discardableResult
-public func assertGolden(of picture: Picture, scale: Double = 1, named name: String, tolerance: Tolerance = .default,
-                         record: RecordMode? = nil, fileID: String = #fileID, file: StaticString = #filePath,
-                         line: UInt = #line, column: UInt = #column) -> GoldenOutcome? {
-    let image: RGBAImage
-    do {
-        image = try picture.rasterize(scale: scale)
-    } catch {
-        GoldenTesting.recordFailure("golden '\(name)': cannot draw the picture: \(error)", fileID: fileID,
-                                    filePath: file, line: line, column: column)
-        return nil
-    }
-    return assertGolden(of: image, named: name, tolerance: tolerance, record: record, fileID: fileID, file: file,
-                        line: line, column: column)
 }

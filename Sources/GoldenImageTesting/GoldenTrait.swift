@@ -1,0 +1,39 @@
+#if canImport(Testing)
+import GoldenImages
+import Testing
+
+/// Sets the golden configuration of a Swift Testing suite or test:
+///
+/// ```swift
+/// @Suite(.goldens(record: .failed, tolerance: Tolerance(maxDiffPixels: 20)))
+/// struct CardGoldenTests { … }
+/// ```
+///
+/// It applies to every test of the suite and its nested suites; a nested suite's or a test's own
+/// trait overrides the fields it sets. Each test case also gets its own golden-name counters.
+public struct GoldenConfigurationTrait: SuiteTrait, TestTrait, TestScoping {
+    public var configuration: GoldenConfiguration
+
+    public init(_ configuration: GoldenConfiguration) {
+        self.configuration = configuration
+    }
+
+    /// Copied onto every test of the suite, so each test case runs in its own scope.
+    public var isRecursive: Bool { true }
+
+    public func provideScope(for test: Test, testCase: Test.Case?,
+                             performing function: @Sendable () async throws -> Void) async throws {
+        try await withGoldenConfiguration(record: configuration.record, tolerance: configuration.tolerance) {
+            try await GoldenNaming.withFreshCounters(function)
+        }
+    }
+}
+
+extension Trait where Self == GoldenConfigurationTrait {
+    /// Record mode and default tolerance for the goldens of this suite or test; nil keeps the
+    /// enclosing value (`assertGolden`'s own arguments still win).
+    public static func goldens(record: RecordMode? = nil, tolerance: Tolerance? = nil) -> Self {
+        GoldenConfigurationTrait(GoldenConfiguration(record: record, tolerance: tolerance))
+    }
+}
+#endif

@@ -1,0 +1,167 @@
+import Drawing
+import Foundation
+import GoldenImages
+
+/// A golden file that cannot be read, written or decoded. Descriptions are one line.
+public struct GoldenFileError: Error, CustomStringConvertible {
+    public var description: String
+
+    public init(_ description: String) { self.description = description }
+}
+
+/// What verifying one golden found and wrote.
+struct GoldenVerification: Sendable {
+    var outcome: GoldenOutcome
+    /// Nil when the value matched, or when there was no golden to compare with.
+    var mismatch: GoldenMismatch?
+    /// The artifacts written, under the names they were written with (expected.png, diff.png, …).
+    var artifactFiles: [GoldenArtifactFile] = []
+}
+
+/// Compares a value with its golden file by a `GoldenDiffing`, and records goldens by `RecordMode`
+/// with the same rules as `GoldenStore.verify`: a missing golden is written unless the mode is
+/// `never`; `all` rewrites every golden, `failed` the failing ones; a golden that does not decode
+/// is only replaced by `all`. Files are written whole (`AtomicFile`).
+enum GoldenVerifier {
+    static func verify<Format>(
+        _ actual: Format, diffing: GoldenDiffing<Format>, golden: URL, pathExtension: String, mode: RecordMode,
+        artifactsDirectory: URL?, display: (URL) -> String
+    ) throws -> GoldenVerification {
+        let goldenName = display(golden)
+        let actualData: Data
+        do {
+            actualData = try diffing.toData(actual)
+        } catch {
+            throw GoldenFileError("cannot encode the actual value for \(goldenName): \(error)")
+        }
+        func artifactNote(_ files: [URL]) -> String {
+            files.isEmpty ? "" : "; wrote " + files.map(display).joined(separator: ", ")
+        }
+        try checkParents(of: golden)
+
+        guard let expectedData = try read(golden, display: display) else {
+            guard mode != .never else {
+                var verification = GoldenVerification(
+                    outcome: GoldenOutcome(kind: .missing, goldenPath: golden.path, message: "", result: nil,
+                                           artifacts: nil, comparison: nil))
+                let actualFile = GoldenArtifactFile(fileName: "actual." + pathExtension, data: actualData)
+                if let artifactsDirectory {
+                    let written = try write([actualFile], to: artifactsDirectory)
+                    verification.outcome.artifacts = GoldenArtifacts(
+                        directory: artifactsDirectory.path, actual: written[0].path, expected: nil, diff: nil,
+                        composite: nil)
+                    verification.artifactFiles = [actualFile]
+                    verification.outcome.message = "no golden at \(goldenName) (record mode never)" + artifactNote(written)
+                } else {
+                    verification.outcome.message = "no golden at \(goldenName) (record mode never)"
+                }
+                return verification
+            }
+            try record(actualData, at: golden, display: display)
+            return GoldenVerification(outcome: GoldenOutcome(
+                kind: .recorded, goldenPath: golden.path, message: "recorded new golden \(goldenName)", result: nil,
+                artifacts: nil, comparison: nil))
+        }
+
+        let mismatch: GoldenMismatch?
+        if expectedData == actualData {
+            mismatch = nil
+        } else {
+            let expected: Format
+            do {
+                expected = try diffing.fromData(expectedData)
+            } catch {
+                guard mode == .all else { throw GoldenFileError("cannot read golden \(goldenName): \(error)") }
+                try record(actualData, at: golden, display: display)
+                return GoldenVerification(outcome: GoldenOutcome(
+                    kind: .rerecorded, goldenPath: golden.path,
+                    message: "rewrote unreadable golden \(goldenName) (record mode all): \(error)", result: nil,
+                    artifacts: nil, comparison: nil))
+            }
+            do {
+                mismatch = try diffing.diff(expected, actual)
+            } catch {
+                throw GoldenFileError("cannot compare with golden \(goldenName): \(error)")
+            }
+        }
+
+        var verification = GoldenVerification(
+            outcome: GoldenOutcome(kind: .matched, goldenPath: golden.path, message: "matches \(goldenName)",
+                                   result: mismatch?.imageComparison?.result, artifacts: nil,
+                                   comparison: mismatch?.imageComparison),
+            mismatch: mismatch)
+        var note = ""
+        if let mismatch, let artifactsDirectory {
+            let files = [GoldenArtifactFile(fileName: "expected." + pathExtension, data: expectedData),
+                         GoldenArtifactFile(fileName: "actual." + pathExtension, data: actualData)]
+                + [mismatch.diff, mismatch.composite].compactMap { $0 }
+            let written = try write(files, to: artifactsDirectory)
+            verification.artifactFiles = files
+            verification.outcome.artifacts = GoldenArtifacts(
+                directory: artifactsDirectory.path, actual: written[1].path, expected: written[0].path,
+                diff: mismatch.diff.map { artifactsDirectory.appendingPathComponent($0.fileName).path },
+                composite: mismatch.composite.map { artifactsDirectory.appendingPathComponent($0.fileName).path })
+            note = artifactNote(written)
+        }
+        switch (mismatch == nil, mode) {
+        case (_, .all), (false, .failed):
+            try record(actualData, at: golden, display: display)
+            verification.outcome.kind = .rerecorded
+            verification.outcome.message = "rewrote golden \(goldenName) (record mode \(mode.rawValue))"
+                + (mismatch.map { ": " + $0.summary } ?? "") + note
+        case (true, _):
+            break
+        case (false, _):
+            verification.outcome.kind = .failed
+            verification.outcome.message = "\(goldenName): \(mismatch?.summary ?? "differs")" + note
+        }
+        return verification
+    }
+
+    /// The golden's bytes, or nil when there is no file.
+    private static func read(_ golden: URL, display: (URL) -> String) throws -> Data? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: golden.path, isDirectory: &isDirectory) else { return nil }
+        if isDirectory.boolValue { throw GoldenFileError("\(display(golden)) is a folder, not a golden file") }
+        do {
+            return try Data(contentsOf: golden)
+        } catch {
+            throw GoldenFileError("cannot read golden \(display(golden)): \(error.localizedDescription)")
+        }
+    }
+
+    /// A file where a folder of the golden's path should be is an error, not a missing golden.
+    private static func checkParents(of golden: URL) throws {
+        var folder = golden.standardizedFileURL.deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
+        while folder.path != "/" {
+            if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) {
+                if isDirectory.boolValue { return }
+                throw GoldenFileError("\(folder.path) is a file, not a folder")
+            }
+            folder = folder.deletingLastPathComponent()
+        }
+    }
+
+    private static func record(_ data: Data, at golden: URL, display: (URL) -> String) throws {
+        do {
+            try AtomicFile.prepareDirectory(golden.deletingLastPathComponent())
+            try AtomicFile.write(data, to: golden)
+        } catch {
+            throw GoldenFileError("cannot write golden \(display(golden)): \(error.description)")
+        }
+    }
+
+    private static func write(_ files: [GoldenArtifactFile], to folder: URL) throws -> [URL] {
+        do {
+            try AtomicFile.prepareDirectory(folder)
+            return try files.map { file throws(DrawingError) in
+                let url = folder.appendingPathComponent(file.fileName)
+                try AtomicFile.write(file.data, to: url, durable: false)
+                return url
+            }
+        } catch {
+            throw GoldenFileError("cannot write artifacts: \(error.description)")
+        }
+    }
+}
