@@ -29,8 +29,9 @@ let package = Package(
             dependencies: [
                 "ExampleDrawings",
                 .product(name: "Drawing", package: "cardrender"),
-                .product(name: "PlayingCards", package: "cardrender"),
                 .product(name: "GoldenImageTesting", package: "cardrender"),
+                .product(name: "GoldenImages", package: "cardrender"),
+                .product(name: "PlayingCards", package: "cardrender"),
             ],
             exclude: ["__Goldens__"]
         ),
