@@ -127,6 +127,60 @@ func files(in folder: URL) throws -> [String: Data] {
             #expect(fa[path] == fb[path], "\(path) differs between 1 and 2 workers")
             #expect(fa[path] == fc[path], "\(path) differs when sharded")
         }
+        // Once every shard has run into it, the folder's manifest and gallery read as an unsharded run's.
+        for name in [Manifest.fileName, Gallery.fileName] {
+            #expect(fa[name] != nil && fa[name] == fb[name] && fa[name] == fc[name], "\(name)")
+        }
+    }
+
+    @Test func aShardRunRecordsItsShardUntilEveryShardHasRun() throws {
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let jobs = syntheticJobs(9)
+        func manifest() throws -> Manifest { try Manifest.read(from: out) }
+        _ = try run(jobs, out, shard: try Shard(index: 2, count: 3))
+        #expect(try manifest().shards == Manifest.ShardSet(count: 3, indices: [2]))
+        #expect(try manifest().spec == Manifest.SpecSummary(jobs: jobs))
+        _ = try run(jobs, out, shard: try Shard(index: 1, count: 3))
+        #expect(try manifest().shards == Manifest.ShardSet(count: 3, indices: [1, 2]))
+        _ = try run(jobs, out, shard: try Shard(index: 3, count: 3))
+        #expect(try manifest().shards == nil)
+        // Another spec starts the record again.
+        let other = Array(jobs.prefix(4))
+        _ = try run(other, out, shard: try Shard(index: 1, count: 2))
+        #expect(try manifest().shards == Manifest.ShardSet(count: 2, indices: [1]))
+        #expect(try manifest().spec == Manifest.SpecSummary(jobs: other))
+    }
+
+    @Test func stampsLetARerunSkipHashingAndAChangedFileIsStillCaught() throws {
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let jobs = syntheticJobs(4)
+        _ = try run(jobs, out)
+        let stamps = FileStamps.load(from: out)
+        let manifest = try Manifest.read(from: out)
+        #expect(stamps.files.count == 8)
+        for entry in manifest.jobs.values {
+            for output in entry.outputs { #expect(stamps.files[output.path]?.sha256 == output.sha256) }
+        }
+        // A file replaced by other bytes of the same size whose stamp matches its time is trusted
+        // without being read (that is what the stamp is for); with a new time it is hashed,
+        // found changed and rendered again.
+        let url = out.appendingPathComponent("set/1.svg")
+        var data = try Data(contentsOf: url)
+        data[data.count - 2] ^= 0x01
+        try data.write(to: url)
+        var matching = stamps
+        matching.files["set/1.svg"]?.modified = try #require(FileStamps.sizeAndModification(of: url)).modified
+        try matching.save(to: out, keeping: manifest)
+        #expect(try run(jobs, out).rendered == 0)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 5)], ofItemAtPath: url.path)
+        #expect(try run(jobs, out).rendered == 1)
+        #expect(try run(jobs, out).rendered == 0)
+        // Stamps that are lost only cost hashing: nothing renders again.
+        try FileManager.default.removeItem(at: out.appendingPathComponent(FileStamps.fileName))
+        #expect(try run(jobs, out).rendered == 0)
+        #expect(FileStamps.load(from: out).files.count == 8)
     }
 
     @Test func manifestHashesMatchFilesAndRerunSkipsEverything() throws {

@@ -33,11 +33,15 @@ import Testing
         return (dir, spec)
     }
 
-    /// Every file under `folder` except the run's own bookkeeping (manifest times, gallery).
+    /// Every file under `folder` except the run's own bookkeeping (manifest, gallery, file stamps).
     func images(in folder: URL) throws -> [String: Data] {
+        try tree(folder).filter { ![Manifest.fileName, Gallery.fileName, FileStamps.fileName].contains($0.key) }
+    }
+
+    /// Every file under `folder`, hidden ones included, by relative path.
+    func tree(_ folder: URL) throws -> [String: Data] {
         var result: [String: Data] = [:]
-        for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path)
-        where path.contains(".") && path != "manifest.json" && path != "index.html" {
+        for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) {
             var isDirectory: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory)
             if !isDirectory.boolValue { result[path] = try Data(contentsOf: folder.appendingPathComponent(path)) }

@@ -36,7 +36,7 @@ struct BatchRunOptions: ParsableArguments {
         let folder = try OutputFolder(URL(fileURLWithPath: out, isDirectory: true), create: !dryRun)
         let runner = BatchRunner(options: .init(workers: workers, force: force, failFast: failFast, dryRun: dryRun,
                                                 shard: try shard.map { try Shard(parsing: $0) },
-                                                tool: "cardrender \(CardRender.version)",
+                                                tool: "cardrender \(CardRender.version)", build: SpecJobs.environmentKey,
                                                 describe: { Main.oneLine(CardRender.message(for: $0)) }))
         let style: ProgressStyle = json ? .json : quiet ? .quiet : .automatic(total: jobs.count)
         let outcome = try runner.run(jobs, in: folder, progress: style)
