@@ -183,6 +183,51 @@ func files(in folder: URL) throws -> [String: Data] {
         #expect(FileStamps.load(from: out).files.count == 8)
     }
 
+    @Test func shardFoldersMergeIntoTheFolderOfAnUnshardedRun() throws {
+        let root = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let jobs = syntheticJobs(17)
+        let whole = root.appendingPathComponent("whole"), merged = root.appendingPathComponent("merged")
+        _ = try run(jobs, whole)
+        let shards = (1...4).map { root.appendingPathComponent("shard-\($0)") }
+        for (index, folder) in shards.enumerated() { _ = try run(jobs, folder, shard: try Shard(index: index + 1, count: 4)) }
+        let plan = try ShardMerge.plan(Array(shards.reversed()), into: merged, tool: "test", workers: 2)
+        #expect(plan.files.count == 34)
+        #expect(!FileManager.default.fileExists(atPath: merged.path), "planning writes nothing")
+        #expect(try ShardMerge.write(plan, into: merged, workers: 2) == 34)
+        var expected = try files(in: whole), actual = try files(in: merged)
+        #expect(expected.removeValue(forKey: FileStamps.fileName) != nil)
+        #expect(actual.removeValue(forKey: FileStamps.fileName) != nil)
+        #expect(actual == expected)
+        #expect(try run(jobs, merged).skipped == 17)
+    }
+
+    @Test func aPathTwoShardsWriteWithDifferentBytesIsRefused() throws {
+        let root = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let jobs = syntheticJobs(6)
+        let shards = (1...2).map { root.appendingPathComponent("shard-\($0)") }
+        for (index, folder) in shards.enumerated() { _ = try run(jobs, folder, shard: try Shard(index: index + 1, count: 2)) }
+        // The second shard's manifest claims one of the first shard's paths, with other bytes.
+        let first = try Manifest.read(from: shards[0])
+        var second = try Manifest.read(from: shards[1])
+        let claimed = try #require(first.jobs.values.first?.outputs.first)
+        let id = try #require(second.jobs.keys.sorted().first)
+        second.jobs[id]?.outputs.append(Manifest.Output(path: claimed.path, sha256: String(repeating: "0", count: 64), bytes: 1))
+        try second.save(to: shards[1])
+        #expect(throws: BatchError("\(claimed.path) differs between \(shards[0].path) and \(shards[1].path) (SHA-256 \(claimed.sha256.prefix(12))… and 000000000000…)")) {
+            try ShardMerge.plan(shards, into: root.appendingPathComponent("merged"), tool: "test", workers: 1)
+        }
+        // The same bytes under the same path is an overlap.
+        second.jobs[id]?.outputs.removeLast()
+        second.jobs[id]?.outputs.append(claimed)
+        try second.save(to: shards[1])
+        #expect(throws: BatchError("\(claimed.path) is in both \(shards[0].path) and \(shards[1].path): the shards overlap")) {
+            try ShardMerge.plan(shards, into: root.appendingPathComponent("merged"), tool: "test", workers: 1)
+        }
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("merged").path))
+    }
+
     @Test func manifestHashesMatchFilesAndRerunSkipsEverything() throws {
         let out = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }
