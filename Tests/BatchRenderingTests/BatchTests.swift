@@ -285,9 +285,50 @@ func files(in folder: URL) throws -> [String: Data] {
         defer { try? FileManager.default.removeItem(at: out) }
         _ = try run(syntheticJobs(6), out)
         let html = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
-        #expect(html.components(separatedBy: "loading=\"lazy\"").count - 1 == 12)
-        #expect(html.contains("set/5.svg"))
+        // One lazily loaded tile per picture (its PNG), its SVG a link.
+        #expect(html.components(separatedBy: "loading=\"lazy\"").count - 1 == 6)
+        #expect(html.contains("src=\"set/5.png\""))
+        #expect(!html.contains("src=\"set/5.svg\""))
+        #expect(html.contains("<a href=\"set/5.svg\">svg</a>"))
         #expect(html.contains("n=5"))
+    }
+}
+
+@Suite struct GalleryTests {
+    func output(_ path: String, width: Int? = nil) -> Manifest.Output {
+        Manifest.Output(path: path, sha256: String(repeating: "a", count: 64), bytes: 1, pixelWidth: width,
+                        pixelHeight: width.map { $0 * 7 / 5 })
+    }
+
+    @Test func naturalOrderComparesNumbersAsNumbers() {
+        let names = ["10C", "AC", "2C", "back", "9S", "QH", "100C", "02C", "2D", "card-10", "card-9", "x1y10", "x1y2", "2C"]
+        #expect(names.sorted(by: NaturalOrder.areInIncreasingOrder)
+            == ["02C", "2C", "2C", "2D", "9S", "10C", "100C", "AC", "QH", "back", "card-9", "card-10", "x1y2", "x1y10"])
+        #expect(NaturalOrder.compare("a", "a") == 0)
+        #expect(NaturalOrder.compare("a2", "a10") < 0 && NaturalOrder.compare("a10", "a2") > 0)
+        #expect(NaturalOrder.compare("a", "a1") < 0)
+        // Long digit runs do not overflow.
+        #expect(NaturalOrder.areInIncreasingOrder("n99999999999999999999999", "n100000000000000000000000"))
+    }
+
+    @Test func aDeckShowsOneTilePerCardInNaturalOrderWithEveryFormatLinked() throws {
+        var manifest = Manifest(tool: "test")
+        let cards = ["10C", "2C", "AC", "9C", "JC"]
+        var outputs = cards.flatMap { [output("deck/\($0).svg"), output("deck/\($0).png", width: 50), output("deck/\($0).pdf")] }
+        outputs += [output("deck/deck.json"), output("deck/only.svg"), output("deck/only-pdf.pdf")]
+        manifest.jobs["deck"] = Manifest.Entry(kind: "deck", parameters: ["theme": "classic"], inputKey: "k", outputs: outputs)
+        let html = Gallery.html(manifest)
+        #expect(html.components(separatedBy: "<figure>").count - 1 == cards.count + 3)
+        #expect(html.components(separatedBy: "<img ").count - 1 == cards.count + 1)
+        // The PNG is the picture; every format is a link, png first.
+        #expect(html.contains("<img loading=\"lazy\" decoding=\"async\" src=\"deck/2C.png\" alt=\"2C.png\">"))
+        #expect(html.contains("<figcaption>2C · 50×70<br><a href=\"deck/2C.png\">png</a> <a href=\"deck/2C.svg\">svg</a> <a href=\"deck/2C.pdf\">pdf</a></figcaption>"))
+        // Without a PNG the SVG is shown; a file that is no picture is a link only.
+        #expect(html.contains("src=\"deck/only.svg\""))
+        #expect(html.contains("<figure><figcaption>deck<br><a href=\"deck/deck.json\">json</a></figcaption></figure>"))
+        #expect(html.contains("<figure><figcaption>only-pdf<br><a href=\"deck/only-pdf.pdf\">pdf</a></figcaption></figure>"))
+        let positions = ["2C", "9C", "10C", "AC", "JC"].compactMap { html.range(of: "src=\"deck/\($0).png\"")?.lowerBound }
+        #expect(positions.count == 5 && positions == positions.sorted())
     }
 }
 

@@ -177,14 +177,22 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out.path), "--dry-run must not create --out")
     }
 
-    @Test func galleryShowsEveryImage() throws {
-        let (dir, spec) = try makeSpec("jobs:\n  - kind: card\n    card: [AS, KD, 7C]\n    size: 60x84\n    format: png,svg\n")
+    @Test func galleryShowsEachCardOnceInNaturalOrderWithItsFormatsLinked() throws {
+        let (dir, spec) = try makeSpec("jobs:\n  - kind: card\n    card: [AS, 10C, KD, 2C, 7C]\n    size: 60x84\n    format: png,svg,pdf\n")
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("out")
         #expect(try CLIRunner.run(["batch", spec.path, "--out", out.path, "--quiet"]).status == 0)
         let html = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
-        #expect(html.components(separatedBy: "loading=\"lazy\"").count - 1 == 6)
-        #expect(html.contains("card=KD"))
+        // One tile per card, showing its PNG; the SVG and PDF are links under it.
+        #expect(html.components(separatedBy: "<figure>").count - 1 == 5)
+        #expect(html.components(separatedBy: "<img ").count - 1 == 5)
+        #expect(!html.contains("src=\"card/2C.svg\""))
+        #expect(html.contains("src=\"card/2C.png\""))
+        #expect(html.contains("<a href=\"card/2C.png\">png</a> <a href=\"card/2C.svg\">svg</a> <a href=\"card/2C.pdf\">pdf</a>"))
+        // Jobs in natural order: 2C before 7C before 10C.
+        let order = ["card=2C", "card=7C", "card=10C", "card=AS", "card=KD"].map { html.range(of: "<h3>card/\($0)")?.lowerBound }
+        #expect(order.allSatisfy { $0 != nil }, "\(html)")
+        #expect(order.compactMap { $0 } == order.compactMap { $0 }.sorted())
     }
 
     /// The small spec run whole, and as 3 shards each in its own folder (as on 3 CI machines).
