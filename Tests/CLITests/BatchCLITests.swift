@@ -195,6 +195,20 @@ import Testing
         #expect(order.compactMap { $0 } == order.compactMap { $0 }.sorted())
     }
 
+    @Test func completionsOfferSpecFilesForBatchAndFoldersForMerge() throws {
+        let zsh = try CLIRunner.run(["--generate-completion-script", "zsh"])
+        #expect(zsh.status == 0)
+        #expect(zsh.stdout.contains(#"':spec:_files -g '\''*.yaml *.yml *.json'\'''"#))
+        #expect(zsh.stdout.contains("'*:shard-folder:_files -/'"))
+        #expect(zsh.stdout.contains("'--out[Folder to write the merged run into (missing or empty).]:out:_files -/'"))
+        let bash = try CLIRunner.run(["--generate-completion-script", "bash"])
+        #expect(bash.status == 0)
+        #expect(bash.stdout.contains("-fX '!*.@(yaml|yml|json)'"))
+        let merge = try #require(bash.stdout.range(of: "_cardrender_merge() {")).upperBound
+        let mergeFunction = bash.stdout[merge...].components(separatedBy: "\n}\n")[0]
+        #expect(mergeFunction.contains("'--out')\n        __cardrender_add_completions -d"))
+    }
+
     /// The small spec run whole, and as 3 shards each in its own folder (as on 3 CI machines).
     func runWholeAndSharded(_ spec: URL, in dir: URL) throws -> (whole: URL, shards: [URL]) {
         let whole = dir.appendingPathComponent("whole")

@@ -72,7 +72,7 @@ struct BatchCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "The spec file (.yaml, .yml or .json).")
+    @Argument(help: "The spec file (.yaml, .yml or .json).", completion: .file(extensions: ["yaml", "yml", "json"]))
     var spec: String
 
     @OptionGroup var output: OutputOptions
