@@ -13,11 +13,14 @@ public struct BatchRunner: Sendable {
         public var dryRun: Bool
         public var shard: Shard?
         public var tool: String
+        /// Identifies the program build and fonts that render the jobs (already part of each
+        /// input key); recorded so that only shards of one build are merged.
+        public var build: String?
         /// One line describing a job's error, for the summary and JSON events.
         public var describe: @Sendable (Error) -> String
 
         public init(workers: Int, force: Bool = false, failFast: Bool = false, dryRun: Bool = false,
-                    shard: Shard? = nil, tool: String,
+                    shard: Shard? = nil, tool: String, build: String? = nil,
                     describe: @escaping @Sendable (Error) -> String = BatchRunner.firstLine) {
             self.workers = workers
             self.force = force
@@ -25,6 +28,7 @@ public struct BatchRunner: Sendable {
             self.dryRun = dryRun
             self.shard = shard
             self.tool = tool
+            self.build = build
             self.describe = describe
         }
     }
@@ -90,7 +94,9 @@ public struct BatchRunner: Sendable {
         let jobs = options.shard.map { $0.select(allJobs) } ?? allJobs
         if !options.dryRun { AtomicFile.removeStaleTemporaries(in: folder.url) }
         let manifest = Manifest.load(from: folder.url, tool: options.tool)
-        let upToDate = jobs.map { !options.force && manifest.isUpToDate($0, in: folder.url) }
+        let stamps = FileStamps.load(from: folder.url)
+        let checked = jobs.map { options.force ? nil : manifest.upToDateStamps(for: $0, in: folder.url, stamps: stamps) }
+        let upToDate = checked.map { $0 != nil }
         let plan = jobs.indices.map { (id: jobs[$0].id, upToDate: upToDate[$0], outputs: jobs[$0].outputs) }
         if options.dryRun {
             return Outcome(jobs: jobs.count, rendered: 0, skipped: upToDate.filter { $0 }.count, failures: [],
@@ -100,7 +106,12 @@ public struct BatchRunner: Sendable {
         let reporter = ProgressReporter(style: progress ?? .quiet, total: jobs.count)
         reporter.begin(jobs: jobs.count, skippedByShard: allJobs.count - jobs.count)
 
-        let shared = SharedRun(manifest: manifest)
+        var recorded = manifest
+        recorded.tool = options.tool
+        recorded.recordRun(of: Manifest.SpecSummary(jobs: allJobs), build: options.build, shard: options.shard)
+        var verified = stamps
+        for current in checked.compactMap({ $0 }) { verified.files.merge(current) { _, now in now } }
+        let shared = SharedRun(manifest: recorded, stamps: verified)
         let stop = StopSignal.install()
         defer { stop.uninstall() }
         let failFast = options.failFast
@@ -114,11 +125,10 @@ public struct BatchRunner: Sendable {
             }
             let jobStart = ProgressReporter.now()
             do {
-                let entry = try BatchRunner.execute(job, in: folder)
+                let (outputs, written) = try BatchRunner.execute(job, in: folder)
                 let seconds = ProgressReporter.now() - jobStart
                 shared.record(job.id, Manifest.Entry(kind: job.kind, parameters: job.parameters,
-                                                     inputKey: job.inputKey, outputs: entry,
-                                                     seconds: (seconds * 1000).rounded() / 1000))
+                                                     inputKey: job.inputKey, outputs: outputs), stamps: written)
                 reporter.finished(id: job.id, status: .rendered, seconds: seconds, outputs: job.outputs)
             } catch {
                 let message = options.describe(error)
@@ -128,13 +138,14 @@ public struct BatchRunner: Sendable {
             }
             shared.saveIfDue(to: folder.url)
         }
-        let final = shared.snapshot()
+        let (final, finalStamps) = shared.snapshot()
         // A run that changed nothing leaves the manifest and gallery as they are.
         let galleryURL = folder.url.appendingPathComponent(Gallery.fileName)
         if final != manifest || !FileManager.default.fileExists(atPath: galleryURL.path) {
             try final.save(to: folder.url)
             try Gallery.write(final, to: folder.url)
         }
+        if finalStamps != stamps { try finalStamps.save(to: folder.url, keeping: final) }
         let counts = shared.counts()
         let outcome = Outcome(jobs: jobs.count, rendered: counts.rendered, skipped: counts.skipped,
                               failures: counts.failures.sorted { $0.id < $1.id },
@@ -149,25 +160,27 @@ public struct BatchRunner: Sendable {
         return outcome
     }
 
-    /// Renders one job and writes its files atomically; returns the manifest outputs.
-    static func execute(_ job: BatchJob, in folder: OutputFolder) throws -> [Manifest.Output] {
+    /// Renders one job and writes its files atomically; returns the manifest outputs and the
+    /// files' stamps.
+    static func execute(_ job: BatchJob, in folder: OutputFolder) throws -> ([Manifest.Output], [String: FileStamps.Stamp]) {
         let files = try job.render()
         let produced = Set(files.map(\.path)), declared = Set(job.outputs)
         guard produced == declared else {
             throw BatchError("job \(job.id) produced \(produced.sorted()) but declared \(declared.sorted())")
         }
         var outputs: [Manifest.Output] = []
+        var stamps: [String: FileStamps.Stamp] = [:]
         for file in files {
             let url = try folder.confine(file.path)
             try AtomicFile.prepareDirectory(url.deletingLastPathComponent())
             try AtomicFile.write(file.data, to: url, durable: false)
-            let modified = ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date)?
-                .timeIntervalSince1970 ?? 0
+            if let modified = FileStamps.sizeAndModification(of: url)?.modified {
+                stamps[file.path] = FileStamps.Stamp(sha256: file.sha256, modified: modified)
+            }
             outputs.append(Manifest.Output(path: file.path, sha256: file.sha256, bytes: file.data.count,
-                                           pixelWidth: file.pixelWidth, pixelHeight: file.pixelHeight,
-                                           modified: modified))
+                                           pixelWidth: file.pixelWidth, pixelHeight: file.pixelHeight))
         }
-        return outputs.sorted { $0.path < $1.path }
+        return (outputs.sorted { $0.path < $1.path }, stamps)
     }
 }
 
@@ -175,6 +188,7 @@ public struct BatchRunner: Sendable {
 private final class SharedRun: Sendable {
     struct State {
         var manifest: Manifest
+        var stamps: FileStamps
         var rendered = 0, skipped = 0, files = 0
         var failures: [BatchRunner.Failure] = []
         var sinceSave = 0
@@ -183,13 +197,14 @@ private final class SharedRun: Sendable {
 
     private let state: Mutex<State>
 
-    init(manifest: Manifest) { state = Mutex(State(manifest: manifest)) }
+    init(manifest: Manifest, stamps: FileStamps) { state = Mutex(State(manifest: manifest, stamps: stamps)) }
 
     var hasFailures: Bool { state.withLock { !$0.failures.isEmpty } }
 
-    func record(_ id: String, _ entry: Manifest.Entry) {
+    func record(_ id: String, _ entry: Manifest.Entry, stamps: [String: FileStamps.Stamp]) {
         state.withLock { s in
             s.manifest.jobs[id] = entry
+            s.stamps.files.merge(stamps) { _, new in new }
             s.rendered += 1
             s.files += entry.outputs.count
             s.sinceSave += 1
@@ -216,10 +231,11 @@ private final class SharedRun: Sendable {
             s.sinceSave = 0
             s.lastSave = now
             try? s.manifest.save(to: folder)
+            try? s.stamps.save(to: folder, keeping: s.manifest)
         }
     }
 
-    func snapshot() -> Manifest { state.withLock { $0.manifest } }
+    func snapshot() -> (Manifest, FileStamps) { state.withLock { ($0.manifest, $0.stamps) } }
 
     func counts() -> (rendered: Int, skipped: Int, files: Int, failures: [BatchRunner.Failure]) {
         state.withLock { ($0.rendered, $0.skipped, $0.files, $0.failures) }

@@ -2,9 +2,15 @@ import Drawing
 import Foundation
 
 /// `manifest.json` in the output folder: what each job wrote, with digests and the key of the
-/// inputs that produced it, so a re-run can skip work that is already done.
+/// inputs that produced it, so a re-run can skip work that is already done, and which spec and
+/// shards the folder holds, so the folders of a sharded run can be merged.
+///
+/// It describes the output only (no times), so the same output has the same manifest bytes on
+/// every machine; when each file was written is machine-local and kept in `FileStamps`.
 public struct Manifest: Codable, Sendable, Equatable {
     public static let fileName = "manifest.json"
+    /// 2: run times left the manifest (file times are in `FileStamps`); `build`, `spec`, `shards`.
+    public static let currentVersion = 2
 
     public struct Output: Codable, Sendable, Equatable {
         public var path: String
@@ -12,8 +18,14 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var bytes: Int
         public var pixelWidth: Int?
         public var pixelHeight: Int?
-        /// Modification time when written (seconds since 1970), a shortcut for "unchanged".
-        public var modified: Double
+
+        public init(path: String, sha256: String, bytes: Int, pixelWidth: Int? = nil, pixelHeight: Int? = nil) {
+            self.path = path
+            self.sha256 = sha256
+            self.bytes = bytes
+            self.pixelWidth = pixelWidth
+            self.pixelHeight = pixelHeight
+        }
     }
 
     public struct Entry: Codable, Sendable, Equatable {
@@ -21,43 +33,171 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var parameters: [String: String]
         public var inputKey: String
         public var outputs: [Output]
-        public var seconds: Double
+
+        public init(kind: String, parameters: [String: String], inputKey: String, outputs: [Output]) {
+            self.kind = kind
+            self.parameters = parameters
+            self.inputKey = inputKey
+            self.outputs = outputs
+        }
     }
 
-    public var version = 1
+    /// The whole spec of the last run (every shard's jobs), so merged shards can be checked to
+    /// add up to exactly that spec.
+    public struct SpecSummary: Codable, Sendable, Equatable {
+        /// `digest(of:)` over every job of the spec.
+        public var digest: String
+        public var jobs: Int
+
+        public init(jobs: [BatchJob]) {
+            digest = SpecSummary.digest(of: jobs.map { ($0.id, $0.inputKey) })
+            self.jobs = jobs.count
+        }
+
+        /// A digest of job ids and input keys that does not depend on their order.
+        public static func digest(of jobs: [(id: String, inputKey: String)]) -> String {
+            BatchJob.key(jobs.map { $0.id + "\u{1F}" + $0.inputKey }.sorted())
+        }
+    }
+
+    /// Which shards of the spec the folder holds when it holds only some of them.
+    public struct ShardSet: Codable, Sendable, Equatable {
+        public var count: Int
+        public var indices: [Int]
+
+        public init(count: Int, indices: [Int]) {
+            self.count = count
+            self.indices = indices
+        }
+    }
+
+    public var version = Manifest.currentVersion
     public var tool: String
+    /// The program build and fonts behind every input key; shards merge only when it agrees.
+    public var build: String?
+    public var spec: SpecSummary?
+    /// Nil when the folder holds every shard (or the run was not sharded).
+    public var shards: ShardSet?
     public var jobs: [String: Entry] = [:]
 
     public init(tool: String) { self.tool = tool }
 
+    /// The manifest in `folder`, or an empty one when there is none or it cannot be read (every
+    /// job then renders again).
     public static func load(from folder: URL, tool: String) -> Manifest {
+        (try? read(from: folder)) ?? Manifest(tool: tool)
+    }
+
+    /// The manifest in `folder`, or an error that says why there is none to use.
+    public static func read(from folder: URL) throws(BatchError) -> Manifest {
         let url = folder.appendingPathComponent(fileName)
-        guard let data = try? Data(contentsOf: url),
-              let manifest = try? JSONDecoder().decode(Manifest.self, from: data), manifest.version == 1 else {
-            return Manifest(tool: tool)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw BatchError("\(folder.relativePath) has no \(fileName): it is not the --out folder of a batch run")
+        }
+        let manifest: Manifest
+        do {
+            manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: url))
+        } catch {
+            throw BatchError("\(url.relativePath) cannot be read as a batch manifest")
+        }
+        // Version 1 differs only in fields that are no longer read.
+        guard (1...currentVersion).contains(manifest.version) else {
+            throw BatchError("\(url.relativePath) has manifest version \(manifest.version); this cardrender reads up to \(currentVersion)")
         }
         return manifest
     }
 
-    public func save(to folder: URL) throws {
+    public func encoded() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try AtomicFile.write(try encoder.encode(self), to: folder.appendingPathComponent(Self.fileName))
+        var current = self
+        current.version = Manifest.currentVersion
+        return try encoder.encode(current)
     }
 
-    /// True when `job` can be skipped: same inputs, same outputs, and every file on disk is the
-    /// one recorded (same size and modification time, or else the same SHA-256).
-    public func isUpToDate(_ job: BatchJob, in folder: URL) -> Bool {
+    public func save(to folder: URL) throws {
+        try AtomicFile.write(try encoded(), to: folder.appendingPathComponent(Self.fileName))
+    }
+
+    /// Records that a run of `spec` by `build` (one shard of it, or all) wrote into this folder.
+    /// Shards of the same spec and build accumulate; when all are there the folder reads as an
+    /// unsharded run. Another spec or build starts the record again.
+    public mutating func recordRun(of spec: SpecSummary, build: String?, shard: Shard?) {
+        let sameRun = self.spec == spec && self.build == build
+        self.spec = spec
+        self.build = build
+        guard let shard, shard.count > 1 else {
+            shards = nil
+            return
+        }
+        if sameRun && shards == nil { return }
+        var indices = sameRun && shards?.count == shard.count ? shards?.indices ?? [] : []
+        if !indices.contains(shard.index) { indices = (indices + [shard.index]).sorted() }
+        shards = indices.count == shard.count ? nil : ShardSet(count: shard.count, indices: indices)
+    }
+
+    /// When `job` can be skipped (same inputs, same outputs, every file on disk the one
+    /// recorded), the stamps of its files as they are now; nil when it must render. A file whose
+    /// size and modification time match its stamp is not read; any other is hashed.
+    public func upToDateStamps(for job: BatchJob, in folder: URL, stamps: FileStamps) -> [String: FileStamps.Stamp]? {
         guard let entry = jobs[job.id], entry.inputKey == job.inputKey,
-              entry.outputs.map(\.path).sorted() == job.outputs.sorted() else { return false }
+              entry.outputs.map(\.path).sorted() == job.outputs.sorted() else { return nil }
+        var current: [String: FileStamps.Stamp] = [:]
         for output in entry.outputs {
             let url = folder.appendingPathComponent(output.path)
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
-                  let size = attributes[.size] as? Int, size == output.bytes else { return false }
-            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1
-            if modified == output.modified { continue }
-            guard let data = try? Data(contentsOf: url), SHA256.hexDigest(data) == output.sha256 else { return false }
+            guard let (size, modified) = FileStamps.sizeAndModification(of: url), size == output.bytes else { return nil }
+            let stamp = FileStamps.Stamp(sha256: output.sha256, modified: modified)
+            if stamps.files[output.path] != stamp {
+                guard let data = try? Data(contentsOf: url), SHA256.hexDigest(data) == output.sha256 else { return nil }
+            }
+            current[output.path] = stamp
         }
-        return true
+        return current
+    }
+}
+
+/// `.cardrender-stamps.json` in the output folder: the modification time each file had when
+/// it was written with the recorded SHA-256, so a re-run can trust a file without hashing it.
+/// Times belong to this machine and this copy of the files, which is why they are not in the
+/// manifest; a missing or unreadable stamps file only means files are hashed again.
+public struct FileStamps: Codable, Sendable, Equatable {
+    public static let fileName = ".cardrender-stamps.json"
+
+    public struct Stamp: Codable, Sendable, Equatable {
+        public var sha256: String
+        /// Seconds since 1970.
+        public var modified: Double
+
+        public init(sha256: String, modified: Double) {
+            self.sha256 = sha256
+            self.modified = modified
+        }
+    }
+
+    public var files: [String: Stamp] = [:]
+
+    public init(files: [String: Stamp] = [:]) { self.files = files }
+
+    public static func load(from folder: URL) -> FileStamps {
+        guard let data = try? Data(contentsOf: folder.appendingPathComponent(fileName)),
+              let stamps = try? JSONDecoder().decode(FileStamps.self, from: data) else { return FileStamps() }
+        return stamps
+    }
+
+    /// Saves the stamps of the files `manifest` lists (stamps of files it no longer lists are dropped).
+    public func save(to folder: URL, keeping manifest: Manifest) throws {
+        let listed = Set(manifest.jobs.values.flatMap { $0.outputs.map(\.path) })
+        let kept = FileStamps(files: files.filter { listed.contains($0.key) })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        try AtomicFile.write(try encoder.encode(kept), to: folder.appendingPathComponent(Self.fileName), durable: false)
+    }
+
+    /// Size and modification time of a regular file, or nil.
+    public static func sizeAndModification(of url: URL) -> (size: Int, modified: Double)? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+              attributes[.type] as? FileAttributeType == .typeRegular,
+              let size = attributes[.size] as? Int else { return nil }
+        return (size, (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1)
     }
 }

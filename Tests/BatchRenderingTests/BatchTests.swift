@@ -127,6 +127,105 @@ func files(in folder: URL) throws -> [String: Data] {
             #expect(fa[path] == fb[path], "\(path) differs between 1 and 2 workers")
             #expect(fa[path] == fc[path], "\(path) differs when sharded")
         }
+        // Once every shard has run into it, the folder's manifest and gallery read as an unsharded run's.
+        for name in [Manifest.fileName, Gallery.fileName] {
+            #expect(fa[name] != nil && fa[name] == fb[name] && fa[name] == fc[name], "\(name)")
+        }
+    }
+
+    @Test func aShardRunRecordsItsShardUntilEveryShardHasRun() throws {
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let jobs = syntheticJobs(9)
+        func manifest() throws -> Manifest { try Manifest.read(from: out) }
+        _ = try run(jobs, out, shard: try Shard(index: 2, count: 3))
+        #expect(try manifest().shards == Manifest.ShardSet(count: 3, indices: [2]))
+        #expect(try manifest().spec == Manifest.SpecSummary(jobs: jobs))
+        _ = try run(jobs, out, shard: try Shard(index: 1, count: 3))
+        #expect(try manifest().shards == Manifest.ShardSet(count: 3, indices: [1, 2]))
+        _ = try run(jobs, out, shard: try Shard(index: 3, count: 3))
+        #expect(try manifest().shards == nil)
+        // Another spec starts the record again.
+        let other = Array(jobs.prefix(4))
+        _ = try run(other, out, shard: try Shard(index: 1, count: 2))
+        #expect(try manifest().shards == Manifest.ShardSet(count: 2, indices: [1]))
+        #expect(try manifest().spec == Manifest.SpecSummary(jobs: other))
+    }
+
+    @Test func stampsLetARerunSkipHashingAndAChangedFileIsStillCaught() throws {
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let jobs = syntheticJobs(4)
+        _ = try run(jobs, out)
+        let stamps = FileStamps.load(from: out)
+        let manifest = try Manifest.read(from: out)
+        #expect(stamps.files.count == 8)
+        for entry in manifest.jobs.values {
+            for output in entry.outputs { #expect(stamps.files[output.path]?.sha256 == output.sha256) }
+        }
+        // A file replaced by other bytes of the same size whose stamp matches its time is trusted
+        // without being read (that is what the stamp is for); with a new time it is hashed,
+        // found changed and rendered again.
+        let url = out.appendingPathComponent("set/1.svg")
+        var data = try Data(contentsOf: url)
+        data[data.count - 2] ^= 0x01
+        try data.write(to: url)
+        var matching = stamps
+        matching.files["set/1.svg"]?.modified = try #require(FileStamps.sizeAndModification(of: url)).modified
+        try matching.save(to: out, keeping: manifest)
+        #expect(try run(jobs, out).rendered == 0)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 5)], ofItemAtPath: url.path)
+        #expect(try run(jobs, out).rendered == 1)
+        #expect(try run(jobs, out).rendered == 0)
+        // Stamps that are lost only cost hashing: nothing renders again.
+        try FileManager.default.removeItem(at: out.appendingPathComponent(FileStamps.fileName))
+        #expect(try run(jobs, out).rendered == 0)
+        #expect(FileStamps.load(from: out).files.count == 8)
+    }
+
+    @Test func shardFoldersMergeIntoTheFolderOfAnUnshardedRun() throws {
+        let root = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let jobs = syntheticJobs(17)
+        let whole = root.appendingPathComponent("whole"), merged = root.appendingPathComponent("merged")
+        _ = try run(jobs, whole)
+        let shards = (1...4).map { root.appendingPathComponent("shard-\($0)") }
+        for (index, folder) in shards.enumerated() { _ = try run(jobs, folder, shard: try Shard(index: index + 1, count: 4)) }
+        let plan = try ShardMerge.plan(Array(shards.reversed()), into: merged, tool: "test", workers: 2)
+        #expect(plan.files.count == 34)
+        #expect(!FileManager.default.fileExists(atPath: merged.path), "planning writes nothing")
+        #expect(try ShardMerge.write(plan, into: merged, workers: 2) == 34)
+        var expected = try files(in: whole), actual = try files(in: merged)
+        #expect(expected.removeValue(forKey: FileStamps.fileName) != nil)
+        #expect(actual.removeValue(forKey: FileStamps.fileName) != nil)
+        #expect(actual == expected)
+        #expect(try run(jobs, merged).skipped == 17)
+    }
+
+    @Test func aPathTwoShardsWriteWithDifferentBytesIsRefused() throws {
+        let root = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let jobs = syntheticJobs(6)
+        let shards = (1...2).map { root.appendingPathComponent("shard-\($0)") }
+        for (index, folder) in shards.enumerated() { _ = try run(jobs, folder, shard: try Shard(index: index + 1, count: 2)) }
+        // The second shard's manifest claims one of the first shard's paths, with other bytes.
+        let first = try Manifest.read(from: shards[0])
+        var second = try Manifest.read(from: shards[1])
+        let claimed = try #require(first.jobs.values.first?.outputs.first)
+        let id = try #require(second.jobs.keys.sorted().first)
+        second.jobs[id]?.outputs.append(Manifest.Output(path: claimed.path, sha256: String(repeating: "0", count: 64), bytes: 1))
+        try second.save(to: shards[1])
+        #expect(throws: BatchError("\(claimed.path) differs between \(shards[0].path) and \(shards[1].path) (SHA-256 \(claimed.sha256.prefix(12))… and 000000000000…)")) {
+            try ShardMerge.plan(shards, into: root.appendingPathComponent("merged"), tool: "test", workers: 1)
+        }
+        // The same bytes under the same path is an overlap.
+        second.jobs[id]?.outputs.removeLast()
+        second.jobs[id]?.outputs.append(claimed)
+        try second.save(to: shards[1])
+        #expect(throws: BatchError("\(claimed.path) is in both \(shards[0].path) and \(shards[1].path): the shards overlap")) {
+            try ShardMerge.plan(shards, into: root.appendingPathComponent("merged"), tool: "test", workers: 1)
+        }
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("merged").path))
     }
 
     @Test func manifestHashesMatchFilesAndRerunSkipsEverything() throws {
@@ -186,9 +285,50 @@ func files(in folder: URL) throws -> [String: Data] {
         defer { try? FileManager.default.removeItem(at: out) }
         _ = try run(syntheticJobs(6), out)
         let html = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
-        #expect(html.components(separatedBy: "loading=\"lazy\"").count - 1 == 12)
-        #expect(html.contains("set/5.svg"))
+        // One lazily loaded tile per picture (its PNG), its SVG a link.
+        #expect(html.components(separatedBy: "loading=\"lazy\"").count - 1 == 6)
+        #expect(html.contains("src=\"set/5.png\""))
+        #expect(!html.contains("src=\"set/5.svg\""))
+        #expect(html.contains("<a href=\"set/5.svg\">svg</a>"))
         #expect(html.contains("n=5"))
+    }
+}
+
+@Suite struct GalleryTests {
+    func output(_ path: String, width: Int? = nil) -> Manifest.Output {
+        Manifest.Output(path: path, sha256: String(repeating: "a", count: 64), bytes: 1, pixelWidth: width,
+                        pixelHeight: width.map { $0 * 7 / 5 })
+    }
+
+    @Test func naturalOrderComparesNumbersAsNumbers() {
+        let names = ["10C", "AC", "2C", "back", "9S", "QH", "100C", "02C", "2D", "card-10", "card-9", "x1y10", "x1y2", "2C"]
+        #expect(names.sorted(by: NaturalOrder.areInIncreasingOrder)
+            == ["02C", "2C", "2C", "2D", "9S", "10C", "100C", "AC", "QH", "back", "card-9", "card-10", "x1y2", "x1y10"])
+        #expect(NaturalOrder.compare("a", "a") == 0)
+        #expect(NaturalOrder.compare("a2", "a10") < 0 && NaturalOrder.compare("a10", "a2") > 0)
+        #expect(NaturalOrder.compare("a", "a1") < 0)
+        // Long digit runs do not overflow.
+        #expect(NaturalOrder.areInIncreasingOrder("n99999999999999999999999", "n100000000000000000000000"))
+    }
+
+    @Test func aDeckShowsOneTilePerCardInNaturalOrderWithEveryFormatLinked() throws {
+        var manifest = Manifest(tool: "test")
+        let cards = ["10C", "2C", "AC", "9C", "JC"]
+        var outputs = cards.flatMap { [output("deck/\($0).svg"), output("deck/\($0).png", width: 50), output("deck/\($0).pdf")] }
+        outputs += [output("deck/deck.json"), output("deck/only.svg"), output("deck/only-pdf.pdf")]
+        manifest.jobs["deck"] = Manifest.Entry(kind: "deck", parameters: ["theme": "classic"], inputKey: "k", outputs: outputs)
+        let html = Gallery.html(manifest)
+        #expect(html.components(separatedBy: "<figure>").count - 1 == cards.count + 3)
+        #expect(html.components(separatedBy: "<img ").count - 1 == cards.count + 1)
+        // The PNG is the picture; every format is a link, png first.
+        #expect(html.contains("<img loading=\"lazy\" decoding=\"async\" src=\"deck/2C.png\" alt=\"2C.png\">"))
+        #expect(html.contains("<figcaption>2C · 50×70<br><a href=\"deck/2C.png\">png</a> <a href=\"deck/2C.svg\">svg</a> <a href=\"deck/2C.pdf\">pdf</a></figcaption>"))
+        // Without a PNG the SVG is shown; a file that is no picture is a link only.
+        #expect(html.contains("src=\"deck/only.svg\""))
+        #expect(html.contains("<figure><figcaption>deck<br><a href=\"deck/deck.json\">json</a></figcaption></figure>"))
+        #expect(html.contains("<figure><figcaption>only-pdf<br><a href=\"deck/only-pdf.pdf\">pdf</a></figcaption></figure>"))
+        let positions = ["2C", "9C", "10C", "AC", "JC"].compactMap { html.range(of: "src=\"deck/\($0).png\"")?.lowerBound }
+        #expect(positions.count == 5 && positions == positions.sorted())
     }
 }
 

@@ -33,11 +33,15 @@ import Testing
         return (dir, spec)
     }
 
-    /// Every file under `folder` except the run's own bookkeeping (manifest times, gallery).
+    /// Every file under `folder` except the run's own bookkeeping (manifest, gallery, file stamps).
     func images(in folder: URL) throws -> [String: Data] {
+        try tree(folder).filter { ![Manifest.fileName, Gallery.fileName, FileStamps.fileName].contains($0.key) }
+    }
+
+    /// Every file under `folder`, hidden ones included, by relative path.
+    func tree(_ folder: URL) throws -> [String: Data] {
         var result: [String: Data] = [:]
-        for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path)
-        where path.contains(".") && path != "manifest.json" && path != "index.html" {
+        for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) {
             var isDirectory: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory)
             if !isDirectory.boolValue { result[path] = try Data(contentsOf: folder.appendingPathComponent(path)) }
@@ -173,13 +177,148 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out.path), "--dry-run must not create --out")
     }
 
-    @Test func galleryShowsEveryImage() throws {
-        let (dir, spec) = try makeSpec("jobs:\n  - kind: card\n    card: [AS, KD, 7C]\n    size: 60x84\n    format: png,svg\n")
+    @Test func galleryShowsEachCardOnceInNaturalOrderWithItsFormatsLinked() throws {
+        let (dir, spec) = try makeSpec("jobs:\n  - kind: card\n    card: [AS, 10C, KD, 2C, 7C]\n    size: 60x84\n    format: png,svg,pdf\n")
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("out")
         #expect(try CLIRunner.run(["batch", spec.path, "--out", out.path, "--quiet"]).status == 0)
         let html = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
-        #expect(html.components(separatedBy: "loading=\"lazy\"").count - 1 == 6)
-        #expect(html.contains("card=KD"))
+        // One tile per card, showing its PNG; the SVG and PDF are links under it.
+        #expect(html.components(separatedBy: "<figure>").count - 1 == 5)
+        #expect(html.components(separatedBy: "<img ").count - 1 == 5)
+        #expect(!html.contains("src=\"card/2C.svg\""))
+        #expect(html.contains("src=\"card/2C.png\""))
+        #expect(html.contains("<a href=\"card/2C.png\">png</a> <a href=\"card/2C.svg\">svg</a> <a href=\"card/2C.pdf\">pdf</a>"))
+        // Jobs in natural order: 2C before 7C before 10C.
+        let order = ["card=2C", "card=7C", "card=10C", "card=AS", "card=KD"].map { html.range(of: "<h3>card/\($0)")?.lowerBound }
+        #expect(order.allSatisfy { $0 != nil }, "\(html)")
+        #expect(order.compactMap { $0 } == order.compactMap { $0 }.sorted())
+    }
+
+    @Test func completionsOfferSpecFilesForBatchAndFoldersForMerge() throws {
+        let zsh = try CLIRunner.run(["--generate-completion-script", "zsh"])
+        #expect(zsh.status == 0)
+        #expect(zsh.stdout.contains(#"':spec:_files -g '\''*.yaml *.yml *.json'\'''"#))
+        #expect(zsh.stdout.contains("'*:shard-folder:_files -/'"))
+        #expect(zsh.stdout.contains("'--out[Folder to write the merged run into (missing or empty).]:out:_files -/'"))
+        let bash = try CLIRunner.run(["--generate-completion-script", "bash"])
+        #expect(bash.status == 0)
+        #expect(bash.stdout.contains("-fX '!*.@(yaml|yml|json)'"))
+        let merge = try #require(bash.stdout.range(of: "_cardrender_merge() {")).upperBound
+        let mergeFunction = bash.stdout[merge...].components(separatedBy: "\n}\n")[0]
+        #expect(mergeFunction.contains("'--out')\n        __cardrender_add_completions -d"))
+    }
+
+    /// The small spec run whole, and as 3 shards each in its own folder (as on 3 CI machines).
+    func runWholeAndSharded(_ spec: URL, in dir: URL) throws -> (whole: URL, shards: [URL]) {
+        let whole = dir.appendingPathComponent("whole")
+        #expect(try CLIRunner.run(["batch", spec.path, "--out", whole.path, "--quiet"]).status == 0)
+        let shards = (1...3).map { dir.appendingPathComponent("shard-\($0)") }
+        for (k, shard) in shards.enumerated() {
+            let result = try CLIRunner.run(["batch", spec.path, "--out", shard.path, "--shard", "\(k + 1)/3", "--quiet"])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        return (whole, shards)
+    }
+
+    @Test func mergedShardsAreByteForByteTheUnshardedRun() throws {
+        let (dir, spec) = try makeSpec()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (whole, shards) = try runWholeAndSharded(spec, in: dir)
+        let merged = dir.appendingPathComponent("merged")
+        let result = try CLIRunner.run(["merge"] + shards.map(\.path) + ["--out", merged.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "3 folders merged: 8 jobs, 220 files into \(merged.path)\n")
+        // Every file, manifest.json and index.html included, is the same bytes. The one exception
+        // is the hidden file of modification times, which belong to this machine's copies: it
+        // must list the same files with the same SHA-256.
+        let expected = try tree(whole), actual = try tree(merged)
+        #expect(expected.count == 220 + 3)
+        #expect(Set(actual.keys) == Set(expected.keys))
+        for (path, data) in expected where path != FileStamps.fileName {
+            #expect(actual[path] == data, "\(path) differs from the unsharded run")
+        }
+        func stampedHashes(_ folder: URL) throws -> [String: String] {
+            try JSONDecoder().decode(FileStamps.self, from: Data(contentsOf: folder.appendingPathComponent(FileStamps.fileName)))
+                .files.mapValues(\.sha256)
+        }
+        #expect(try stampedHashes(merged) == stampedHashes(whole))
+        #expect(try stampedHashes(merged).count == 220)
+        // The merged folder is a complete --out: a run of the spec there renders nothing.
+        let again = try CLIRunner.run(["batch", spec.path, "--out", merged.path, "--json"])
+        #expect(again.status == 0)
+        #expect(again.stdout.components(separatedBy: "\"status\":\"skipped\"").count - 1 == 8)
+        #expect(try tree(merged).filter { $0.key != FileStamps.fileName } == expected.filter { $0.key != FileStamps.fileName })
+    }
+
+    @Test func aMergeThatDoesNotAddUpIsRefusedBeforeWritingAnything() throws {
+        let (dir, spec) = try makeSpec()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (whole, shards) = try runWholeAndSharded(spec, in: dir)
+        let paths = shards.map(\.path)
+        func copy(_ shard: URL, as name: String, edit: (URL) throws -> Void = { _ in }) throws -> String {
+            let copy = dir.appendingPathComponent(name)
+            try FileManager.default.copyItem(at: shard, to: copy)
+            try edit(copy)
+            return copy.path
+        }
+        func editManifest(_ folder: URL, _ change: (inout Manifest) -> Void) throws {
+            let url = folder.appendingPathComponent(Manifest.fileName)
+            var manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: url))
+            change(&manifest)
+            try manifest.encoded().write(to: url)
+        }
+        // The shard holding the most files, and one PNG in it.
+        let big = try shards.max { try tree($0).count < tree($1).count } ?? shards[0]
+        let png = try #require(try tree(big).keys.filter { $0.hasSuffix(".png") }.sorted().first)
+        // The same spec with one more card: a different spec.
+        let otherSpec = dir.appendingPathComponent("other.yaml")
+        try Data(Self.spec.replacingOccurrences(of: "[AS, QH]", with: "[AS, QH, KH]").utf8).write(to: otherSpec)
+        let other = dir.appendingPathComponent("other")
+        #expect(try CLIRunner.run(["batch", otherSpec.path, "--out", other.path, "--shard", "3/3", "--quiet"]).status == 0)
+        let notEmpty = dir.appendingPathComponent("not-empty")
+        try FileManager.default.createDirectory(at: notEmpty, withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: notEmpty.appendingPathComponent("keep.txt"))
+        let bigIndex = try #require(shards.firstIndex(of: big))
+        let withoutBig = paths.enumerated().filter { $0.offset != bigIndex }.map(\.element)
+
+        let cases: [([String], String)] = [
+            (Array(paths.prefix(2)), "shard 3/3 is missing"),
+            (paths + [try copy(shards[0], as: "again-1")], "shard 1/3 is in both"),
+            (paths + [whole.path], "holds every shard of the spec already"),
+            (Array(paths.prefix(2)) + [other.path], "different specs"),
+            (withoutBig + [try copy(big, as: "tampered") { folder in
+                let url = folder.appendingPathComponent(png)
+                var data = try Data(contentsOf: url)
+                data[data.count - 20] ^= 0xFF
+                try data.write(to: url)
+            }], "does not match the SHA-256"),
+            (withoutBig + [try copy(big, as: "missing-file") { try FileManager.default.removeItem(at: $0.appendingPathComponent(png)) }],
+             "is missing, though"),
+            (withoutBig + [try copy(big, as: "other-build") { try editManifest($0) { $0.build = "another build" } }],
+             "different builds"),
+            (withoutBig + [try copy(big, as: "other-version") { try editManifest($0) { $0.tool = "cardrender 0.0.1" } }],
+             "rendered by cardrender 0.0.1"),
+            (withoutBig + [try copy(big, as: "failed-job") { try editManifest($0) { $0.jobs.removeValue(forKey: $0.jobs.keys.sorted()[0]) } }],
+             "the folders hold 7 of the spec's 8 jobs"),
+            (paths + [dir.appendingPathComponent("nowhere").path], "does not exist"),
+            (paths + [spec.path], "is a file"),
+            ([dir.path], "has no manifest.json"),
+        ]
+        let before = try tree(dir)
+        for (folders, expected) in cases {
+            let out = dir.appendingPathComponent("merged")
+            let result = try CLIRunner.run(["merge"] + folders + ["--out", out.path])
+            #expect(result.status == 2, "\(expected)")
+            #expect(result.stderrLines.count == 1, "\(expected): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("cardrender: error: ") && result.stderr.contains(expected), "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: out.path), "\(expected): --out was created")
+        }
+        for (out, expected) in [(notEmpty, "is not empty"), (shards[1], "is one of the shard folders")] {
+            let result = try CLIRunner.run(["merge"] + paths + ["--out", out.path])
+            #expect(result.status == 2 && result.stderrLines.count == 1 && result.stderr.contains(expected), "\(result.stderr)")
+        }
+        #expect(try CLIRunner.run(["merge", "--out", dir.appendingPathComponent("merged").path]).status == 2)
+        #expect(try tree(dir) == before, "a refused merge changed a file")
     }
 }

@@ -36,7 +36,7 @@ struct BatchRunOptions: ParsableArguments {
         let folder = try OutputFolder(URL(fileURLWithPath: out, isDirectory: true), create: !dryRun)
         let runner = BatchRunner(options: .init(workers: workers, force: force, failFast: failFast, dryRun: dryRun,
                                                 shard: try shard.map { try Shard(parsing: $0) },
-                                                tool: "cardrender \(CardRender.version)",
+                                                tool: "cardrender \(CardRender.version)", build: SpecJobs.environmentKey,
                                                 describe: { Main.oneLine(CardRender.message(for: $0)) }))
         let style: ProgressStyle = json ? .json : quiet ? .quiet : .automatic(total: jobs.count)
         let outcome = try runner.run(jobs, in: folder, progress: style)
@@ -72,7 +72,7 @@ struct BatchCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "The spec file (.yaml, .yml or .json).")
+    @Argument(help: "The spec file (.yaml, .yml or .json).", completion: .file(extensions: ["yaml", "yml", "json"]))
     var spec: String
 
     @OptionGroup var output: OutputOptions

@@ -1,0 +1,215 @@
+import Drawing
+import Foundation
+
+/// Assembles the `--out` folders of a sharded run (`--shard K/N`, one per CI machine) into one
+/// folder holding what an unsharded run of the spec writes, byte for byte: the files,
+/// `manifest.json` and the gallery. Every folder is checked, and every file hashed, before
+/// anything is written, so a refused merge leaves `--out` untouched.
+public enum ShardMerge {
+    /// A merge that passed every check: the merged manifest and where each file comes from.
+    public struct Plan: Sendable {
+        public struct File: Sendable {
+            public var path: String
+            public var source: URL
+            public var sha256: String
+        }
+
+        public var manifest: Manifest
+        public var files: [File]
+        public var folders: Int
+    }
+
+    /// Checks `folders` (each the `--out` of one or more shard runs) and `out` (missing or empty)
+    /// and plans the merge; nothing is written. `tool` names this program, whose gallery the
+    /// merged folder gets, so shards must come from the same version.
+    public static func plan(_ folders: [URL], into out: URL, tool: String, workers: Int) throws(BatchError) -> Plan {
+        guard !folders.isEmpty else { throw BatchError("give the --out folder of every shard to merge") }
+        try checkDestination(out, sources: folders)
+        var seen: [String: String] = [:]
+        var sources: [(name: String, url: URL, manifest: Manifest)] = []
+        for folder in folders {
+            let name = folder.relativePath
+            let real = folder.resolvingSymlinksInPath().path
+            if let earlier = seen[real] {
+                throw BatchError(earlier == name ? "\(name) is given twice" : "\(earlier) and \(name) are the same folder")
+            }
+            seen[real] = name
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) else {
+                throw BatchError("\(name) does not exist")
+            }
+            guard isDirectory.boolValue else { throw BatchError("\(name) is a file; give the --out folder of a shard run") }
+            let manifest = try Manifest.read(from: folder)
+            guard manifest.spec != nil else {
+                throw BatchError("\(name)/\(Manifest.fileName) does not say which spec it holds (an older cardrender wrote it); render that shard again")
+            }
+            sources.append((name, folder, manifest))
+        }
+
+        let first = sources[0]
+        for source in sources {
+            guard source.manifest.tool == tool else {
+                throw BatchError("\(source.name) was rendered by \(source.manifest.tool), not by this \(tool); merge with the same version")
+            }
+            guard source.manifest.build == first.manifest.build else {
+                throw BatchError("\(first.name) and \(source.name) were rendered by different builds of cardrender or with different fonts; render every shard with the same binary")
+            }
+            guard source.manifest.spec == first.manifest.spec else {
+                throw BatchError("\(first.name) and \(source.name) hold shards of different specs, or of a spec whose inputs changed between the runs")
+            }
+        }
+        try checkShards(sources.map { ($0.name, $0.manifest.shards) })
+
+        // Jobs and files: each in one folder only.
+        var merged = Manifest(tool: tool)
+        merged.build = first.manifest.build
+        merged.spec = first.manifest.spec
+        var jobOwner: [String: String] = [:]
+        var fileOwner: [String: (name: String, sha256: String)] = [:]
+        var files: [(name: String, root: URL, output: Manifest.Output)] = []
+        for source in sources {
+            for id in source.manifest.jobs.keys.sorted() {
+                guard let entry = source.manifest.jobs[id] else { continue }
+                if let other = jobOwner[id] { throw BatchError("job \(id) is in both \(other) and \(source.name): the shards overlap") }
+                jobOwner[id] = source.name
+                merged.jobs[id] = entry
+                for output in entry.outputs {
+                    let key: String
+                    do { key = try OutputPaths.components(of: output.path).joined(separator: "/") } catch {
+                        throw BatchError("\(source.name)/\(Manifest.fileName): \(error.description)")
+                    }
+                    guard ![Manifest.fileName, Gallery.fileName, FileStamps.fileName].contains(key) else {
+                        throw BatchError("\(source.name)/\(Manifest.fileName) lists \(key), which a merge writes itself")
+                    }
+                    if let other = fileOwner[key] {
+                        throw BatchError(other.sha256 == output.sha256
+                            ? "\(output.path) is in both \(other.name) and \(source.name): the shards overlap"
+                            : "\(output.path) differs between \(other.name) and \(source.name) (SHA-256 \(other.sha256.prefix(12))… and \(output.sha256.prefix(12))…)")
+                    }
+                    fileOwner[key] = (source.name, output.sha256)
+                    files.append((source.name, source.url, output))
+                }
+            }
+        }
+
+        // Together the folders hold exactly the spec's jobs, with the spec's inputs.
+        if let spec = first.manifest.spec {
+            let held = merged.jobs.count
+            if held < spec.jobs {
+                throw BatchError("the folders hold \(held) of the spec's \(spec.jobs) jobs: a job failed or a shard run was interrupted; run that shard again")
+            }
+            let digest = Manifest.SpecSummary.digest(of: merged.jobs.map { ($0.key, $0.value.inputKey) })
+            if held > spec.jobs || digest != spec.digest {
+                throw BatchError("the folders hold \(held) jobs that are not exactly the spec's \(spec.jobs): a folder also holds jobs of another run; render each shard into an empty folder")
+            }
+        }
+
+        // Every listed file is on disk with the recorded size and SHA-256.
+        let listed = files
+        do {
+            _ = try WorkerPool.map(listed.count, workers: workers) { index in
+                let (name, root, output) = listed[index]
+                let url: URL
+                do { url = try OutputPaths.resolve(output.path, under: root) } catch {
+                    throw BatchError("\(name)/\(Manifest.fileName): \(error)")
+                }
+                try verify(url, output, shown: "\(name)/\(output.path)", manifest: "\(name)/\(Manifest.fileName)")
+            }
+        } catch let error as BatchError {
+            throw error
+        } catch {
+            throw BatchError("\(error)")
+        }
+        return Plan(manifest: merged,
+                    files: files.map { Plan.File(path: $0.output.path, source: $0.root.appendingPathComponent($0.output.path),
+                                                 sha256: $0.output.sha256) },
+                    folders: sources.count)
+    }
+
+    /// Copies every file atomically (each one hashed again as it is copied), then writes the
+    /// manifest, the stamps and the gallery. Returns the number of files copied.
+    @discardableResult
+    public static func write(_ plan: Plan, into out: URL, workers: Int) throws -> Int {
+        let folder = try OutputFolder(out)
+        let stamps = try WorkerPool.map(plan.files.count, workers: workers) { index in
+            let file = plan.files[index]
+            let data: Data
+            do { data = try Data(contentsOf: file.source) } catch {
+                throw BatchError("\(file.source.relativePath) cannot be read while merging")
+            }
+            guard SHA256.hexDigest(data) == file.sha256 else {
+                throw BatchError("\(file.source.relativePath) changed while merging; merge again")
+            }
+            let url = try folder.confine(file.path)
+            try AtomicFile.prepareDirectory(url.deletingLastPathComponent())
+            try AtomicFile.write(data, to: url, durable: false)
+            return (file.path, FileStamps.sizeAndModification(of: url).map { FileStamps.Stamp(sha256: file.sha256, modified: $0.modified) })
+        }
+        try plan.manifest.save(to: folder.url)
+        var fileStamps = FileStamps()
+        for (path, stamp) in stamps { fileStamps.files[path] = stamp }
+        try fileStamps.save(to: folder.url, keeping: plan.manifest)
+        try Gallery.write(plan.manifest, to: folder.url)
+        return plan.files.count
+    }
+
+    /// `out` is missing or an empty folder, and is none of the shard folders.
+    static func checkDestination(_ out: URL, sources: [URL]) throws(BatchError) {
+        let name = out.relativePath
+        let real = out.resolvingSymlinksInPath().path
+        if sources.contains(where: { $0.resolvingSymlinksInPath().path == real }) {
+            throw BatchError("--out \(name) is one of the shard folders; merge into a new or empty folder")
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: out.path, isDirectory: &isDirectory) else { return }
+        guard isDirectory.boolValue else { throw BatchError("--out \(name) is a file, not a folder") }
+        let contents = (try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []
+        guard contents.isEmpty else { throw BatchError("--out \(name) is not empty; merge into a new or empty folder") }
+    }
+
+    /// The folders' shards are of one split, none twice and none missing. A folder without a
+    /// shard record holds every shard, so it can only be merged alone.
+    static func checkShards(_ folders: [(name: String, shards: Manifest.ShardSet?)]) throws(BatchError) {
+        if folders.count > 1, let whole = folders.first(where: { $0.shards == nil }) {
+            let other = folders.first { $0.name != whole.name }?.name ?? ""
+            throw BatchError("\(whole.name) holds every shard of the spec already, so it overlaps \(other)")
+        }
+        guard let count = folders.first?.shards?.count else { return }
+        var owner: [Int: String] = [:]
+        for folder in folders {
+            guard let shards = folder.shards else { continue }
+            guard shards.count == count else {
+                throw BatchError("\(folders[0].name) holds shards of \(count) but \(folder.name) of \(shards.count); every shard must use the same N")
+            }
+            for index in shards.indices {
+                if let other = owner[index] {
+                    throw BatchError("shard \(index)/\(count) is in both \(other) and \(folder.name): the shards overlap")
+                }
+                owner[index] = folder.name
+            }
+        }
+        let missing = (1...count).filter { owner[$0] == nil }
+        guard missing.isEmpty else {
+            let list = missing.map { "\($0)/\(count)" }.joined(separator: ", ")
+            throw BatchError("shard\(missing.count == 1 ? "" : "s") \(list) \(missing.count == 1 ? "is" : "are") missing; give the folder of every shard")
+        }
+    }
+
+    /// The file at `url` is a regular file with the size and SHA-256 the manifest records.
+    static func verify(_ url: URL, _ output: Manifest.Output, shown: String, manifest: String) throws(BatchError) {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else {
+            throw BatchError("\(shown) is missing, though \(manifest) lists it")
+        }
+        guard attributes[.type] as? FileAttributeType == .typeRegular else {
+            throw BatchError("\(shown) is not a regular file")
+        }
+        let size = attributes[.size] as? Int ?? -1
+        guard size == output.bytes else {
+            throw BatchError("\(shown) is \(size) bytes, but \(manifest) records \(output.bytes)")
+        }
+        guard let data = try? Data(contentsOf: url) else { throw BatchError("\(shown) cannot be read") }
+        guard SHA256.hexDigest(data) == output.sha256 else {
+            throw BatchError("\(shown) does not match the SHA-256 that \(manifest) records")
+        }
+    }
+}
