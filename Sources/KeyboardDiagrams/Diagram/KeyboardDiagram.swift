@@ -42,6 +42,8 @@ public struct KeyboardDiagram: Sendable {
     public let labels: [PlacedLabel]
     /// The lines labels keep clear of: device and screen edges, the keyboard's top, dimension lines.
     public let keyLines: [LineSegment]
+    /// The boxes of the text drawn on the keyboards (suggestions, key caps), which labels keep clear of.
+    public let keyboardText: [CGRect]
     let list: DisplayList
 
     public init(model: KeyboardDiagramModel, variant: KeyboardDiagramVariant = .beforeAfter,
@@ -60,6 +62,7 @@ public struct KeyboardDiagram: Sendable {
         self.title = composed.title
         self.labels = composed.layout.placed
         self.keyLines = composed.layout.keyLines
+        self.keyboardText = composed.keyboardText
         self.list = composed.list
     }
 
@@ -79,6 +82,7 @@ struct ComposedDiagram {
     var title: String
     var list: DisplayList
     var layout: LabelLayout
+    var keyboardText: [CGRect]
 }
 
 // MARK: - text shared by the composers
