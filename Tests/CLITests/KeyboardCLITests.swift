@@ -3,6 +3,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import KeyboardDiagrams
 import Testing
 
 /// `cardrender keyboard` and `cardrender devices`, run as a user would.
@@ -142,6 +143,27 @@ import Testing
             #expect(result.stdout.isEmpty)
         }
         #expect(try CLIChecks.fileTree(dir).isEmpty)
+    }
+
+    /// Scenario and mistake names cannot be guessed: `keyboard --help` lists every one the library has.
+    @Test func helpListsEveryScenarioAndMistake() throws {
+        let result = try CLIRunner.run(["keyboard", "--help"])
+        #expect(result.status == 0)
+        // Help wraps its lines; read each option's text as one line.
+        let help = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        func optionHelp(_ option: String, before next: String) -> String {
+            guard let start = help.range(of: "\(option) <"), let end = help.range(of: "\(next) <", range: start.upperBound..<help.endIndex)
+            else { return "" }
+            return String(help[start.upperBound..<end.lowerBound])
+        }
+        let builder = KeyboardDiagramBuilder(catalog: try DeviceCatalog.bundled())
+        let scenarios = optionHelp("--scenario", before: "--mistake")
+        #expect(builder.scenarios.count >= 10)
+        for scenario in builder.scenarios { #expect(scenarios.contains(" \(scenario.id)"), "--scenario help lacks \(scenario.id)") }
+        let mistakes = optionHelp("--mistake", before: "--keyboard-frame")
+        for mistake in KeyboardMistake.allCases { #expect(mistakes.contains(" \(mistake.rawValue)"), "--mistake help lacks \(mistake.rawValue)") }
+        let devices = optionHelp("--device", before: "--orientation")
+        for device in builder.catalog.devices { #expect(devices.contains(" \(device.id)"), "--device help lacks \(device.id)") }
     }
 
     /// Writes `text` as `name` in `dir` and runs `keyboard --spec name` from `dir`.
