@@ -190,20 +190,31 @@ enum KeyboardOptions {
         }
         if mistake != nil, filmstrip != nil { throw CLIError("--mistake and --filmstrip draw different diagrams; pick one") }
         var order = KeyboardDiagramOrder(formats: formats)
-        order.device = try device.map { try builder.catalog.device(named: $0).id }
+        // Device ids and scenario names cannot be guessed: their errors list them.
+        do {
+            if let device { order.device = try builder.catalog.device(named: device).id }
+            if let scenario { order.scenario = try builder.scenario(named: scenario).id }
+        } catch {
+            switch error {
+            case let .unknownDevice(name, suggestion):
+                throw ValueNames.unknown("device", name, suggestion: suggestion, valid: builder.catalog.devices.map(\.id))
+            case let .unknownScenario(name, suggestion):
+                throw ValueNames.unknown("scenario", name, suggestion: suggestion, valid: builder.scenarios.map(\.id))
+            default:
+                throw error
+            }
+        }
         order.orientation = try orientation.map { try Orientation.named($0) }
         order.strategy = try strategy.map { try AvoidanceStrategy.named($0) }
-        order.scenario = try scenario.map { try builder.scenario(named: $0).id }
         order.keyboardFrame = try keyboardFrame.map { try FrameInput.parse($0, name: "--keyboard-frame") }
         order.viewFrame = try viewFrame.map { try FrameInput.parse($0, name: "--view-frame") }
         order.predictive = predictive
         order.filmstrip = filmstrip
         if let mistake {
             guard let parsed = KeyboardMistake.named(mistake) else {
-                let names = KeyboardMistake.allCases.map(\.rawValue)
-                let hint = NearestName.suggestion(for: mistake, among: names).map { "; did you mean \"\($0)\"?" }
-                    ?? " (\(names.joined(separator: ", ")))"
-                throw CLIError("unknown mistake \"\(mistake)\"" + hint)
+                let names = ValueNames.mistakes
+                throw ValueNames.unknown("mistake", mistake, suggestion: NearestName.suggestion(for: mistake, among: names),
+                                         valid: names)
             }
             order.mistake = parsed
         }

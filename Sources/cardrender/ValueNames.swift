@@ -4,7 +4,7 @@ import Foundation
 import KeyboardDiagrams
 import PlayingCards
 
-/// The fixed values of options, for shell completion and help, each taken from the
+/// The fixed values of options, for shell completion, help and errors, each taken from the
 /// library so no list is written twice.
 enum ValueNames {
     static let formats = OutputFormat.allCases.map(\.rawValue)
@@ -27,6 +27,14 @@ enum ValueNames {
 
     /// `a, b, c` for help and errors.
     static func listed(_ names: [String]) -> String { names.joined(separator: ", ") }
+
+    /// `unknown device "ipone-x"; did you mean "iphone-x"? (valid devices: …)`: names a user cannot
+    /// guess are listed, after the nearest one when it is close.
+    static func unknown(_ kind: String, _ name: String, suggestion: String?, valid: [String]) -> CLIError {
+        let list = "valid \(kind)s: \(listed(valid))"
+        guard let suggestion else { return CLIError("unknown \(kind) \"\(name)\"; \(list)") }
+        return CLIError("unknown \(kind) \"\(name)\"; did you mean \"\(suggestion)\"? (\(list))")
+    }
 }
 
 extension CompletionKind {
