@@ -279,7 +279,7 @@ struct DevicePanel: Sendable {
         }
     }
 
-    /// The scroll indicator ends where the inset starts (seed 004 sets both insets).
+    /// The scroll indicator ends where the inset starts (the scroll indicator inset follows the content inset).
     private func drawScrollIndicator(into list: inout DisplayList, textRect: CGRect) {
         let s = figure.scale
         let bottom = canvasY(layout.contentBottom)

@@ -103,11 +103,11 @@ enum DiagramText {
     static func strategySummary(_ strategy: AvoidanceStrategy) -> String {
         switch strategy {
         case .toolbar:
-            "The bottom toolbar moves up until it rests on the keyboard (seed 001 moves it by the keyboard's height)."
+            "The bottom toolbar moves up until it rests on the keyboard: by how much the keyboard covers it, not by the keyboard's height."
         case .bottomOffset:
-            "Apple's keyboardFrameEndUserInfoKey sample (seed 003): a bottom constraint set to view.bounds.maxY − intersection.minY."
+            "Apple's keyboardFrameEndUserInfoKey sample: a bottom constraint set to view.bounds.maxY − intersection.minY."
         case .contentInset:
-            "The text view keeps its frame; contentInset.bottom = overlap − safeAreaInsets.bottom, reset on hide (seed 004)."
+            "The text view keeps its frame; contentInset.bottom = overlap − safeAreaInsets.bottom, reset on hide."
         case .layoutGuide:
             "view.keyboardLayoutGuide (iOS 15): the toolbar is pinned to the guide's top, which follows docked keyboards only."
         }
@@ -122,7 +122,7 @@ enum DiagramText {
         }
     }
 
-    /// `UIKeyboardWillShowNotification (0,667,375,258), (0,409,375,258) curve:7, duration:0.25`, as seed 001 logs it.
+    /// `UIKeyboardWillShowNotification (0,667,375,258), (0,409,375,258) curve:7, duration:0.25`, as a keyboard notification's userInfo is commonly logged.
     static func logLine(_ step: KeyboardStep) -> String {
         var line = "\(step.event.kind.notificationName) \(step.event.logDescription)"
         if !step.event.isLocal { line += " isLocal:0" }
