@@ -10,17 +10,20 @@ extension CardFileNaming: ExpressibleByArgument {}
 /// rasterised. Everything is checked in `validate()` or `makeRenderer()`, before anything renders.
 struct CardOptions: ParsableArguments {
     // `.unconditional` so a negative value such as `--size -10x20` reaches the size check.
+    // Completion offers the named sizes; WIDTHxHEIGHT is free-form.
     @Option(parsing: .unconditional,
-            help: "Card size: poker (2.5×3.5 in), bridge (2.25×3.5 in) or WIDTHxHEIGHT in points (1/72 in).")
+            help: "Card size: poker (2.5×3.5 in), bridge (2.25×3.5 in) or WIDTHxHEIGHT in points (1/72 in).",
+            completion: .list(ValueNames.sizes))
     var size: String = "poker"
 
-    @Option(parsing: .unconditional, help: "Pixels per point for PNG: 1, 2 or 3 (default 2).")
+    @Option(parsing: .unconditional, help: "Pixels per point for PNG: \(ValueNames.listed(ValueNames.cardScales)) (default 2).",
+            completion: .list(ValueNames.cardScales))
     var scale: Double?
 
     @Option(parsing: .unconditional, help: "Pixels per inch for PNG, 18 to 1200, instead of --scale.")
     var dpi: Double?
 
-    @Option(help: "Theme: \(CardTheme.names.joined(separator: ", ")).")
+    @Option(help: "Theme: \(ValueNames.listed(ValueNames.themes)).", completion: .list(ValueNames.themes))
     var theme: String = "classic"
 
     @Option(name: .customLong("color"),
@@ -34,13 +37,15 @@ struct CardOptions: ParsableArguments {
     @Option(help: "Back design: \(BackDesign.allCases.map(\.rawValue).joined(separator: ", ")) (default: the theme's).")
     var back: BackDesign?
 
-    @Option(help: "Folder of court-card images named like JH.png, QS.png, KD.png, drawn instead of the vector designs.")
+    @Option(help: "Folder of court-card images named like JH.png, QS.png, KD.png, drawn instead of the vector designs.",
+            completion: .directory)
     var faces: String?
 
     @Option(help: "Share of the card a face image or court panel takes, 0.5 to 1 (the lecture's faceCardScale).")
     var faceScale: Double = 0.75
 
-    @Option(help: "Formats to write, comma-separated: png, svg, pdf (default: png).", transform: FormatList.parse)
+    @Option(help: "Formats to write, comma-separated: \(ValueNames.listed(ValueNames.formats)) (default: png).",
+            completion: .formats, transform: FormatList.parse)
     var format: FormatList?
 
     var resolution: Resolution {

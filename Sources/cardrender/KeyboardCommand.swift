@@ -17,19 +17,23 @@ struct KeyboardCommand: ParsableCommand, PlannableCommand {
         """
     )
 
-    @Option(help: "Device id or alias from `cardrender devices` (default iphone-8).")
+    @Option(help: "Device id or alias from `cardrender devices` (default iphone-8): \(ValueNames.listed(ValueNames.devices)).",
+            completion: .list(ValueNames.devices))
     var device: String?
 
-    @Option(help: "portrait or landscape (default portrait).")
+    @Option(help: "\(ValueNames.listed(ValueNames.orientations)) (default portrait).",
+            completion: .list(ValueNames.orientations))
     var orientation: String?
 
-    @Option(help: "toolbar, bottom-offset, content-inset or layout-guide (default bottom-offset; a scenario's own otherwise).")
+    @Option(help: "\(ValueNames.listed(ValueNames.strategies)) (default bottom-offset; a scenario's own otherwise).",
+            completion: .list(ValueNames.strategies))
     var strategy: String?
 
-    @Option(help: "A named edge case, e.g. hardware-keyboard, split-view, tab-bar, legacy-landscape.")
+    @Option(help: "A named edge case: \(ValueNames.listed(ValueNames.scenarios)).", completion: .list(ValueNames.scenarios))
     var scenario: String?
 
-    @Option(help: "Draw a classic mistake next to the right result: forgot-conversion, safe-area-twice, height-not-intersection, ignored-is-local.")
+    @Option(help: "Draw a classic mistake next to the right result: \(ValueNames.listed(ValueNames.mistakes)).",
+            completion: .list(ValueNames.mistakes))
     var mistake: String?
 
     // Unconditional: frames often start with a negative number, which must not read as an option.
@@ -46,7 +50,8 @@ struct KeyboardCommand: ParsableCommand, PlannableCommand {
     @Option(help: "Draw N frames across the keyboard animation instead of before/after.")
     var filmstrip: Int?
 
-    @Option(help: "Output formats, comma separated: png, svg, pdf (default: png).", transform: FormatList.parse)
+    @Option(help: "Output formats, comma separated: \(ValueNames.listed(ValueNames.formats)) (default: png).",
+            completion: .formats, transform: FormatList.parse)
     var format: FormatList?
 
     @Option(help: "PNG pixels per point.")
@@ -55,7 +60,8 @@ struct KeyboardCommand: ParsableCommand, PlannableCommand {
     @Flag(help: "Print the computed geometry as JSON instead of drawing.")
     var json = false
 
-    @Option(help: "A YAML or JSON file listing diagrams (keys: device, orientation, strategy, scenario, predictive, keyboard-frame, view-frame, mistake, filmstrip, formats, output).")
+    @Option(help: "A YAML or JSON file listing diagrams (keys: device, orientation, strategy, scenario, predictive, keyboard-frame, view-frame, mistake, filmstrip, formats, output).",
+            completion: .file(extensions: ValueNames.specExtensions))
     var spec: String?
 
     @OptionGroup var output: OutputOptions
@@ -184,20 +190,31 @@ enum KeyboardOptions {
         }
         if mistake != nil, filmstrip != nil { throw CLIError("--mistake and --filmstrip draw different diagrams; pick one") }
         var order = KeyboardDiagramOrder(formats: formats)
-        order.device = try device.map { try builder.catalog.device(named: $0).id }
+        // Device ids and scenario names cannot be guessed: their errors list them.
+        do {
+            if let device { order.device = try builder.catalog.device(named: device).id }
+            if let scenario { order.scenario = try builder.scenario(named: scenario).id }
+        } catch {
+            switch error {
+            case let .unknownDevice(name, suggestion):
+                throw ValueNames.unknown("device", name, suggestion: suggestion, valid: builder.catalog.devices.map(\.id))
+            case let .unknownScenario(name, suggestion):
+                throw ValueNames.unknown("scenario", name, suggestion: suggestion, valid: builder.scenarios.map(\.id))
+            default:
+                throw error
+            }
+        }
         order.orientation = try orientation.map { try Orientation.named($0) }
         order.strategy = try strategy.map { try AvoidanceStrategy.named($0) }
-        order.scenario = try scenario.map { try builder.scenario(named: $0).id }
         order.keyboardFrame = try keyboardFrame.map { try FrameInput.parse($0, name: "--keyboard-frame") }
         order.viewFrame = try viewFrame.map { try FrameInput.parse($0, name: "--view-frame") }
         order.predictive = predictive
         order.filmstrip = filmstrip
         if let mistake {
             guard let parsed = KeyboardMistake.named(mistake) else {
-                let names = KeyboardMistake.allCases.map(\.rawValue)
-                let hint = NearestName.suggestion(for: mistake, among: names).map { "; did you mean \"\($0)\"?" }
-                    ?? " (\(names.joined(separator: ", ")))"
-                throw CLIError("unknown mistake \"\(mistake)\"" + hint)
+                let names = ValueNames.mistakes
+                throw ValueNames.unknown("mistake", mistake, suggestion: NearestName.suggestion(for: mistake, among: names),
+                                         valid: names)
             }
             order.mistake = parsed
         }

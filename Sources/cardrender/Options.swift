@@ -4,7 +4,7 @@ import Foundation
 
 /// `--out DIR`, checked to be a writable folder (created if missing) before anything renders.
 struct OutputOptions: ParsableArguments {
-    @Option(name: .long, help: "Folder to write into (created if missing).")
+    @Option(name: .long, help: "Folder to write into (created if missing).", completion: .directory)
     var out: String = "Output"
 
     var url: URL { URL(fileURLWithPath: out, isDirectory: true) }
@@ -42,7 +42,7 @@ struct FormatList: ExpressibleByArgument, Sendable {
     /// valid ones.
     static func parse(_ argument: String) throws -> FormatList {
         var result: [OutputFormat] = []
-        let valid = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
+        let valid = ValueNames.listed(ValueNames.formats)
         for part in argument.split(separator: ",", omittingEmptySubsequences: false) {
             let name = part.trimmingCharacters(in: .whitespaces).lowercased()
             guard let format = OutputFormat(rawValue: name) else {

@@ -153,7 +153,8 @@ enum CLIChecks {
     static let badInputs: [BadInput] = [
         BadInput(arguments: ["ZZ"], mentions: ["unknown card \"ZZ\"", "AS", "10H", "TD", "qc", "A♠", "Q♥️", "queen-of-hearts"]),
         BadInput(arguments: ["11H"], mentions: ["\"11H\"", "queen-of-hearts"]),
-        BadInput(arguments: ["AS", "--theme", "neon"], mentions: ["neon", "classic", "four-color"]),
+        BadInput(arguments: ["AS", "--theme", "neon"], mentions: ["neon", "classic", "four-color", "large-index", "lecture"]),
+        BadInput(arguments: ["AS", "--theme", "fourcolor"], mentions: ["did you mean four-color", "classic", "large-index"]),
         BadInput(arguments: ["AS", "--size", "0x350"], mentions: ["0x350"]),
         BadInput(arguments: ["AS", "--size=-10x20"], mentions: ["-10x20"]),
         BadInput(arguments: ["AS", "--size", "axb"], mentions: ["axb"]),

@@ -3,6 +3,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import KeyboardDiagrams
 import Testing
 
 /// `cardrender keyboard` and `cardrender devices`, run as a user would.
@@ -131,6 +132,8 @@ import Testing
         BadInput(arguments: ["--keyboard-frame", "0,0,nan,10"], mentions: ["--keyboard-frame", "finite"]),
         BadInput(arguments: ["--keyboard-frame", "0,0,375,inf"], mentions: ["--keyboard-frame", "finite"]),
         BadInput(arguments: ["--view-frame", "0,0,375"], mentions: ["--view-frame"]),
+        BadInput(arguments: ["--scenario", "tabbar"], mentions: ["did you mean \"tab-bar\"", "hardware-keyboard", "keyboard-hidden"]),
+        BadInput(arguments: ["--mistake", "safe-area"], mentions: ["did you mean \"safe-area-twice\"", "forgot-conversion"]),
     ])
     func badInputIsOneLineExitTwoAndWritesNothing(_ input: BadInput) throws {
         let dir = try CLIRunner.temporaryDirectory("keyboard-bad")
@@ -142,6 +145,47 @@ import Testing
             #expect(result.stdout.isEmpty)
         }
         #expect(try CLIChecks.fileTree(dir).isEmpty)
+    }
+
+    /// Scenario and mistake names cannot be guessed: `keyboard --help` lists every one the library has.
+    @Test func helpListsEveryScenarioAndMistake() throws {
+        let result = try CLIRunner.run(["keyboard", "--help"])
+        #expect(result.status == 0)
+        // Help wraps its lines; read each option's text as one line.
+        let help = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        func optionHelp(_ option: String, before next: String) -> String {
+            guard let start = help.range(of: "\(option) <"), let end = help.range(of: "\(next) <", range: start.upperBound..<help.endIndex)
+            else { return "" }
+            return String(help[start.upperBound..<end.lowerBound])
+        }
+        let builder = KeyboardDiagramBuilder(catalog: try DeviceCatalog.bundled())
+        let scenarios = optionHelp("--scenario", before: "--mistake")
+        #expect(builder.scenarios.count >= 10)
+        for scenario in builder.scenarios { #expect(scenarios.contains(" \(scenario.id)"), "--scenario help lacks \(scenario.id)") }
+        let mistakes = optionHelp("--mistake", before: "--keyboard-frame")
+        for mistake in KeyboardMistake.allCases { #expect(mistakes.contains(" \(mistake.rawValue)"), "--mistake help lacks \(mistake.rawValue)") }
+        let devices = optionHelp("--device", before: "--orientation")
+        for device in builder.catalog.devices { #expect(devices.contains(" \(device.id)"), "--device help lacks \(device.id)") }
+    }
+
+    /// An unknown name is refused with every valid one listed, after a "did you mean" when one is close.
+    @Test func unknownNamesListTheValidOnes() throws {
+        let builder = KeyboardDiagramBuilder(catalog: try DeviceCatalog.bundled())
+        let cases: [(option: String, typed: String, nearest: String?, valid: [String])] = [
+            ("--device", "iphone8", "iphone-8", builder.catalog.devices.map(\.id)),
+            ("--device", "pixel-7", nil, builder.catalog.devices.map(\.id)),
+            ("--scenario", "sideways", nil, builder.scenarios.map(\.id)),
+            ("--scenario", "hardware", "hardware-keyboard", builder.scenarios.map(\.id)),
+            ("--mistake", "typo", nil, KeyboardMistake.allCases.map(\.rawValue)),
+            ("--strategy", "magic", nil, AvoidanceStrategy.allCases.map(\.rawValue)),
+            ("--orientation", "sideways", nil, Orientation.allCases.map(\.rawValue)),
+        ]
+        for (option, typed, nearest, valid) in cases {
+            let result = try CLIRunner.run(["keyboard", option, typed, "--json"])
+            let hint = nearest.map { ["did you mean \"\($0)\""] } ?? []
+            CLIChecks.expectRefusal(result, mentioning: ["\"\(typed)\""] + hint + valid, "\(option) \(typed)")
+            if nearest == nil { #expect(!result.stderr.contains("did you mean"), "\(option) \(typed): \(result.stderr)") }
+        }
     }
 
     /// Writes `text` as `name` in `dir` and runs `keyboard --spec name` from `dir`.

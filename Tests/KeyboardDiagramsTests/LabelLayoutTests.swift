@@ -48,6 +48,48 @@ struct LabelLayoutTests {
         #expect(layout.overlappingLabels.isEmpty)
     }
 
+    @Test func keepsClearOfProtectedText() throws {
+        var layout = LabelLayout(bounds: CGRect(x: 0, y: 0, width: 300, height: 200))
+        let word = CGRect(x: 100, y: 90, width: 30, height: 14)
+        layout.addProtectedText([word])
+        let size = CGSize(width: 60, height: 14)
+        let label = try layout.require("a", size: size, role: .annotation,
+                                       candidates: [CGRect(x: 90, y: 95, width: 60, height: 14),  // over the word
+                                                    CGRect(x: 90, y: 110, width: 60, height: 14)])
+        #expect(label.frame.origin == CGPoint(x: 90, y: 110))
+        // A gutter leader does not run through protected text either: a slot level with the
+        // anchor would draw its line across the word, so one higher up is taken.
+        let gutter = LabelGutter(column: CGRect(x: 200, y: 0, width: 100, height: 200), alignment: .leading)
+        let moved = try layout.require("b", size: size, role: .annotation, candidates: [], anchor: CGPoint(x: 60, y: 97),
+                                       gutter: gutter)
+        let leader = try #require(moved.leader)
+        #expect(!leader.crosses(word))
+        #expect(moved.frame.maxY < 97)
+        #expect(layout.labelsCoveringProtectedText.isEmpty)
+    }
+
+    /// Every default diagram: no label box covers any text drawn on a keyboard (suggestions,
+    /// key caps), so the keyboard stays readable under its annotations.
+    @Test func defaultDiagramsKeepLabelsOffKeyboardText() throws {
+        let builder = KeyboardDiagramBuilder(catalog: try DeviceCatalog.bundled())
+        let style = try DiagramStyle()
+        var checkedBoxes = 0
+        for order in KeyboardDiagramSet.defaultOrders(builder: builder) {
+            let diagram = try order.diagram(builder: builder, style: style)
+            let name = order.output ?? "?"
+            checkedBoxes += diagram.keyboardText.count
+            for label in diagram.labels {
+                for box in diagram.keyboardText where !label.frame.intersection(box).isEmpty {
+                    Issue.record("\(name): \"\(label.text)\" covers keyboard text at \(box)")
+                }
+            }
+        }
+        // The boxes are really there: the 4.7-inch keyboard alone has 3 suggestions and 31 key caps.
+        let iPhone8 = try KeyboardDiagram(model: try builder.build(KeyboardDiagramRequest(deviceID: "iphone-8")), style: style)
+        #expect(iPhone8.keyboardText.count == 3 + 31)
+        #expect(checkedBoxes > 1000)
+    }
+
     @Test func reportsLabelsThatFitNowhere() {
         var layout = LabelLayout(bounds: CGRect(x: 0, y: 0, width: 100, height: 30))
         #expect(throws: LabelLayoutError(text: "too wide")) {

@@ -156,7 +156,9 @@ struct DevicePanel: Sendable {
 
     // MARK: drawing
 
-    func draw(into list: inout DisplayList) {
+    /// Draws the panel; returns the boxes of the keyboards' text as far as the screen shows it,
+    /// which labels must not cover.
+    func draw(into list: inout DisplayList) -> [CGRect] {
         figure.drawBody(into: &list, style: style)
         list.clipped(to: figure.screenPath) { screen in
             screen.fill(figure.screenRect, isFullScreen ? style.appBackground : style.dimmedScreen.withAlphaComponent(0.55))
@@ -164,10 +166,11 @@ struct DevicePanel: Sendable {
             drawApp(into: &screen)
         }
         figure.drawUnsafeMargins(into: &list, style: style)
-        drawKeyboards(into: &list)
+        let keyboardText = drawKeyboards(into: &list)
         drawOverlays(into: &list)
         figure.drawScreenHardware(into: &list, style: style)
         figure.drawScreenOutline(into: &list, style: style)
+        return keyboardText
     }
 
     /// Another app or the presenting screen behind a view that does not fill the screen.
@@ -276,7 +279,7 @@ struct DevicePanel: Sendable {
         }
     }
 
-    /// The scroll indicator ends where the inset starts (seed 004 sets both insets).
+    /// The scroll indicator ends where the inset starts (the scroll indicator inset follows the content inset).
     private func drawScrollIndicator(into list: inout DisplayList, textRect: CGRect) {
         let s = figure.scale
         let bottom = canvasY(layout.contentBottom)
@@ -336,12 +339,13 @@ struct DevicePanel: Sendable {
         }
     }
 
-    private func drawKeyboards(into list: inout DisplayList) {
+    private func drawKeyboards(into list: inout DisplayList) -> [CGRect] {
         let painter = KeyboardPainter(style: style, scale: figure.scale)
+        var textBoxes: [CGRect] = []
         list.clipped(to: figure.screenPath) { screen in
             if let keyboard = keyboardRect {
                 let parts = KeyboardPainter.parts(height: state.geometry.keyboardFrameInView.height, metrics: state.metrics)
-                painter.draw(in: keyboard, parts: parts, into: &screen)
+                textBoxes += painter.draw(in: keyboard, parts: parts, into: &screen)
             }
             let pieces = state.illustrativeKeyboards
             for (index, piece) in pieces.enumerated() where piece.width > 0 && piece.height > 0 {
@@ -351,10 +355,12 @@ struct DevicePanel: Sendable {
                             Color(white: 0, alpha: 0.18))
                 screen.clipped(to: BezierPath(roundedRect: rect, cornerRadius: 10 * figure.scale)) { piece in
                     let parts = KeyboardPainter.Parts(predictiveBar: 0, bottomStrip: 0, isPad: false, layout: layout)
-                    painter.draw(in: rect, parts: parts, into: &piece)
+                    textBoxes += painter.draw(in: rect, parts: parts, into: &piece).map { $0.intersection(rect) }
                 }
             }
         }
+        // Text clipped away by the screen's edge is not drawn, so it needs no room.
+        return textBoxes.map { $0.intersection(figure.screenRect) }.filter { !$0.isNull && $0.width > 0 && $0.height > 0 }
     }
 
     private func drawOverlays(into list: inout DisplayList) {

@@ -123,8 +123,11 @@ struct FilmstripComposer {
             do { try layout.reserve(text, frame: rect, role: role) } catch { throw KeyboardDiagramError.layout(error.description) }
             labelList.text(styled, in: rect)
         }
+        var keyboardText: [CGRect] = []
         for panel in panels {
-            panel.draw(into: &list)
+            let text = panel.draw(into: &list)
+            layout.addProtectedText(text)
+            keyboardText += text
             layout.addKeyLines(panel.keyLines)
             // The end frame's top, so each frame shows how far the keyboard still has to go.
             let endTop = panel.canvasY(step.geometry.keyboardFrameInView.minY)
@@ -135,7 +138,7 @@ struct FilmstripComposer {
         }
         try drawChart(plot: plot, animation: animation, moments: moments, list: &list, labels: &labelList, layout: &layout)
         list.append(labelList)
-        return ComposedDiagram(size: size, title: title, list: list, layout: layout)
+        return ComposedDiagram(size: size, title: title, list: list, layout: layout, keyboardText: keyboardText)
     }
 
     private func drawChart(plot: CGRect, animation: KeyboardAnimation, moments: [FilmstripFrame], list: inout DisplayList,

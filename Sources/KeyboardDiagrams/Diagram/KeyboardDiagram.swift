@@ -42,6 +42,8 @@ public struct KeyboardDiagram: Sendable {
     public let labels: [PlacedLabel]
     /// The lines labels keep clear of: device and screen edges, the keyboard's top, dimension lines.
     public let keyLines: [LineSegment]
+    /// The boxes of the text drawn on the keyboards (suggestions, key caps), which labels keep clear of.
+    public let keyboardText: [CGRect]
     let list: DisplayList
 
     public init(model: KeyboardDiagramModel, variant: KeyboardDiagramVariant = .beforeAfter,
@@ -60,6 +62,7 @@ public struct KeyboardDiagram: Sendable {
         self.title = composed.title
         self.labels = composed.layout.placed
         self.keyLines = composed.layout.keyLines
+        self.keyboardText = composed.keyboardText
         self.list = composed.list
     }
 
@@ -79,6 +82,7 @@ struct ComposedDiagram {
     var title: String
     var list: DisplayList
     var layout: LabelLayout
+    var keyboardText: [CGRect]
 }
 
 // MARK: - text shared by the composers
@@ -99,11 +103,11 @@ enum DiagramText {
     static func strategySummary(_ strategy: AvoidanceStrategy) -> String {
         switch strategy {
         case .toolbar:
-            "The bottom toolbar moves up until it rests on the keyboard (seed 001 moves it by the keyboard's height)."
+            "The bottom toolbar moves up until it rests on the keyboard: by how much the keyboard covers it, not by the keyboard's height."
         case .bottomOffset:
-            "Apple's keyboardFrameEndUserInfoKey sample (seed 003): a bottom constraint set to view.bounds.maxY − intersection.minY."
+            "Apple's keyboardFrameEndUserInfoKey sample: a bottom constraint set to view.bounds.maxY − intersection.minY."
         case .contentInset:
-            "The text view keeps its frame; contentInset.bottom = overlap − safeAreaInsets.bottom, reset on hide (seed 004)."
+            "The text view keeps its frame; contentInset.bottom = overlap − safeAreaInsets.bottom, reset on hide."
         case .layoutGuide:
             "view.keyboardLayoutGuide (iOS 15): the toolbar is pinned to the guide's top, which follows docked keyboards only."
         }
@@ -118,7 +122,7 @@ enum DiagramText {
         }
     }
 
-    /// `UIKeyboardWillShowNotification (0,667,375,258), (0,409,375,258) curve:7, duration:0.25`, as seed 001 logs it.
+    /// `UIKeyboardWillShowNotification (0,667,375,258), (0,409,375,258) curve:7, duration:0.25`, as a keyboard notification's userInfo is commonly logged.
     static func logLine(_ step: KeyboardStep) -> String {
         var line = "\(step.event.kind.notificationName) \(step.event.logDescription)"
         if !step.event.isLocal { line += " isLocal:0" }

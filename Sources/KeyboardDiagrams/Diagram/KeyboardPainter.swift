@@ -84,8 +84,10 @@ struct KeyboardPainter {
     ]
 
     /// Draws a keyboard filling `frame` (canvas points), clipped by the caller if it is partly off screen.
-    func draw(in frame: CGRect, parts: Parts, into list: inout DisplayList, translucent: Bool = false) {
-        guard frame.width > 1, frame.height > 1 else { return }
+    /// Returns the boxes of the text it draws (predictive words, key caps), for labels to keep clear of.
+    func draw(in frame: CGRect, parts: Parts, into list: inout DisplayList, translucent: Bool = false) -> [CGRect] {
+        guard frame.width > 1, frame.height > 1 else { return [] }
+        var textBoxes: [CGRect] = []
         let alpha = translucent ? 0.55 : 1.0
         list.fill(frame, style.keyboardFill.withAlphaComponent(alpha))
         var top = frame.minY
@@ -93,19 +95,29 @@ struct KeyboardPainter {
         let content = frame.insetBy(dx: inset, dy: 0)
         if parts.predictiveBar > 0 {
             let bar = CGRect(x: content.minX, y: top, width: content.width, height: parts.predictiveBar * scale)
-            drawPredictiveBar(bar, isPad: parts.isPad, into: &list, alpha: alpha)
+            drawPredictiveBar(bar, isPad: parts.isPad, into: &list, textBoxes: &textBoxes, alpha: alpha)
             top = bar.maxY
         }
         let stripHeight = parts.bottomStrip * scale
         let keysArea = CGRect(x: content.minX, y: top, width: content.width, height: max(0, frame.maxY - stripHeight - top))
-        drawKeys(in: keysArea, isPad: parts.isPad, layout: parts.layout, into: &list, alpha: alpha)
+        drawKeys(in: keysArea, isPad: parts.isPad, layout: parts.layout, into: &list, textBoxes: &textBoxes, alpha: alpha)
         if stripHeight > 2 {
             let strip = CGRect(x: content.minX, y: frame.maxY - stripHeight, width: content.width, height: stripHeight)
             drawBottomStrip(strip, into: &list, alpha: alpha)
         }
+        return textBoxes
     }
 
-    private func drawPredictiveBar(_ bar: CGRect, isPad: Bool, into list: inout DisplayList, alpha: Double) {
+    /// One line of centred text in `rect`, starting at its top; its inked box goes to `boxes`.
+    private func centredText(_ text: String, font: Font, color: Color, in rect: CGRect, into list: inout DisplayList,
+                             boxes: inout [CGRect]) {
+        list.text(StyledText(text, font: font, color: color, alignment: .center), in: rect)
+        let width = font.width(of: text)
+        boxes.append(CGRect(x: rect.midX - width / 2, y: rect.minY, width: width, height: font.lineHeight))
+    }
+
+    private func drawPredictiveBar(_ bar: CGRect, isPad: Bool, into list: inout DisplayList, textBoxes: inout [CGRect],
+                                   alpha: Double) {
         list.fill(bar, style.predictiveFill.withAlphaComponent(alpha))
         let suggestions = isPad ? ["Undo", "“keyboard”", "keyboards", "Paste"] : ["“keyboard”", "keyboards", "key"]
         let count = CGFloat(suggestions.count)
@@ -121,12 +133,14 @@ struct KeyboardPainter {
         for (index, word) in suggestions.enumerated() {
             let rect = CGRect(x: bar.minX + cell * CGFloat(index), y: bar.minY, width: cell, height: bar.height)
             guard font.width(of: word) < cell - 4 else { continue }
-            list.text(StyledText(word, font: font, color: style.predictiveText.withAlphaComponent(alpha), alignment: .center),
-                      in: CGRect(x: rect.minX, y: rect.midY - font.lineHeight / 2, width: rect.width, height: font.lineHeight))
+            centredText(word, font: font, color: style.predictiveText.withAlphaComponent(alpha),
+                        in: CGRect(x: rect.minX, y: rect.midY - font.lineHeight / 2, width: rect.width, height: font.lineHeight),
+                        into: &list, boxes: &textBoxes)
         }
     }
 
-    private func drawKeys(in area: CGRect, isPad: Bool, layout: Layout, into list: inout DisplayList, alpha: Double) {
+    private func drawKeys(in area: CGRect, isPad: Bool, layout: Layout, into list: inout DisplayList, textBoxes: inout [CGRect],
+                          alpha: Double) {
         guard area.height > 4 else { return }
         let rows: [[Key]], rowUnits: CGFloat
         switch layout {
@@ -159,9 +173,10 @@ struct KeyboardPainter {
                           (key.special ? style.specialKeyFill : style.keyFill).withAlphaComponent(alpha))
                 guard let labelFont = key.small ? smallFont : font, !key.label.isEmpty,
                       labelFont.width(of: key.label) < rect.width - 2 else { continue }
-                list.text(StyledText(key.label, font: labelFont, color: style.keyText.withAlphaComponent(alpha), alignment: .center),
-                          in: CGRect(x: rect.minX, y: rect.midY - labelFont.lineHeight / 2, width: rect.width,
-                                     height: labelFont.lineHeight))
+                centredText(key.label, font: labelFont, color: style.keyText.withAlphaComponent(alpha),
+                            in: CGRect(x: rect.minX, y: rect.midY - labelFont.lineHeight / 2, width: rect.width,
+                                       height: labelFont.lineHeight),
+                            into: &list, boxes: &textBoxes)
             }
         }
     }

@@ -91,8 +91,8 @@ public struct LabelLayoutError: Error, Sendable, Equatable, CustomStringConverti
 }
 
 /// A small greedy label placer: every label is a rect; each is put at the first of its candidate
-/// positions that overlaps no placed label, no leader line and no key line of the drawing, and
-/// otherwise in a gutter column at the free slot nearest its anchor, with a leader line.
+/// positions that overlaps no placed label, no leader line, no key line and no protected text of the
+/// drawing, and otherwise in a gutter column at the free slot nearest its anchor, with a leader line.
 /// Pure geometry: no drawing, so tests can check the boxes.
 public struct LabelLayout: Sendable {
     /// Where labels may go (the canvas).
@@ -101,6 +101,8 @@ public struct LabelLayout: Sendable {
     public var margin: CGFloat
     public private(set) var placed: [PlacedLabel] = []
     public private(set) var keyLines: [LineSegment] = []
+    /// Text of the drawing that must stay readable (a keyboard's suggestions and key caps).
+    public private(set) var protectedText: [CGRect] = []
 
     public init(bounds: CGRect, margin: CGFloat = 3) {
         self.bounds = bounds
@@ -109,8 +111,9 @@ public struct LabelLayout: Sendable {
 
     public mutating func addKeyLines(_ lines: [LineSegment]) { keyLines += lines }
     public mutating func addKeyLine(_ line: LineSegment) { keyLines.append(line) }
+    public mutating func addProtectedText(_ boxes: [CGRect]) { protectedText += boxes }
 
-    /// True when `rect` is inside the bounds and clear of labels, leaders and key lines.
+    /// True when `rect` is inside the bounds and clear of labels, leaders, key lines and protected text.
     public func isFree(_ rect: CGRect) -> Bool { isFree(rect, margin: margin) }
 
     private func isFree(_ rect: CGRect, margin: CGFloat) -> Bool {
@@ -120,9 +123,10 @@ public struct LabelLayout: Sendable {
             if label.frame.intersects(padded) { return false }
             if let leader = label.leader, leader.crosses(padded) { return false }
         }
-        // Lines may pass closer than the label margin, but never through the text's box.
-        let lineClearance = rect.insetBy(dx: -1, dy: -1)
-        return !keyLines.contains { $0.crosses(lineClearance) }
+        // Lines and drawn text may come closer than the label margin, but never into the text's box.
+        let clearance = rect.insetBy(dx: -1, dy: -1)
+        if protectedText.contains(where: { $0.intersects(clearance) }) { return false }
+        return !keyLines.contains { $0.crosses(clearance) }
     }
 
     /// Places a label at the first free candidate, else in the gutter; nil when neither has room.
@@ -168,7 +172,8 @@ public struct LabelLayout: Sendable {
                 let rect = CGRect(x: x, y: y, width: size.width, height: size.height)
                 guard isFree(rect) else { continue }
                 let leader = Self.leader(from: rect, to: anchor)
-                if let leader, placed.contains(where: { leader.crosses($0.frame.insetBy(dx: -1, dy: -1)) }) { continue }
+                if let leader, placed.contains(where: { leader.crosses($0.frame.insetBy(dx: -1, dy: -1)) })
+                    || protectedText.contains(where: { leader.crosses($0) }) { continue }
                 let label = PlacedLabel(text: text, frame: rect, role: role, leader: leader)
                 placed.append(label)
                 return label
@@ -209,6 +214,13 @@ public struct LabelLayout: Sendable {
     public var labelsCrossingKeyLines: [(PlacedLabel, LineSegment)] {
         placed.flatMap { label in keyLines.filter { $0.crosses(label.frame) }.map { (label, $0) } }
     }
+
+    /// Labels covering protected text (should be empty).
+    public var labelsCoveringProtectedText: [(PlacedLabel, CGRect)] {
+        placed.flatMap { label in
+            protectedText.filter { !$0.intersection(label.frame).isEmpty }.map { (label, $0) }
+        }
+    }
 }
 
 /// Candidate rects of a given size around a point or a rect, in the order a person would try them.
@@ -224,16 +236,20 @@ public enum LabelCandidates {
         ]
     }
 
-    /// Inside `rect` row by row from the top (left, right, centre in each row), `inset` from the
-    /// edges: for labels that should stay on a large area such as a keyboard.
-    public static func grid(_ rect: CGRect, size: CGSize, inset: CGFloat = 6, rows: Int = 5) -> [CGRect] {
+    /// Inside `rect` row by row from the top, a row every `step` points and the last at the bottom
+    /// (left, right, centre in each row), `inset` from the edges: for labels that should stay on a
+    /// large area such as a keyboard. Fine rows let a label settle in the first gap between the
+    /// text drawn there (under a keyboard's suggestions, between its rows of keys).
+    public static func grid(_ rect: CGRect, size: CGSize, inset: CGFloat = 6, step: CGFloat = 2) -> [CGRect] {
         let w = size.width, h = size.height
         let r = rect.insetBy(dx: inset, dy: inset)
-        guard r.width >= w, r.height >= h else { return [] }
-        let steps = max(1, rows - 1)
-        return (0...steps).flatMap { row -> [CGRect] in
-            let y = r.minY + (r.height - h) * CGFloat(row) / CGFloat(steps)
-            return [r.minX, r.maxX - w, r.midX - w / 2].map { CGRect(x: $0, y: y, width: w, height: h) }
+        guard r.width >= w, r.height >= h, step > 0 else { return [] }
+        let lowest = r.maxY - h
+        let count = Int(((lowest - r.minY) / step).rounded(.down))
+        var ys = (0...count).map { r.minY + CGFloat($0) * step }
+        if let last = ys.last, lowest - last > 0.01 { ys.append(lowest) }
+        return ys.flatMap { y in
+            [r.minX, r.maxX - w, r.midX - w / 2].map { CGRect(x: $0, y: y, width: w, height: h) }
         }
     }
 

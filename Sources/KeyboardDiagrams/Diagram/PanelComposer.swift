@@ -186,10 +186,13 @@ struct PanelComposer {
         if state.strategy == .layoutGuide, state.kind == .after {
             let guide = panel.canvasRect(g.layoutGuideFrame).intersection(figure.screenRect)
             if !guide.isNull, guide.height > 0 {
+                // Inside the guide (between the rows of a keyboard's text) before above it, where the
+                // toolbar's buttons are.
                 result.append(AnnotationSpec(text: "keyboardLayoutGuide", color: style.valueColor, candidates: { size in
-                    [CGRect(x: guide.maxX - size.width - 6, y: guide.minY + 6, width: size.width, height: size.height),
-                     CGRect(x: guide.maxX - size.width - 6, y: guide.minY - size.height - 4, width: size.width, height: size.height)]
-                        + LabelCandidates.inside(guide, size: size)
+                    [CGRect(x: guide.maxX - size.width - 6, y: guide.minY + 6, width: size.width, height: size.height)]
+                        + LabelCandidates.grid(guide, size: size)
+                        + [CGRect(x: guide.maxX - size.width - 6, y: guide.minY - size.height - 4, width: size.width,
+                                  height: size.height)]
                 }, anchor: CGPoint(x: guide.maxX - 4, y: guide.minY + 4)))
             }
         }
@@ -451,8 +454,11 @@ struct PanelComposer {
 
         // First every drawing and its key lines, so no panel's labels land on a later panel's lines.
         var panelDimensions: [[(Dimension, CGFloat)]] = []
+        var keyboardText: [CGRect] = []
         for (plan, panel) in zip(plans, panels) {
-            panel.draw(into: &list)
+            let text = panel.draw(into: &list)
+            layout.addProtectedText(text)
+            keyboardText += text
             // Ghost of the keyboard frame's off-screen part.
             if let keyboard = panel.keyboardRect, keyboard.maxY > panel.figure.screenRect.maxY + 0.5, plan.state.kind != .before {
                 let screen = panel.figure.screenRect
@@ -507,7 +513,8 @@ struct PanelComposer {
                 drawLabel(label, text: dimension.text, color: dimension.color, pill: false, anchor: anchor, into: &labelList)
             }
             for annotation in annotations(panel) {
-                // The full text near its anchor, else the short one near it, else the short one in the gutter.
+                // The full text near its anchor, else the short one near it, else the gutter (the full
+                // text when it fits there: bare numbers at the end of a leader say less).
                 let texts = [annotation.text] + (annotation.shortText.map { [$0] } ?? [])
                 var placed: (PlacedLabel, String)?
                 for text in texts {
@@ -517,10 +524,9 @@ struct PanelComposer {
                         break
                     }
                 }
-                if placed == nil {
-                    // The gutter; an annotation that fits nowhere (extreme frames given by hand) is left
-                    // out rather than failing the diagram: its numbers are in the computation below.
-                    let text = texts.last ?? annotation.text
+                // An annotation that fits nowhere (extreme frames given by hand) is left out rather
+                // than failing the diagram: its numbers are in the computation below.
+                for text in texts where placed == nil {
                     placed = layout.place(text, size: labelSize(text, font: style.labelFont), role: .annotation,
                                           candidates: [], anchor: annotation.anchor, gutter: gutter).map { ($0, text) }
                 }
@@ -531,7 +537,7 @@ struct PanelComposer {
             }
         }
         list.append(labelList)
-        return ComposedDiagram(size: size, title: title, list: list, layout: layout)
+        return ComposedDiagram(size: size, title: title, list: list, layout: layout, keyboardText: keyboardText)
     }
 
     private func require(_ layout: inout LabelLayout, _ text: String, size: CGSize, role: LabelRole, candidates: [CGRect],

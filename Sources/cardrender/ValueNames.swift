@@ -1,0 +1,43 @@
+import ArgumentParser
+import Drawing
+import Foundation
+import KeyboardDiagrams
+import PlayingCards
+
+/// The fixed values of options, for shell completion, help and errors, each taken from the
+/// library so no list is written twice.
+enum ValueNames {
+    static let formats = OutputFormat.allCases.map(\.rawValue)
+    static let sizes = CardSize.namedSizes.map(\.name)
+    static let cardScales = CardResolution.scales.map { String(format: "%g", $0) }
+    static let themes = CardTheme.names
+    static let orientations = Orientation.allCases.map(\.rawValue)
+    static let strategies = AvoidanceStrategy.allCases.map(\.rawValue)
+    static let mistakes = KeyboardMistake.allCases.map(\.rawValue)
+    /// Spec files are YAML; JSON is read as the YAML it is.
+    static let specExtensions = ["yaml", "yml", "json"]
+
+    /// Device ids of the bundled catalog. Options are declared before anything runs, so a catalog
+    /// that cannot load gives an empty list here; the command itself reports the catalog's error.
+    static let devices: [String] = (try? DeviceCatalog.bundled())?.devices.map(\.id) ?? []
+
+    /// Scenario names, from the same catalog (a scenario needs its device).
+    static let scenarios: [String] = (try? DeviceCatalog.bundled())
+        .map { KeyboardDiagramBuilder(catalog: $0).scenarios.map(\.id) } ?? []
+
+    /// `a, b, c` for help and errors.
+    static func listed(_ names: [String]) -> String { names.joined(separator: ", ") }
+
+    /// `unknown device "ipone-x"; did you mean "iphone-x"? (valid devices: …)`: names a user cannot
+    /// guess are listed, after the nearest one when it is close.
+    static func unknown(_ kind: String, _ name: String, suggestion: String?, valid: [String]) -> CLIError {
+        let list = "valid \(kind)s: \(listed(valid))"
+        guard let suggestion else { return CLIError("unknown \(kind) \"\(name)\"; \(list)") }
+        return CLIError("unknown \(kind) \"\(name)\"; did you mean \"\(suggestion)\"? (\(list))")
+    }
+}
+
+extension CompletionKind {
+    /// The formats of a `png,svg` list: completing one name is enough to start the list.
+    static var formats: CompletionKind { .list(ValueNames.formats) }
+}
