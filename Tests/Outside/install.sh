@@ -66,6 +66,10 @@ jobs:
     output: keyboard
 YAML
 run batch cardrender batch spec.yaml --out batch --quiet
+run shard-1 cardrender batch spec.yaml --out shard-1 --shard 1/2 --quiet
+run shard-2 cardrender batch spec.yaml --out shard-2 --shard 2/2 --quiet
+run merge cardrender merge shard-1 shard-2 --out merged
+cmp -s batch/manifest.json merged/manifest.json || fail "merged shards' manifest differs from the unsharded run's"
 run render cardrender render --out render --quiet
 run diff cardrender diff cards/AS.png cards/AS.png
 mkdir -p goldens && cp cards/AS.png goldens/AS.png
@@ -77,7 +81,7 @@ grep -q "contentInsetBottom" "$work/keyboard-json.out" || fail "keyboard --json 
 # Every subcommand the tool lists must have been run above.
 subcommands=$(sed -n '/^SUBCOMMANDS:/,/^$/p' "$work/help.out" | awk 'NR > 1 && NF { print $1 }')
 for sub in $subcommands; do
-  case " card deck devices keyboard batch render diff verify " in
+  case " card deck devices keyboard batch merge render diff verify " in
     *" $sub "*) ;;
     *) fail "subcommand '$sub' is not exercised by this check" ;;
   esac

@@ -1,6 +1,7 @@
 import Drawing
 import ExampleDrawings
 import Foundation
+import PlayingCards
 import Testing
 
 @Suite("The README's examples")
@@ -42,6 +43,12 @@ struct ExampleTests {
         }
         let king = try PNG.read(contentsOf: folder.appendingPathComponent("KC.png"))
         #expect(king.width == 360 && king.height == 504)
+    }
+
+    @Test func oneCardFromItsName() throws {
+        let king = try CardRenderer(size: .bridge, theme: .classic).picture(for: .front(PlayingCard(parsing: "KH")))
+        let image = try king.rasterize()
+        #expect(image.width == 162 && image.height == 252)
     }
 
     @Test func keyboardOverlapOnTheFourPointSevenInchIPhone() throws {
