@@ -79,7 +79,8 @@ for required in cards/AS.png cards/AS.svg deck/sheet.png keyboard batch/manifest
 done
 grep -q "contentInsetBottom" "$work/keyboard-json.out" || fail "keyboard --json printed no geometry"
 # Every subcommand the tool lists must have been run above.
-subcommands=$(sed -n '/^SUBCOMMANDS:/,/^$/p' "$work/help.out" | awk 'NR > 1 && NF { print $1 }')
+subcommands=$(sed -n '/^SUBCOMMANDS:/,/^$/p' "$work/help.out" | sed -n 's/^  \([a-z][a-z-]*\)  .*/\1/p')
+[ "$(echo "$subcommands" | wc -w)" -ge 8 ] || fail "could not read the subcommands from --help"
 for sub in $subcommands; do
   case " card deck devices keyboard batch merge render diff verify " in
     *" $sub "*) ;;
