@@ -9,7 +9,7 @@ import Testing
 /// The first golden of a test is `.1` too, so adding an assertion never renames an earlier golden.
 public enum GoldenNaming {
     /// The test's name without its parameter list, with anything but letters, digits, `-` and `_`
-    /// turned into `-`: `kingOfHearts()` → `kingOfHearts`, `` `ace high`() `` → `ace-high`.
+    /// turned into `-`: `kingOfHearts()` → `kingOfHearts`, and a raw identifier such as `ace high` → `ace-high`.
     public static func sanitized(_ testName: String) -> String {
         let base = testName.prefix { $0 != "(" }
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_"))

@@ -94,7 +94,12 @@ public struct FolderVerification: Sendable, Encodable {
     /// records; the actual folder must exist. Problems with single images become `.error`
     /// entries; problems with the folders themselves are thrown.
     ///
-    /// - Parameter artifactsDirectory: each failure's files go to `<artifacts>/<path without .png>/`.
+    /// - Parameters:
+    ///   - goldens: the folder of golden PNGs, searched recursively.
+    ///   - actual: the folder of rendered PNGs, with the same relative paths.
+    ///   - tolerance: how much each pair may differ.
+    ///   - mode: when goldens are written (see ``RecordMode``).
+    ///   - artifactsDirectory: each failure's files go to `<artifacts>/<path without .png>/`.
     public static func run(goldens: URL, actual: URL, tolerance: Tolerance = .default, mode: RecordMode,
                            artifactsDirectory: URL? = nil) throws(GoldenError) -> FolderVerification {
         _ = try tolerance.validatedForGoldens()

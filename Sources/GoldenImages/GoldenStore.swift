@@ -52,8 +52,12 @@ public enum GoldenStore {
     /// Compares `actual` with the PNG at `golden` and records according to `mode`.
     ///
     /// - Parameters:
+    ///   - actual: the rendered image.
     ///   - actualPNG: the actual image's PNG bytes if it came from a file; written as is when
     ///     recording, so a golden keeps its encoding. Encoded from `actual` when nil.
+    ///   - golden: the golden PNG file.
+    ///   - tolerance: how much the images may differ.
+    ///   - mode: when the golden is written (see ``RecordMode``).
     ///   - artifactsDirectory: where expected.png, actual.png, diff.png and composite.png go on a
     ///     failure (actual.png alone for a missing golden); nothing is written when nil.
     public static func verify(_ actual: RGBAImage, actualPNG: Data? = nil, golden: URL,
