@@ -41,6 +41,8 @@ struct VerifyCommand: ParsableCommand {
 
     @OptionGroup var toleranceOptions: ToleranceOptions
 
+    @OptionGroup(title: "Diff images (artifacts and report)") var diffImageOptions: DiffImageOptions
+
     @Option(help: ArgumentHelp("Write a self-contained HTML report here.", valueName: "file.html"))
     var report: String?
 
@@ -64,7 +66,7 @@ struct VerifyCommand: ParsableCommand {
             }
             verification = try FolderVerification.run(
                 goldens: URL(fileURLWithPath: goldens), actual: URL(fileURLWithPath: actual),
-                tolerance: toleranceOptions.tolerance, mode: mode,
+                tolerance: Tolerance(toleranceOptions, drawing: diffImageOptions), mode: mode,
                 artifactsDirectory: artifacts.map { URL(fileURLWithPath: $0) })
             if let report { try verification.writeHTMLReport(to: URL(fileURLWithPath: report)) }
             if let junit { try verification.writeJUnitReport(to: URL(fileURLWithPath: junit)) }
