@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Order of work: sizes first (a mismatch fails but the overlap is still compared), then an exact
 /// byte comparison (identical images stop there), then pixelmatch's perceptual comparison, then
-/// regions, speckle and density.
+/// regions, speckle, density and window counts.
 public struct ImageComparison: Sendable {
     public let expected: RGBAImage
     public let actual: RGBAImage
@@ -34,23 +34,22 @@ public struct ImageComparison: Sendable {
         let second = sizesMatch ? actual : Self.cropped(actual, to: compared)
         comparedExpected = first
 
+        let windowSide = tolerance.window.map { Self.windowSide($0, in: compared) }
         var summary = Summary(expectedSize: expectedSize, actualSize: actualSize, comparedSize: compared,
-                              allowed: tolerance.allowedPixels(of: compared.pixelCount))
+                              allowed: tolerance.allowedPixels(of: windowSide.map { $0 * $0 } ?? compared.pixelCount))
 
         if NativeDiff.bytesEqual(first.pixels, second.pixels) {
             classes = nil
             allRegions = []
         } else {
-            var (classes, counts) = try NativeDiff.classify(
-                first, second, threshold: tolerance.threshold, includeAntiAliasing: tolerance.includeAntiAliasing,
-                ignoreRegions: tolerance.ignoreRegions)
+            var (classes, counts) = try NativeDiff.classify(first, second, tolerance: tolerance)
             summary.counts = counts
             let (regions, speckle) = try NativeDiff.findRegions(in: &classes, size: compared,
                                                                  minimumSize: tolerance.minClusterSize)
             summary.countedPixels = counts.different - speckle
-            if let density = tolerance.density, summary.countedPixels > 0 {
-                let densest = try NativeDiff.densestWindow(classes, size: compared, window: density.window)
-                summary.densestWindow = .init(window: density.window,
+            if let window = tolerance.window ?? tolerance.density?.window, summary.countedPixels > 0 {
+                let densest = try NativeDiff.densestWindow(classes, size: compared, window: window)
+                summary.densestWindow = .init(window: Self.windowSide(window, in: compared),
                                               pixelCount: densest.count, x: densest.x, y: densest.y)
             }
             self.classes = classes
@@ -59,11 +58,21 @@ public struct ImageComparison: Sendable {
         result = summary.result(tolerance: tolerance, regions: allRegions, bytesEqual: classes == nil)
     }
 
-    /// pixelmatch's diff image of the compared area: faded greyscale expected image, differing
-    /// pixels red, anti-aliased yellow; speckle (regions below the minimum cluster size) orange,
-    /// ignored pixels pale blue.
+    /// pixelmatch's diff image of the compared area in the tolerance's style: by default faded
+    /// greyscale expected image, differing pixels red, anti-aliased yellow; speckle (regions below
+    /// the minimum cluster size) orange, ignored pixels pale blue.
     public func makeDiffImage() -> RGBAImage {
-        NativeDiff.diffImage(of: comparedExpected, classes: classes, alpha: 0.1)
+        makeDiffImage(style: tolerance.diffImage)
+    }
+
+    /// The diff image in another style (pixelmatch's `alpha`, colours and `diffMask`).
+    public func makeDiffImage(style: DiffImageStyle) -> RGBAImage {
+        NativeDiff.diffImage(of: comparedExpected, classes: classes, style: style)
+    }
+
+    /// pixelmatch's window side: the requested size, at most the shorter side of the image, at least 1.
+    static func windowSide(_ window: Int, in size: ImageSize) -> Int {
+        max(1, min(window, size.width, size.height))
     }
 
     /// expected | actual | diff side by side on a grey background, top-aligned, padded to the
@@ -94,20 +103,36 @@ public struct ImageComparison: Sendable {
     }
 }
 
-/// pixelmatch's colour distance, for checking numbers by hand.
+/// pixelmatch's colour distances for one pair of pixels, for checking numbers by hand. Blending
+/// with the checkerboard depends on where the pixel is: `pixelIndex` is row × width + column.
 public enum ColorDelta {
-    /// The squared YIQ distance between two pixels (semi-transparent ones blended with white),
-    /// negative when the second is darker: pixelmatch's `colorDelta`.
-    public static func yiq(_ first: RGBAImage.Pixel, _ second: RGBAImage.Pixel) -> Double {
-        NativeDiff.colorDelta(first, second, brightnessOnly: false)
+    /// The squared YIQ distance between two pixels (semi-transparent ones blended with the
+    /// background), negative when the second is darker: pixelmatch 7.2.0's `colorDelta`.
+    public static func yiq(_ first: RGBAImage.Pixel, _ second: RGBAImage.Pixel,
+                           alphaBlending: Tolerance.AlphaBlending = .checkerboard, pixelIndex: Int = 0) -> Double {
+        NativeDiff.yiqDelta(first, second, pixelIndex: pixelIndex, blending: alphaBlending)
     }
 
-    /// The brightness difference Y1 − Y2 after blending with white: pixelmatch's `colorDelta(…, yOnly)`.
-    public static func brightness(_ first: RGBAImage.Pixel, _ second: RGBAImage.Pixel) -> Double {
-        NativeDiff.colorDelta(first, second, brightnessOnly: true)
+    /// The brightness difference Y1 − Y2 after blending: the anti-aliasing detector's `brightnessDelta`.
+    public static func brightness(_ first: RGBAImage.Pixel, _ second: RGBAImage.Pixel,
+                                  alphaBlending: Tolerance.AlphaBlending = .checkerboard,
+                                  pixelIndex: Int = 0) -> Double {
+        NativeDiff.brightnessDelta(first, second, pixelIndex: pixelIndex, blending: alphaBlending)
     }
 
-    /// The largest |delta| that still counts as the same colour: 35215 × threshold².
+    /// The OKLab HyAB distance (black to white is 1) that `Tolerance.Metric.oklab` compares with the
+    /// threshold, negative when the second pixel is darker.
+    public static func oklab(_ first: RGBAImage.Pixel, _ second: RGBAImage.Pixel,
+                             alphaBlending: Tolerance.AlphaBlending = .checkerboard, pixelIndex: Int = 0) -> Double {
+        NativeDiff.oklabDelta(first, second, pixelIndex: pixelIndex, blending: alphaBlending)
+    }
+
+    /// The colour semi-transparent pixels are blended with, red, green and blue in 0...255.
+    public static func background(pixelIndex: Int, alphaBlending: Tolerance.AlphaBlending = .checkerboard) -> [Double] {
+        NativeDiff.background(pixelIndex: pixelIndex, blending: alphaBlending)
+    }
+
+    /// The largest |YIQ delta| that still counts as the same colour: 35215 × threshold².
     public static func maxDelta(threshold: Double) -> Double {
         NativeDiff.maxDelta(threshold: threshold)
     }
@@ -125,7 +150,7 @@ private struct Summary {
 
     func result(tolerance: Tolerance, regions: [DiffRegion], bytesEqual: Bool) -> ImageDiffResult {
         let sizesMatch = expectedSize == actualSize
-        let overLimit = countedPixels > allowed
+        let overLimit = (tolerance.window == nil ? countedPixels : densestWindow?.pixelCount ?? 0) > allowed
         let denseEnough = tolerance.density.map { (densestWindow?.pixelCount ?? 0) >= $0.minPixels } ?? true
         let status: ImageDiffResult.Status
         if !sizesMatch || (overLimit && denseEnough) {
@@ -173,19 +198,32 @@ private struct Summary {
                 return "within tolerance: no pixel differs above threshold \(tolerance.threshold)"
                     + " (\(counts.changedWithinThreshold) changed less, \(counts.antiAliased) anti-aliased)"
             }
+            if tolerance.window != nil {
+                return "within tolerance: \(differences); \(windowCount); allowed \(allowed)"
+            }
             if overLimit, let density = tolerance.density {
-                return "within tolerance: \(differences); no \(density.window)×\(density.window) window holds"
+                let side = densestWindow?.window ?? density.window
+                return "within tolerance: \(differences); no \(side)×\(side) window holds"
                     + " \(density.minPixels)+ px (densest \(densestWindow?.pixelCount ?? 0))"
             }
             return "within tolerance: \(differences); allowed \(allowed)"
         case .failed:
-            var line = "\(differences); allowed \(allowed)"
-            if let density = tolerance.density, let densestWindow {
-                line += "; \(densestWindow.pixelCount) px in the \(density.window)×\(density.window) window at"
+            var line = tolerance.window == nil ? differences : "\(differences); \(windowCount)"
+            line += "; allowed \(allowed)"
+            if tolerance.density != nil, let densestWindow {
+                line += "; \(densestWindow.pixelCount) px in the \(densestWindow.window)×\(densestWindow.window) window at"
                     + " (\(densestWindow.x),\(densestWindow.y))"
             }
             return line
         }
+    }
+
+    /// pixelmatch's windowed count, in words.
+    private var windowCount: String {
+        guard let densestWindow, densestWindow.pixelCount > 0 else { return "no window holds a counted pixel" }
+        let side = densestWindow.window
+        return "\(densestWindow.pixelCount) px in the densest \(side)×\(side) window, at"
+            + " (\(densestWindow.x),\(densestWindow.y))"
     }
 
     private var percent: String {

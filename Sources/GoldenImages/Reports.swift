@@ -48,8 +48,9 @@ public enum JUnitReport {
 }
 
 /// A single self-contained HTML file (images embedded as data: URIs) for reviewing a folder
-/// verification: a summary at the top, then per failure side by side, a swipe slider, a blink
-/// toggle and the diff.
+/// verification: a summary at the top with the comparison's settings, then per failure side by
+/// side, a swipe slider, a blink toggle and the diff. Every image is drawn over a checkerboard so
+/// that transparent pixels, and changes of transparency, can be seen.
 public enum HTMLReport {
     public static func render(_ verification: FolderVerification, title: String = "Golden image report") -> String {
         let summary = verification.summary
@@ -70,7 +71,9 @@ public enum HTMLReport {
             <ul class="counts">\(counts(summary))</ul>
             <p class="setup">Goldens <code>\(escape(verification.goldensDirectory))</code> · actual \
             <code>\(escape(verification.actualDirectory))</code> · record mode <code>\(verification.mode.rawValue)</code> \
-            · threshold \(verification.tolerance.threshold)</p>
+            · \(escape(setup(verification.tolerance)))</p>
+            <p class="legend">Images are drawn over a grey checkerboard: where it shows through, the image is \
+            transparent.</p>
             <label class="zoom">Zoom <select id="zoom"><option value="auto" selected>fit</option><option value="1">1×</option>\
             <option value="2">2×</option><option value="4">4×</option><option value="8">8×</option></select></label>
 
@@ -123,8 +126,8 @@ public enum HTMLReport {
                 <div class="compare">
                 <figure class="swipe"><figcaption>Swipe: expected ◀ ▶ actual</figcaption>
                 <div class="stage"><img class="under" alt="expected"><div class="over"><img alt="actual"></div>\
-                <div class="handle"></div></div>
-                <input type="range" min="0" max="100" value="50" aria-label="swipe position"></figure>
+                <div class="handle"></div><input type="range" min="0" max="1000" value="500" \
+                aria-label="swipe position"></div></figure>
                 <figure class="blink"><figcaption>Blink: <button type="button" class="toggle">toggle</button> \
                 <label><input type="checkbox" class="auto"> blink</label> showing <b class="which">expected</b></figcaption>
                 <div class="stage"><img class="expected-view" alt="expected"><img class="actual-view" alt="actual" hidden></div>\
@@ -138,6 +141,24 @@ public enum HTMLReport {
                 .joined(separator: " ") + "</p>\n"
         }
         return html + "</section>\n"
+    }
+
+    /// The comparison's settings in words: threshold, metric and how transparency was blended.
+    static func setup(_ tolerance: Tolerance) -> String {
+        var parts = ["threshold \(tolerance.threshold)"]
+        switch tolerance.metric {
+        case .yiq: parts.append("metric YIQ (pixelmatch 7.2.0)")
+        case .oklab: parts.append("metric OKLab HyAB (pixelmatch's development line)")
+        }
+        switch tolerance.alphaBlending {
+        case .checkerboard: parts.append("semi-transparent pixels blended with pixelmatch's checkerboard")
+        case .white: parts.append("semi-transparent pixels blended with white (changes of transparency can pass)")
+        }
+        if let window = tolerance.window { parts.append("limits per \(window)×\(window) window") }
+        if let density = tolerance.density {
+            parts.append("fails where a \(density.window)×\(density.window) window holds \(density.minPixels)+ px")
+        }
+        return parts.joined(separator: " · ")
     }
 
     private static func figure(_ caption: String, _ source: String?, role: String) -> String {
@@ -201,12 +222,18 @@ public enum HTMLReport {
         section.recorded .status,section.rerecorded .status{background:#3367d6}section.error .status{background:#7b1fa2}
         .side-by-side,.compare{display:flex;gap:16px;flex-wrap:wrap;align-items:flex-start}
         figure{margin:8px 0}figcaption{font-size:12px;color:#555;margin-bottom:4px}
-        img{image-rendering:pixelated;display:block;background:repeating-conic-gradient(#ddd 0 25%,#fff 0 50%) 0 0/16px 16px;border:1px solid #ccc}
-        .stage{position:relative;display:inline-block}
-        .swipe .over{position:absolute;top:0;left:0;right:0;bottom:0;clip-path:inset(0 0 0 50%)}
+        img{image-rendering:pixelated;display:block;background:repeating-conic-gradient(#bdbdbd 0 25%,#fff 0 50%) 0 0/16px 16px;border:1px solid #ccc}
+        .legend{color:#555;margin:4px 0;font-size:12px}
+        .stage{position:relative;display:inline-block;vertical-align:top}
+        .swipe .stage{margin-bottom:24px}
+        .swipe .over{position:absolute;top:0;left:0;right:0;bottom:0;clip-path:inset(0 0 0 calc((100% - 2px) * 0.5 + 1px))}
         .swipe .over img{border-color:transparent}
-        .swipe .handle{position:absolute;top:0;bottom:0;left:50%;width:2px;background:#e53935;pointer-events:none}
-        .swipe{display:inline-block}.swipe input{width:100%;margin:6px 0 0}
+        .swipe .handle{position:absolute;top:0;bottom:0;left:calc((100% - 2px) * 0.5);width:2px;background:#e53935;pointer-events:none}
+        .swipe input[type=range]{position:absolute;top:100%;left:0;width:100%;height:18px;margin:4px 0 0;padding:0;border:0;box-sizing:border-box;-webkit-appearance:none;appearance:none;background:linear-gradient(#bbb,#bbb) 0 50%/100% 2px no-repeat}
+        .swipe input[type=range]::-webkit-slider-runnable-track{height:18px;background:transparent;border:0}
+        .swipe input[type=range]::-webkit-slider-thumb{-webkit-appearance:none;appearance:none;width:2px;height:18px;margin:0;background:#e53935;border:0;border-radius:0}
+        .swipe input[type=range]::-moz-range-track{height:18px;background:transparent;border:0}
+        .swipe input[type=range]::-moz-range-thumb{width:2px;height:18px;background:#e53935;border:0;border-radius:0}
         .blink .stage img[hidden]{display:none}
         details.matched{background:#fff;border:1px solid #ddd;border-radius:4px;padding:8px 16px}
         """
@@ -228,7 +255,10 @@ public enum HTMLReport {
             swipe.querySelector('img.under').src=expected.src;
             swipe.querySelector('.over img').src=actual.src;
             var over=swipe.querySelector('.over'),handle=swipe.querySelector('.handle'),range=swipe.querySelector('input');
-            range.addEventListener('input',function(){over.style.clipPath='inset(0 0 0 '+range.value+'%)';handle.style.left=range.value+'%';});
+            // The thumb is as wide as the line (2px) and the slider as wide as the image, so the
+            // thumb's left edge and the line's are both (width - 2px) * fraction.
+            range.addEventListener('input',function(){var f=range.value/1000;
+              over.style.clipPath='inset(0 0 0 calc((100% - 2px) * '+f+' + 1px))';handle.style.left='calc((100% - 2px) * '+f+')';});
             var e=blink.querySelector('.expected-view'),a=blink.querySelector('.actual-view'),which=blink.querySelector('.which');
             e.src=expected.src;a.src=actual.src;
             function toggle(){var showActual=a.hidden;a.hidden=!showActual;e.hidden=showActual;which.textContent=showActual?'actual':'expected';}

@@ -35,14 +35,16 @@ public struct ImageSize: Sendable, Hashable, Codable, CustomStringConvertible {
     public var description: String { "\(width)×\(height)" }
 }
 
-/// How different two images may be and still pass.
+/// How different two images may be and still pass, and how the diff image is drawn.
 ///
-/// A pixel *differs* when its pixelmatch colour delta is above `threshold` and it is not
-/// anti-aliasing (unless `includeAntiAliasing`). Differing pixels in connected regions smaller
-/// than `minClusterSize` are speckle and are not *counted*. The comparison fails when the counted
-/// pixels exceed the allowed number (the smaller of `maxDiffPixels` and `maxDiffRatio` × pixels;
-/// 0 when neither is set) and, if `density` is set, some `window`×`window` square holds at least
-/// `minPixels` counted pixels.
+/// A pixel *differs* when its colour delta (`metric`, after blending semi-transparent pixels
+/// as `alphaBlending` says) is above `threshold` and it is not anti-aliasing (unless
+/// `includeAntiAliasing`). Differing pixels in connected regions smaller than `minClusterSize`
+/// are speckle and are not *counted*. The comparison fails when the counted pixels (with `window`,
+/// the most in any `window`×`window` square) exceed the allowed number (the smaller of
+/// `maxDiffPixels` and `maxDiffRatio` × pixels; 0 when neither is set) and, if `density` is set,
+/// some `window`×`window` square holds at least `minPixels` counted pixels. The defaults are
+/// pixelmatch 7.2.0's.
 public struct Tolerance: Sendable, Hashable, Codable {
     /// At least `minPixels` counted pixels in one `window`×`window` square.
     public struct Density: Sendable, Hashable, Codable {
@@ -55,7 +57,27 @@ public struct Tolerance: Sendable, Hashable, Codable {
         }
     }
 
-    /// pixelmatch's threshold, 0...1: the largest squared YIQ distance ignored is 35215 × t².
+    /// The colour difference that decides whether a pixel changed.
+    public enum Metric: String, Sendable, Hashable, Codable, CaseIterable {
+        /// pixelmatch 7.2.0's squared YIQ distance (Kotsarenko and Ramos); threshold t ignores up to 35215 × t².
+        case yiq
+        /// The OKLab HyAB distance of pixelmatch's development line, which tells apart colours that YIQ
+        /// scores as nearly the same (pixelmatch issue #127); threshold t ignores up to t, black to white being 1.
+        case oklab
+    }
+
+    /// What semi-transparent pixels are blended with before their colours are compared.
+    public enum AlphaBlending: String, Sendable, Hashable, Codable, CaseIterable {
+        /// pixelmatch 7's default (`checkerboard: true`): a dark and light pattern that depends on the
+        /// pixel's position, so a change of transparency shows whatever the colour.
+        case checkerboard
+        /// pixelmatch's `checkerboard: false`, and its only choice before version 7: a transparent pixel
+        /// and an opaque white one look the same.
+        case white
+    }
+
+    /// pixelmatch's threshold, 0...1: with `.yiq` the largest squared YIQ distance ignored is
+    /// 35215 × t², with `.oklab` the largest HyAB distance ignored is t.
     public var threshold: Double
     public var maxDiffPixels: Int?
     /// A fraction of the compared pixels, 0...1.
@@ -67,10 +89,20 @@ public struct Tolerance: Sendable, Hashable, Codable {
     public var includeAntiAliasing: Bool
     /// Pixels inside these rectangles are not compared, in either image; nothing outside them changes.
     public var ignoreRegions: [PixelRect]
+    public var metric: Metric
+    /// pixelmatch's `checkerboard` option.
+    public var alphaBlending: AlphaBlending
+    /// pixelmatch's `windowSize`: the limits apply to the most counted pixels in any N×N square
+    /// (N no larger than the image's shorter side), and `maxDiffRatio` to the square's pixels.
+    /// With `Density(minPixels: n, window: N)` the same squares fail at n pixels: use one or the other.
+    public var window: Int?
+    /// How `ImageComparison.makeDiffImage()` draws; it does not change the result.
+    public var diffImage: DiffImageStyle
 
     public init(threshold: Double = 0.1, maxDiffPixels: Int? = nil, maxDiffRatio: Double? = nil,
                 minClusterSize: Int = 1, density: Density? = nil, includeAntiAliasing: Bool = false,
-                ignoreRegions: [PixelRect] = []) {
+                ignoreRegions: [PixelRect] = [], metric: Metric = .yiq, alphaBlending: AlphaBlending = .checkerboard,
+                window: Int? = nil, diffImage: DiffImageStyle = .pixelmatch) {
         self.threshold = threshold
         self.maxDiffPixels = maxDiffPixels
         self.maxDiffRatio = maxDiffRatio
@@ -78,15 +110,46 @@ public struct Tolerance: Sendable, Hashable, Codable {
         self.density = density
         self.includeAntiAliasing = includeAntiAliasing
         self.ignoreRegions = ignoreRegions
+        self.metric = metric
+        self.alphaBlending = alphaBlending
+        self.window = window
+        self.diffImage = diffImage
     }
 
-    /// pixelmatch's defaults: threshold 0.1, anti-aliasing ignored, no differing pixel allowed.
+    private enum CodingKeys: String, CodingKey {
+        case threshold, maxDiffPixels, maxDiffRatio, minClusterSize, density, includeAntiAliasing, ignoreRegions
+        case metric, alphaBlending, window, diffImage
+    }
+
+    /// Keys added later may be missing: they take their defaults.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = Tolerance()
+        self.init(
+            threshold: try container.decodeIfPresent(Double.self, forKey: .threshold) ?? defaults.threshold,
+            maxDiffPixels: try container.decodeIfPresent(Int.self, forKey: .maxDiffPixels),
+            maxDiffRatio: try container.decodeIfPresent(Double.self, forKey: .maxDiffRatio),
+            minClusterSize: try container.decodeIfPresent(Int.self, forKey: .minClusterSize) ?? defaults.minClusterSize,
+            density: try container.decodeIfPresent(Density.self, forKey: .density),
+            includeAntiAliasing: try container.decodeIfPresent(Bool.self, forKey: .includeAntiAliasing)
+                ?? defaults.includeAntiAliasing,
+            ignoreRegions: try container.decodeIfPresent([PixelRect].self, forKey: .ignoreRegions) ?? [],
+            metric: try container.decodeIfPresent(Metric.self, forKey: .metric) ?? defaults.metric,
+            alphaBlending: try container.decodeIfPresent(AlphaBlending.self, forKey: .alphaBlending)
+                ?? defaults.alphaBlending,
+            window: try container.decodeIfPresent(Int.self, forKey: .window),
+            diffImage: try container.decodeIfPresent(DiffImageStyle.self, forKey: .diffImage) ?? defaults.diffImage)
+    }
+
+    /// pixelmatch 7.2.0's defaults: YIQ, threshold 0.1, checkerboard blending, anti-aliasing
+    /// ignored, no differing pixel allowed.
     public static let `default` = Tolerance()
 
     /// Every pixel whose blended colour changes at all counts, anti-aliasing included.
     public static let exact = Tolerance(threshold: 0, includeAntiAliasing: true)
 
-    /// How many counted pixels may differ among `pixelCount` compared pixels.
+    /// How many counted pixels may differ among `pixelCount` compared pixels (with `window`, pass
+    /// the square's pixel count).
     public func allowedPixels(of pixelCount: Int) -> Int {
         let byRatio = maxDiffRatio.map { Int((Double(pixelCount) * $0).rounded(.down)) }
         switch (maxDiffPixels, byRatio) {
@@ -116,6 +179,15 @@ public struct Tolerance: Sendable, Hashable, Codable {
         }
         for region in ignoreRegions where region.width < 0 || region.height < 0 {
             throw .invalidTolerance("ignore region \(region) has a negative size")
+        }
+        if let window {
+            guard window >= 1 else { throw .invalidTolerance("window must be at least 1, got \(window)") }
+            if density != nil {
+                throw .invalidTolerance("density and window both limit N×N squares; use one of them")
+            }
+        }
+        guard diffImage.alpha.isFinite, (0...1).contains(diffImage.alpha) else {
+            throw .invalidTolerance("diff image alpha must be between 0 and 1, got \(diffImage.alpha)")
         }
         return self
     }

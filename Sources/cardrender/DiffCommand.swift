@@ -31,10 +31,38 @@ struct DensityArgument: ExpressibleByArgument, Sendable {
     }
 }
 
+/// `#rrggbb` or pixelmatch's `r,g,b`.
+struct RGBArgument: ExpressibleByArgument, Sendable {
+    let color: DiffImageStyle.RGB
+
+    init?(argument: String) {
+        guard let color = DiffImageStyle.RGB(parsing: argument) else { return nil }
+        self.color = color
+    }
+}
+
+extension Tolerance.Metric: ExpressibleByArgument {}
+extension RecordMode: ExpressibleByArgument {}
+
 /// The tolerance options shared by `diff` and `verify`.
 struct ToleranceOptions: ParsableArguments {
-    @Option(help: "pixelmatch's colour threshold, 0...1: smaller is stricter.")
+    @Option(help: """
+        pixelmatch's colour threshold, 0...1: smaller is stricter (yiq: squared YIQ distance up to \
+        35215 × t² is the same; oklab: HyAB distance up to t, black to white being 1).
+        """)
     var threshold: Double = 0.1
+
+    @Option(help: """
+        Colour difference: yiq (pixelmatch 7.2.0) or oklab (pixelmatch's newer OKLab HyAB distance, \
+        which tells apart colours YIQ scores as nearly the same).
+        """)
+    var metric: Tolerance.Metric = .yiq
+
+    @Flag(inversion: .prefixedNo, help: """
+        Blend semi-transparent pixels with pixelmatch's checkerboard before comparing, so changes of \
+        transparency count; --no-checkerboard blends with white, where they can pass unseen.
+        """)
+    var checkerboard = true
 
     @Option(help: "Differing pixels allowed (default 0).")
     var maxDiffPixels: Int?
@@ -47,6 +75,12 @@ struct ToleranceOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("Fail only where some K×K window holds at least N differing pixels.", valueName: "N,K"))
     var density: DensityArgument?
+
+    @Option(help: ArgumentHelp("""
+        Apply --max-diff-pixels (and --max-diff-ratio, of the window) to the most differing pixels in \
+        any N×N window (pixelmatch's windowSize); --window K --max-diff-pixels N-1 fails like --density N,K.
+        """, valueName: "N"))
+    var window: Int?
 
     @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels as differences too.")
     var includeAntiAliasing = false
@@ -65,12 +99,57 @@ struct ToleranceOptions: ParsableArguments {
             throw ValidationError("--max-diff-ratio must be between 0 and 1, got \(maxDiffRatio)")
         }
         guard minCluster >= 1 else { throw ValidationError("--min-cluster must be at least 1, got \(minCluster)") }
+        if let window {
+            guard window >= 1 else { throw ValidationError("--window must be at least 1, got \(window)") }
+            if density != nil { throw ValidationError("--window and --density both limit N×N windows; use one") }
+        }
     }
 
     var tolerance: Tolerance {
         Tolerance(threshold: threshold, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio,
                   minClusterSize: minCluster, density: density?.density, includeAntiAliasing: includeAntiAliasing,
-                  ignoreRegions: ignoreRegions.map(\.rect))
+                  ignoreRegions: ignoreRegions.map(\.rect), metric: metric,
+                  alphaBlending: checkerboard ? .checkerboard : .white, window: window)
+    }
+}
+
+/// pixelmatch's diff image options, for `diff` and the diff images `verify` writes.
+struct DiffImageOptions: ParsableArguments {
+    @Option(help: "Opacity of the faded expected image under the differences, 0...1 (pixelmatch's alpha).")
+    var alpha: Double = DiffImageStyle.pixelmatch.alpha
+
+    @Option(help: ArgumentHelp("Colour of anti-aliased pixels (default yellow).", valueName: "#rrggbb|r,g,b"))
+    var aaColor: RGBArgument?
+
+    @Option(help: ArgumentHelp("Colour of differing pixels (default red).", valueName: "#rrggbb|r,g,b"))
+    var diffColor: RGBArgument?
+
+    @Option(help: ArgumentHelp("Colour of differing pixels that got darker (default: --diff-color).",
+                               valueName: "#rrggbb|r,g,b"))
+    var diffColorAlt: RGBArgument?
+
+    @Flag(help: "Draw only the differences, on a transparent background.")
+    var diffMask = false
+
+    func validate() throws {
+        guard alpha.isFinite, (0...1).contains(alpha) else {
+            throw ValidationError("--alpha must be between 0 and 1, got \(alpha)")
+        }
+    }
+
+    var style: DiffImageStyle {
+        let defaults = DiffImageStyle.pixelmatch
+        return DiffImageStyle(alpha: alpha, aaColor: aaColor?.color ?? defaults.aaColor,
+                              diffColor: diffColor?.color ?? defaults.diffColor, diffColorAlt: diffColorAlt?.color,
+                              diffMask: diffMask)
+    }
+}
+
+extension Tolerance {
+    /// The options of the command line as one tolerance.
+    init(_ options: ToleranceOptions, drawing diffImage: DiffImageOptions) {
+        self = options.tolerance
+        self.diffImage = diffImage.style
     }
 }
 
@@ -90,23 +169,29 @@ struct DiffCommand: ParsableCommand {
         commandName: "diff",
         abstract: "Compare two PNG images the way pixelmatch does, with regions and tolerances.",
         discussion: """
-        Exit status: 0 when the images are within tolerance, 1 when they are not (different sizes \
-        included), 2 for an error such as an unreadable file.
+        Semi-transparent pixels are blended with pixelmatch 7's checkerboard before their colours \
+        are compared, so a pixel that turns from transparent to white differs (--no-checkerboard \
+        blends with white, as pixelmatch before 7 did). Exit status: 0 when the images are within \
+        tolerance, 1 when they are not (different sizes included), 2 for an error such as an \
+        unreadable file.
         """
     )
 
-    @Argument(help: "The expected (golden) PNG.")
+    @Argument(help: "The expected (golden) PNG.", completion: .file(extensions: ["png"]))
     var expected: String
 
-    @Argument(help: "The actual PNG.")
+    @Argument(help: "The actual PNG.", completion: .file(extensions: ["png"]))
     var actual: String
 
     @OptionGroup var toleranceOptions: ToleranceOptions
 
-    @Option(help: "Write the diff image (faded expected, differences red, anti-aliasing yellow) here.")
+    @OptionGroup(title: "Diff image") var diffImageOptions: DiffImageOptions
+
+    @Option(help: "Write the diff image (faded expected, differences red, anti-aliasing yellow) here.",
+            completion: .file(extensions: ["png"]))
     var diffOut: String?
 
-    @Option(help: "Write expected | actual | diff side by side here.")
+    @Option(help: "Write expected | actual | diff side by side here.", completion: .file(extensions: ["png"]))
     var compositeOut: String?
 
     @Flag(help: "Print counts, ratio, regions and paths as JSON.")
@@ -134,7 +219,7 @@ struct DiffCommand: ParsableCommand {
         let comparison: ImageComparison
         do throws(ComparisonError) {
             comparison = try ImageComparison(expected: expectedImage, actual: actualImage,
-                                             tolerance: toleranceOptions.tolerance)
+                                             tolerance: Tolerance(toleranceOptions, drawing: diffImageOptions))
         } catch {
             throw GoldenCommandError(error.description)
         }

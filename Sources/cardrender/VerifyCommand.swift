@@ -17,37 +17,30 @@ struct VerifyCommand: ParsableCommand {
         """
     )
 
-    enum RecordArgument: String, ExpressibleByArgument, CaseIterable {
-        case missing, all, failed, never
 
-        var mode: RecordMode {
-            switch self {
-            case .missing: .missing
-            case .all: .all
-            case .failed: .failed
-            case .never: .never
-            }
-        }
-    }
-
-    @Option(help: "The folder of golden PNGs.")
+    @Option(help: "The folder of golden PNGs.", completion: .directory)
     var goldens: String
 
-    @Option(help: "The folder of actual PNGs.")
+    @Option(help: "The folder of actual PNGs.", completion: .directory)
     var actual: String
 
     @Option(help: "When to write goldens.")
-    var record: RecordArgument?
+    var record: RecordMode?
 
     @OptionGroup var toleranceOptions: ToleranceOptions
 
-    @Option(help: ArgumentHelp("Write a self-contained HTML report here.", valueName: "file.html"))
+    @OptionGroup(title: "Diff images (artifacts and report)") var diffImageOptions: DiffImageOptions
+
+    @Option(help: ArgumentHelp("Write a self-contained HTML report here.", valueName: "file.html"),
+            completion: .file(extensions: ["html"]))
     var report: String?
 
-    @Option(help: ArgumentHelp("Write a JUnit XML report here.", valueName: "file.xml"))
+    @Option(help: ArgumentHelp("Write a JUnit XML report here.", valueName: "file.xml"),
+            completion: .file(extensions: ["xml"]))
     var junit: String?
 
-    @Option(help: "Write expected, actual, diff and composite PNGs of each failure under this folder.")
+    @Option(help: "Write expected, actual, diff and composite PNGs of each failure under this folder.",
+            completion: .directory)
     var artifacts: String?
 
     @Flag(help: "Print the results as JSON.")
@@ -58,13 +51,13 @@ struct VerifyCommand: ParsableCommand {
         do throws(GoldenError) {
             var mode = RecordMode.never
             if let record {
-                mode = record.mode
+                mode = record
             } else if let fromEnvironment = try RecordMode.fromEnvironment() {
                 mode = fromEnvironment
             }
             verification = try FolderVerification.run(
                 goldens: URL(fileURLWithPath: goldens), actual: URL(fileURLWithPath: actual),
-                tolerance: toleranceOptions.tolerance, mode: mode,
+                tolerance: Tolerance(toleranceOptions, drawing: diffImageOptions), mode: mode,
                 artifactsDirectory: artifacts.map { URL(fileURLWithPath: $0) })
             if let report { try verification.writeHTMLReport(to: URL(fileURLWithPath: report)) }
             if let junit { try verification.writeJUnitReport(to: URL(fileURLWithPath: junit)) }

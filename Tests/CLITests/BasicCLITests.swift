@@ -1,5 +1,6 @@
 import Drawing
 import Foundation
+import GoldenImages
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -108,8 +109,11 @@ import Testing
             ("mistake", KeyboardMistake.allCases.map(\.rawValue)),
             ("format", OutputFormat.allCases.map(\.rawValue)),
         ]
+        let metrics = Tolerance.Metric.allCases.map(\.rawValue)
         return ["card", "deck"].flatMap { command in cardOptions.map { (command, $0.0, $0.1) } }
             + keyboardOptions.map { ("keyboard", $0.0, $0.1) }
+            + [("verify", "record", RecordMode.allCases.map(\.rawValue)), ("verify", "metric", metrics),
+               ("diff", "metric", metrics)]
     }
 
     static func script(_ shell: Shell) throws -> String {
@@ -173,12 +177,14 @@ import Testing
         #expect(offered["keyboard --orientation"]?.contains("landscape") == true)
         #expect(offered["keyboard --scenario"]?.contains("hardware-keyboard") == true)
         #expect(offered["keyboard --mistake"]?.contains("safe-area-twice") == true)
+        #expect(offered["verify --record"] == ["missing", "all", "failed", "never"])
     }
 
     @Test(arguments: Shell.allCases)
     func pathsCompleteFoldersAndSpecFiles(_ shell: Shell) throws {
         let script = try Self.script(shell)
         let folders = ["render", "batch", "card", "deck", "keyboard"].map { ($0, "out") } + [("card", "faces"), ("deck", "faces")]
+            + ["goldens", "actual", "artifacts"].map { ("verify", $0) }
         let folderMarker = switch shell {
         case .bash: "__cardrender_add_completions -d\n"
         case .zsh: ":_files -/'"

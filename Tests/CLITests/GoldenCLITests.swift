@@ -85,6 +85,114 @@ import Testing
         #expect(try Data(contentsOf: goldens.appendingPathComponent("cards/a.png")) == before)
     }
 
+    @Test func anOpaqueImageAgainstATransparentOneFailsUnlessBlendedWithWhite() throws {
+        let dir = try CLIRunner.temporaryDirectory("diff-alpha")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let white = dir.appendingPathComponent("white.png"), clear = dir.appendingPathComponent("clear.png")
+        try write(RGBAImage(width: 256, height: 256, fill: (255, 255, 255, 255)), white)
+        try write(RGBAImage(width: 256, height: 256, fill: (0, 0, 0, 0)), clear)
+        let checkerboard = try CLIRunner.run(["diff", white.path, clear.path])
+        #expect(checkerboard.status == 1)
+        #expect(checkerboard.stdout.hasPrefix("FAIL: 65536 of 65536 pixels differ (100.00%)"), "\(checkerboard.stdout)")
+        let blendedWithWhite = try CLIRunner.run(["diff", white.path, clear.path, "--no-checkerboard"])
+        #expect(blendedWithWhite.status == 0)
+        #expect(blendedWithWhite.stdout.contains("(65536 changed less"), "\(blendedWithWhite.stdout)")
+        #expect(try CLIRunner.run(["diff", white.path, clear.path, "--metric", "oklab"]).status == 1)
+    }
+
+    @Test func aCardWhoseTransparentCornersTurnWhiteFailsVerify() throws {
+        let dir = try CLIRunner.temporaryDirectory("verify-corners")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let goldens = dir.appendingPathComponent("goldens"), actual = dir.appendingPathComponent("actual")
+        #expect(try CLIRunner.run(["card", "AS", "--format", "png", "--out", goldens.path]).status == 0)
+        let card = try PNG.read(contentsOf: goldens.appendingPathComponent("AS.png"))
+        #expect(card[0, 0].a == 0)
+        // The same card drawn over white.
+        var whiteCorners = card
+        for y in 0..<card.height {
+            for x in 0..<card.width where card[x, y].a < 255 {
+                let p = card[x, y]
+                let alpha = Int(p.a)
+                func over(_ c: UInt8) -> UInt8 {
+                    let blended: Int = Int(c) * alpha + 255 * (255 - alpha) + 127
+                    return UInt8(blended / 255)
+                }
+                whiteCorners[x, y] = RGBAImage.Pixel(r: over(p.r), g: over(p.g), b: over(p.b), a: 255)
+            }
+        }
+        try write(whiteCorners, actual.appendingPathComponent("AS.png"))
+        let report = dir.appendingPathComponent("report.html")
+        let failed = try CLIRunner.run(["verify", "--goldens", goldens.path, "--actual", actual.path, "--record", "never",
+                                        "--report", report.path])
+        #expect(failed.status == 1)
+        #expect(failed.stdout.contains("FAILED AS.png: "), "\(failed.stdout)")
+        #expect(try String(contentsOf: report, encoding: .utf8).contains("blended with pixelmatch&#39;s checkerboard"))
+        let white = try CLIRunner.run(["verify", "--goldens", goldens.path, "--actual", actual.path, "--record", "never",
+                                       "--no-checkerboard"])
+        #expect(white.status == 0)
+    }
+
+    @Test func pixelmatchOptionsOnTheCommandLine() throws {
+        let dir = try CLIRunner.temporaryDirectory("diff-options")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // pixelmatch issue #127: clearly different colours that YIQ scores within the default threshold.
+        let navy = dir.appendingPathComponent("navy.png"), olive = dir.appendingPathComponent("olive.png")
+        try write(RGBAImage(width: 4, height: 4, fill: (39, 44, 92, 255)), navy)
+        try write(RGBAImage(width: 4, height: 4, fill: (39, 44, 14, 255)), olive)
+        #expect(try CLIRunner.run(["diff", navy.path, olive.path]).status == 0)
+        #expect(try CLIRunner.run(["diff", navy.path, olive.path, "--metric", "yiq"]).status == 0)
+        #expect(try CLIRunner.run(["diff", navy.path, olive.path, "--metric", "oklab"]).status == 1)
+
+        // Diff image options: the block is darker than the background, so it takes --diff-color-alt.
+        let a = dir.appendingPathComponent("a.png"), b = dir.appendingPathComponent("b.png")
+        try write(Self.image(block: false), a)
+        try write(Self.image(block: true), b)
+        let diff = dir.appendingPathComponent("diff.png")
+        #expect(try CLIRunner.run(["diff", a.path, b.path, "--diff-out", diff.path, "--diff-color-alt", "#00ff00",
+                                   "--alpha", "0"]).status == 1)
+        var image = try PNG.read(contentsOf: diff)
+        #expect(image[35, 15] == RGBAImage.Pixel(r: 0, g: 255, b: 0, a: 255))
+        #expect(image[0, 0] == RGBAImage.Pixel(r: 255, g: 255, b: 255, a: 255))  // alpha 0: no trace of the image
+        #expect(try CLIRunner.run(["diff", a.path, b.path, "--diff-out", diff.path, "--diff-mask",
+                                   "--diff-color", "0,0,255"]).status == 1)
+        image = try PNG.read(contentsOf: diff)
+        #expect(image[35, 15] == RGBAImage.Pixel(r: 0, g: 0, b: 255, a: 255))
+        #expect(image[0, 0].a == 0)
+    }
+
+    @Test func windowAndDensityAgreeOnTheCommandLine() throws {
+        let dir = try CLIRunner.temporaryDirectory("diff-window")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let a = dir.appendingPathComponent("a.png"), b = dir.appendingPathComponent("b.png")
+        try write(Self.image(block: false), a)
+        try write(Self.image(block: true), b)
+        // The 12×10 block: a 10×10 window holds 100 of its pixels, no 10×10 window more.
+        for (pixels, expected) in [(100, Int32(1)), (101, Int32(0))] {
+            let density = try CLIRunner.run(["diff", a.path, b.path, "--density", "\(pixels),10"])
+            let window = try CLIRunner.run(["diff", a.path, b.path, "--window", "10", "--max-diff-pixels", "\(pixels - 1)"])
+            #expect(density.status == expected && window.status == expected, "\(pixels): \(density.stdout) \(window.stdout)")
+        }
+        let json = try CLIRunner.run(["diff", a.path, b.path, "--window", "10", "--json"])
+        let result = (try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["result"] as? [String: Any]
+        #expect((result?["densestWindow"] as? [String: Any])?["pixelCount"] as? Int == 100)
+    }
+
+    @Test func badPixelmatchOptionsExitTwoWithOneLine() throws {
+        let dir = try CLIRunner.temporaryDirectory("diff-options-bad")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let good = dir.appendingPathComponent("good.png")
+        try write(Self.image(block: false), good)
+        for args in [["--alpha", "2"], ["--alpha", "nan"], ["--diff-color", "nope"], ["--aa-color", "1,2"],
+                     ["--diff-color-alt", "300,0,0"], ["--window", "0"], ["--window", "5", "--density", "3,5"],
+                     ["--metric", "lab"]] {
+            let result = try CLIRunner.run(["diff", good.path, good.path] + args)
+            #expect(result.status == 2, "\(args)")
+            #expect(result.stderrLines.count == 1, "\(args): \(result.stderr)")
+        }
+        let verify = try CLIRunner.run(["verify", "--goldens", dir.path, "--actual", dir.path, "--alpha", "-1"])
+        #expect(verify.status == 2 && verify.stderrLines.count == 1)
+    }
+
     @Test func verifyWithAGoldenFolderThatIsAFileIsAnError() throws {
         let dir = try CLIRunner.temporaryDirectory("verify-bad")
         defer { try? FileManager.default.removeItem(at: dir) }

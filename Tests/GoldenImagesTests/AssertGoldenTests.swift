@@ -34,10 +34,10 @@ struct AssertGoldenTests {
             // The golden is named relative to the package; the artifacts, outside it, in full.
             return text.hasPrefix("golden '\(name)': Tests/GoldenImagesTests/__Goldens__/AssertGoldenTests/\(name).png: ")
                 && text.contains(artifacts.appendingPathComponent("diff.png").path)
-                && text.contains("81 of 3072 pixels differ")
+                && text.contains("33 of 3072 pixels differ")
         }
         #expect(outcome?.kind == .failed)
-        #expect(outcome?.result?.differingPixels == 81)
+        #expect(outcome?.result?.differingPixels == 33)
         for file in ["expected.png", "actual.png", "diff.png", "composite.png"] {
             #expect(FileManager.default.fileExists(atPath: artifacts.appendingPathComponent(file).path), "\(file)")
         }

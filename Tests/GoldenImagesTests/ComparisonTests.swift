@@ -81,20 +81,23 @@ struct ComparisonTests {
         #expect(withAntiAliasing.antiAliasedPixels == 0)
     }
 
-    @Test func alphaOnlyChangesCountOnlyWhenTheyShowAgainstWhite() throws {
+    @Test func withWhiteBlendingAlphaOnlyChangesCountOnlyWhenTheyShowAgainstWhite() throws {
+        let white = Tolerance(alphaBlending: .white)
         let red = filled(width: 8, height: 8, .red)
         // Opaque red → alpha 200 blends to (255, 55, 55): visible.
-        let fading = try ImageComparison(expected: red, actual: filled(width: 8, height: 8, Pixel(r: 255, g: 0, b: 0, a: 200)))
+        let fading = try ImageComparison(expected: red, actual: filled(width: 8, height: 8, Pixel(r: 255, g: 0, b: 0, a: 200)),
+                                         tolerance: white)
         #expect(fading.result.differingPixels == 64)
         // Fully transparent pixels of different colours both blend to white: bytes differ, pixels don't.
         let invisible = try ImageComparison(expected: filled(width: 8, height: 8, Pixel(r: 0, g: 0, b: 0, a: 0)),
-                                            actual: filled(width: 8, height: 8, Pixel(r: 255, g: 255, b: 255, a: 0)))
+                                            actual: filled(width: 8, height: 8, Pixel(r: 255, g: 255, b: 255, a: 0)),
+                                            tolerance: white)
         #expect(invisible.result.status == .withinTolerance)
         #expect(invisible.result.differingPixels == 0)
         #expect(invisible.result.changedWithinThreshold == 64)
         // White at alpha 250 is still white against white.
         let whiteAlpha = try ImageComparison(expected: filled(width: 8, height: 8, .white),
-                                             actual: filled(width: 8, height: 8, .grey(255, alpha: 250)))
+                                             actual: filled(width: 8, height: 8, .grey(255, alpha: 250)), tolerance: white)
         #expect(whiteAlpha.result.differingPixels == 0)
     }
 
@@ -135,26 +138,33 @@ struct ComparisonTests {
         #expect(expected.fnv1a == 0xd533_81f1_e77f_2ca5)
         #expect(actual.fnv1a == 0x3d94_b78d_2c74_4041)
 
-        // (threshold, includeAA) → (pixelmatch's count, its yellow pixels, FNV-1a of its diff image)
-        let reference: [(Double, Bool, Int, Int, UInt64)] = [
-            (0.1, false, 81, 74, 0x8533_6b8e_6fe8_f47b),
-            (0.1, true, 155, 0, 0xf058_b6b3_8bc5_4f13),
-            (0.05, false, 121, 96, 0x0ccc_c326_dc9c_d227),
-            (0.3, false, 30, 26, 0x7246_a1ec_a799_dc21),
-            (0.0, false, 121, 114, 0x557e_df88_8d78_a6f3),
+        // (blending, threshold, includeAA) → (pixelmatch 7.2.0's count, its yellow pixels, FNV-1a of its diff
+        // image). The semi-transparent strip changes alpha, which shows differently on the checkerboard.
+        let reference: [(Tolerance.AlphaBlending, Double, Bool, Int, Int, UInt64)] = [
+            (.checkerboard, 0.1, false, 33, 74, 0x549b_624f_1fbe_f57f),
+            (.checkerboard, 0.1, true, 107, 0, 0xc14d_aeb8_56ea_e4fb),
+            (.checkerboard, 0.05, false, 33, 88, 0x6480_7145_6d09_53af),
+            (.checkerboard, 0.3, false, 30, 26, 0x7246_a1ec_a799_dc21),
+            (.checkerboard, 0.0, false, 116, 119, 0x641e_47c3_04b3_843a),
+            (.white, 0.1, false, 81, 74, 0x8533_6b8e_6fe8_f47b),
+            (.white, 0.1, true, 155, 0, 0xf058_b6b3_8bc5_4f13),
+            (.white, 0.05, false, 121, 96, 0x0ccc_c326_dc9c_d227),
+            (.white, 0.3, false, 30, 26, 0x7246_a1ec_a799_dc21),
+            (.white, 0.0, false, 121, 114, 0x557e_df88_8d78_a6f3),
         ]
-        for (threshold, includeAA, count, yellow, diffHash) in reference {
+        for (blending, threshold, includeAA, count, yellow, diffHash) in reference {
             let comparison = try ImageComparison(
                 expected: expected, actual: actual,
-                tolerance: Tolerance(threshold: threshold, includeAntiAliasing: includeAA))
-            #expect(comparison.result.differingPixels == count, "threshold \(threshold), includeAA \(includeAA)")
-            #expect(comparison.result.antiAliasedPixels == yellow, "threshold \(threshold), includeAA \(includeAA)")
-            #expect(comparison.makeDiffImage().fnv1a == diffHash, "threshold \(threshold), includeAA \(includeAA)")
+                tolerance: Tolerance(threshold: threshold, includeAntiAliasing: includeAA, alphaBlending: blending))
+            let label = "\(blending), threshold \(threshold), includeAA \(includeAA)"
+            #expect(comparison.result.differingPixels == count, "\(label)")
+            #expect(comparison.result.antiAliasedPixels == yellow, "\(label)")
+            #expect(comparison.makeDiffImage().fnv1a == diffHash, "\(label)")
         }
     }
 
     @Test func yiqDeltasAgreeWithPixelmatchsFormulaWorkedByHand() {
-        // Values from pixelmatch's colorDelta evaluated independently in double precision.
+        // Values from pixelmatch's colorDelta evaluated independently in double precision, blending with white.
         let cases: [(Pixel, Pixel, Double)] = [
             (.black, .white, 32857.13315714265),
             (.white, .black, -32857.13315714265),
@@ -167,7 +177,7 @@ struct ComparisonTests {
             (.grey(100), .grey(127), 368.36370736727446),
         ]
         for (first, second, expected) in cases {
-            let delta = ColorDelta.yiq(first, second)
+            let delta = ColorDelta.yiq(first, second, alphaBlending: .white)
             #expect(abs(delta - expected) <= 1e-9 * max(1, abs(expected)), "\(first) vs \(second): \(delta)")
         }
         let brightness = ColorDelta.brightness(Pixel(r: 100, g: 150, b: 200, a: 255), Pixel(r: 90, g: 150, b: 200, a: 255))

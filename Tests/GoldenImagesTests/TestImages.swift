@@ -66,8 +66,9 @@ extension RGBAImage {
 /// A 64×48 scene with a 4×4-supersampled disk (so its edge is anti-aliased), a semi-transparent
 /// strip, and, when `shifted`, the disk moved right by half a pixel, a 6×5 red block, three
 /// darker single pixels and different alpha in the strip. Integer-only, so any language builds the
-/// same bytes: the counts it is checked against were produced by running the pixelmatch 5.x
-/// algorithm (the PyPI `pixelmatch` 0.4.0 port of index.js) on this same scene.
+/// same bytes: the counts it is checked against were produced by running pixelmatch 7.2.0's
+/// index.js on this same scene (with `checkerboard: false` they equal pixelmatch 5.x's, which the
+/// PyPI `pixelmatch` 0.4.0 port of index.js gave first).
 func pixelmatchScene(shifted: Bool) -> RGBAImage {
     let centreX8 = shifted ? 196 : 192
     let foreground = [30, 60, 200], background = [255, 255, 255]

@@ -103,7 +103,7 @@ while IFS= read -r line; do
   set -e
   [ "$status" = "$expected" ] || fail "README example exited $status, not $expected: $line ($(head -c 200 "$work/readme.err"))"
 done <"$work/readme-commands"
-for required in print/QH.png print/QH.pdf web/cards/sheet.json cards/back-rosette.png diff.png report.html junit.xml; do
+for required in print/QH.png print/QH.pdf web/cards/sheet.json cards/back-rosette.png diff.png mask.png report.html junit.xml; do
   [ -e "$readme_dir/$required" ] || fail "the README examples wrote no $required"
 done
 

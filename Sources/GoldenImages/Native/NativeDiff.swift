@@ -8,6 +8,8 @@ enum PixelClass: UInt8, Sendable {
     case antiAliased = 2
     case ignored = 3
     case speckle = 4
+    /// Counted like `.different`; the actual pixel is darker.
+    case darker = 5
 }
 
 struct PixelCounts: Sendable, Equatable {
@@ -29,10 +31,34 @@ enum NativeDiff {
         }
     }
 
-    static func colorDelta(_ first: RGBAImage.Pixel, _ second: RGBAImage.Pixel, brightnessOnly: Bool) -> Double {
+    private static func withPixels<T>(_ first: RGBAImage.Pixel, _ second: RGBAImage.Pixel,
+                                      _ body: (UnsafePointer<UInt8>?, UnsafePointer<UInt8>?) -> T) -> T {
         let a: [UInt8] = [first.r, first.g, first.b, first.a]
         let b: [UInt8] = [second.r, second.g, second.b, second.a]
-        return cid_color_delta(a, b, brightnessOnly ? 1 : 0)
+        return a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in body(a.baseAddress, b.baseAddress) }
+        }
+    }
+
+    static func yiqDelta(_ first: RGBAImage.Pixel, _ second: RGBAImage.Pixel, pixelIndex: Int,
+                         blending: Tolerance.AlphaBlending) -> Double {
+        withPixels(first, second) { cid_yiq_delta($0, $1, Int64(pixelIndex), blending.checkerboardFlag) }
+    }
+
+    static func brightnessDelta(_ first: RGBAImage.Pixel, _ second: RGBAImage.Pixel, pixelIndex: Int,
+                                blending: Tolerance.AlphaBlending) -> Double {
+        withPixels(first, second) { cid_brightness_delta($0, $1, Int64(pixelIndex), blending.checkerboardFlag) }
+    }
+
+    static func oklabDelta(_ first: RGBAImage.Pixel, _ second: RGBAImage.Pixel, pixelIndex: Int,
+                           blending: Tolerance.AlphaBlending) -> Double {
+        withPixels(first, second) { cid_oklab_delta($0, $1, Int64(pixelIndex), blending.checkerboardFlag) }
+    }
+
+    static func background(pixelIndex: Int, blending: Tolerance.AlphaBlending) -> [Double] {
+        var rgb = [Double](repeating: 0, count: 3)
+        rgb.withUnsafeMutableBufferPointer { cid_blend_background(Int64(pixelIndex), blending.checkerboardFlag, $0.baseAddress) }
+        return rgb
     }
 
     static func maxDelta(threshold: Double) -> Double {
@@ -40,26 +66,31 @@ enum NativeDiff {
     }
 
     /// Classifies every pixel of two images of the same size. Returns one `PixelClass` byte per pixel.
-    static func classify(_ expected: RGBAImage, _ actual: RGBAImage, threshold: Double, includeAntiAliasing: Bool,
-                         ignoreRegions: [PixelRect]) throws(ComparisonError) -> (classes: [UInt8], counts: PixelCounts) {
+    static func classify(_ expected: RGBAImage, _ actual: RGBAImage,
+                         tolerance: Tolerance) throws(ComparisonError) -> (classes: [UInt8], counts: PixelCounts) {
         precondition(expected.width == actual.width && expected.height == actual.height)
         let width = expected.width, height = expected.height
         let size = ImageSize(width: width, height: height)
         guard let width32 = Int32(exactly: width), let height32 = Int32(exactly: height),
               width * height <= Int(Int32.max) else { throw .tooLarge(size) }
 
+        var options = cid_options(threshold: tolerance.threshold,
+                                  metric: tolerance.metric == .oklab ? Int32(CID_METRIC_OKLAB.rawValue)
+                                                                     : Int32(CID_METRIC_YIQ.rawValue),
+                                  checkerboard: tolerance.alphaBlending.checkerboardFlag,
+                                  include_aa: tolerance.includeAntiAliasing ? 1 : 0)
         var classes = [UInt8](repeating: PixelClass.same.rawValue, count: width * height)
         var counts = cid_counts()
         let status = classes.withUnsafeMutableBufferPointer { classBuffer in
-            for region in ignoreRegions {
+            for region in tolerance.ignoreRegions {
                 cid_mark_ignored(classBuffer.baseAddress, width32, height32,
                                  Int32(clamping: region.x), Int32(clamping: region.y),
                                  Int32(clamping: region.width), Int32(clamping: region.height))
             }
             return expected.pixels.withUnsafeBufferPointer { first in
                 actual.pixels.withUnsafeBufferPointer { second in
-                    cid_classify(first.baseAddress, second.baseAddress, width32, height32, threshold,
-                                 includeAntiAliasing ? 1 : 0, classBuffer.baseAddress, &counts)
+                    cid_classify(first.baseAddress, second.baseAddress, width32, height32, &options,
+                                 classBuffer.baseAddress, &counts)
                 }
             }
         }
@@ -105,14 +136,19 @@ enum NativeDiff {
     }
 
     /// pixelmatch's diff picture; `classes` nil means every pixel is the same.
-    static func diffImage(of image: RGBAImage, classes: [UInt8]?, alpha: Double) -> RGBAImage {
+    static func diffImage(of image: RGBAImage, classes: [UInt8]?, style: DiffImageStyle) -> RGBAImage {
         let pixelCount = image.width * image.height
         let classes = classes ?? [UInt8](repeating: PixelClass.same.rawValue, count: pixelCount)
+        func bytes(_ color: DiffImageStyle.RGB) -> (UInt8, UInt8, UInt8) { (color.r, color.g, color.b) }
+        var cStyle = cid_diff_style(alpha: style.alpha, aa_color: bytes(style.aaColor),
+                                    diff_color: bytes(style.diffColor),
+                                    diff_color_alt: bytes(style.diffColorAlt ?? style.diffColor),
+                                    diff_mask: style.diffMask ? 1 : 0)
         var output = [UInt8](repeating: 0, count: pixelCount * 4)
         image.pixels.withUnsafeBufferPointer { source in
             classes.withUnsafeBufferPointer { classBuffer in
                 output.withUnsafeMutableBufferPointer { destination in
-                    cid_draw_diff(source.baseAddress, classBuffer.baseAddress, Int64(pixelCount), alpha,
+                    cid_draw_diff(source.baseAddress, classBuffer.baseAddress, Int64(pixelCount), &cStyle,
                                   destination.baseAddress)
                 }
             }
@@ -152,4 +188,8 @@ enum NativeDiff {
         default: throw .invalidImages("the pixel comparison refused \(size) buffers")
         }
     }
+}
+
+extension Tolerance.AlphaBlending {
+    var checkerboardFlag: Int32 { self == .checkerboard ? 1 : 0 }
 }
