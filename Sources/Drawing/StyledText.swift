@@ -4,7 +4,7 @@ import Geometry
 public enum TextAlignment: String, Sendable, Hashable, CaseIterable { case left, center, right }
 
 /// Text with one font, colour and alignment, possibly several lines (split at "\n"), that can
-/// measure itself and draw itself, like the demo's `NSAttributedString`.
+/// measure itself and draw itself, like the CS193p PlayingCardView demo's `NSAttributedString`.
 public struct StyledText: Sendable, Hashable {
     public var string: String
     public var font: Font

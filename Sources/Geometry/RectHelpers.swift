@@ -1,6 +1,6 @@
 import Foundation
 
-// Helpers the lecture's PlayingCardView demo adds to CGRect/CGPoint, so its layout code
+// Helpers the Stanford CS193p PlayingCardView demo adds to CGRect/CGPoint, so its layout code
 // reads the same here. Like CoreGraphics' own insetBy, they work on the standardized rect
 // (negative sizes flipped to positive) and keep the null rect null.
 
@@ -13,7 +13,7 @@ extension CGRect {
     }
 
     /// The right half: from midX to maxX, full height.
-    /// (Copies of the demo that start it at minX overlap the left half; this starts at midX.)
+    /// (Copies of the CS193p demo that start it at minX overlap the left half; this starts at midX.)
     public var rightHalf: CGRect {
         if isNull { return self }
         let upright = standardized

@@ -26,7 +26,7 @@ import Testing
         return try? JSONDecoder().decode(Geometry.self, from: Data(result.stdout.utf8))
     }
 
-    @Test func fourPointSevenInchIPhoneReproducesTheNotes() throws {
+    @Test func fourPointSevenInchIPhoneReproducesTheLoggedFrames() throws {
         let out = try CLIRunner.temporaryDirectory("keyboard-json")
         defer { try? FileManager.default.removeItem(at: out) }
         let portrait = try #require(try Self.geometry(["--device", "iphone-8"], out: out))
@@ -112,6 +112,21 @@ import Testing
         }
         let iphone8 = try #require(rows.first { $0.hasPrefix("iphone-8 ") })
         #expect(iphone8.contains("375x667"))
+
+        // Every figure names a key of the sources table, and nothing points at private notes.
+        let sources = try #require(catalog["sources"] as? [String: String])
+        func citedSources(_ value: Any) -> [String] {
+            if let object = value as? [String: Any] {
+                if let source = object["source"] as? String, object["confidence"] != nil { return [source] }
+                return object.values.flatMap(citedSources)
+            }
+            return (value as? [Any])?.flatMap(citedSources) ?? []
+        }
+        let cited = citedSources(catalog)
+        #expect(cited.count > 100)
+        for key in Set(cited) { #expect(sources[key] != nil, "figures cite \(key), which the sources table lacks") }
+        let notes = try Regex(#"\bseed[\s_-]*0\d\d|\bseeds/|\bshared/"#).ignoresCase()
+        for output in [text.stdout, json.stdout] { #expect(output.firstMatch(of: notes) == nil) }
     }
 
     /// Bad keyboard input, with what the one error line must mention.

@@ -39,12 +39,12 @@ struct CatalogTests {
         }
     }
 
-    @Test func figuresOfTheNotes() throws {
+    @Test func figuresOfThePublicSources() throws {
         let phone = try catalog.device(named: "iphone-8")
         #expect(phone.portrait.keyboard.heightWithPredictive.value == 258)
         #expect(phone.landscape.keyboard.heightWithPredictive.value == 194)
         #expect(phone.portrait.keyboard.height.value == 216)
-        #expect(phone.portrait.keyboard.heightWithPredictive.source == "seed-001-2017")
+        #expect(phone.portrait.keyboard.heightWithPredictive.source == "post-2017-iphone7-ios10")
         let notch = try catalog.device(named: "iphone-x").metrics(for: .portrait)
         #expect(notch.safeAreaInsets.bottom == 34)
         #expect(notch.keyboardHeightWithPredictive == 335)
@@ -102,6 +102,19 @@ struct CatalogTests {
         // A figure that cites a source the catalog does not list.
         let badSource = text.replacingOccurrences(of: "\"source\": \"hig-bars\"", with: "\"source\": \"nowhere\"")
         #expect(throws: CatalogError.self) { try DeviceCatalog(jsonData: Data(badSource.utf8)) }
+        // A source no figure cites and no note names, and one without a description.
+        let sourcesTable = "\"sources\": {\n"
+        #expect(text.contains(sourcesTable))
+        let uncited = text.replacingOccurrences(of: sourcesTable, with: sourcesTable + "    \"nowhere\": \"A page nobody cites\",\n")
+        #expect(throws: CatalogError.invalidSource(key: "nowhere", reason: "is neither cited by a figure nor named in a note")) {
+            try DeviceCatalog(jsonData: Data(uncited.utf8))
+        }
+        let hig = try #require(catalog.sources["hig-bars"])
+        let undescribed = text.replacingOccurrences(of: "\"hig-bars\": \"\(hig)\"", with: "\"hig-bars\": \" \"")
+        #expect(undescribed != text)
+        #expect(throws: CatalogError.invalidSource(key: "hig-bars", reason: "has no description")) {
+            try DeviceCatalog(jsonData: Data(undescribed.utf8))
+        }
         // A required figure that is unknown.
         let unknownWidth = text.replacingOccurrences(
             of: "\"width\": {\n          \"value\": 375,", with: "\"width\": {\n          \"value\": null,")

@@ -16,7 +16,7 @@ struct KeyboardGoldenTests {
         builder = KeyboardDiagramBuilder(catalog: try DeviceCatalog.bundled())
     }
 
-    /// Seed 001's iPhone 7 log, drawn: bottomOffset = 258.
+    /// The iPhone 7 frames logged in a 2017 public post, drawn: bottomOffset = 258.
     @Test func iPhone7PortraitBottomOffset() throws {
         let diagram = try KeyboardDiagram(model: try builder.build(KeyboardDiagramRequest(deviceID: "iphone-8")))
         assertGolden(of: diagram.picture, scale: 1, named: "iphone-8-portrait-bottom-offset")

@@ -24,7 +24,7 @@ struct OverlapTests {
         #expect(step.geometry.contentInsetBottom == 258)
         #expect(step.geometry.scrollIndicatorInsetBottom == 258)
         #expect(step.geometry.layoutGuideTop == 409)
-        // Seed 001: the toolbar moves up by the keyboard height.
+        // As in the 2017 iPhone 7 post: the toolbar moves up by the keyboard height.
         #expect(step.geometry.toolbarFrameBefore == CGRect(x: 0, y: 623, width: 375, height: 44))
         #expect(step.geometry.toolbarFrameAfter == CGRect(x: 0, y: 365, width: 375, height: 44))
     }
@@ -196,7 +196,8 @@ struct OverlapTests {
         #expect(plainOutcomes[.heightInsteadOfIntersection]?.differs == false)
         #expect(plainOutcomes[.ignoredIsLocal]?.differs == false)
 
-        // The notched iPhone: subtracting the home indicator twice and seed 001's toolbar both go wrong.
+        // The notched iPhone: subtracting the home indicator twice and moving the toolbar by the
+        // keyboard height (the 2017 post's code) both go wrong.
         let notch = try builder.build(KeyboardDiagramRequest(deviceID: "iphone-x", strategy: .contentInset)).result
         let twice = try #require(notch.geometry.outcome(of: .safeAreaCountedTwice, strategy: .contentInset))
         #expect(twice.rightValue == 301 && twice.wrongValue == 267)

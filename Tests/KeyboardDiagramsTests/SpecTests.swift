@@ -167,7 +167,7 @@ struct SpecTests {
         ])
     }
 
-    @Test func geometryJSONHasTheNumbersOfTheNotes() throws {
+    @Test func geometryJSONHasTheLoggedNumbers() throws {
         let order = KeyboardDiagramOrder(device: "iphone-7", orientation: .portrait, strategy: .toolbar, filmstrip: 3)
         let object = try #require(JSONSerialization.jsonObject(with: order.geometryJSON(builder: builder)) as? [String: Any])
         let result = try #require(object["result"] as? [String: Any])

@@ -204,6 +204,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     case malformed(String)
     case invalidFigure(path: String, reason: String)
     case duplicateName(String)
+    /// A `sources` entry that is empty, or that no figure cites and no note names.
+    case invalidSource(key: String, reason: String)
 
     public var description: String {
         switch self {
@@ -211,6 +213,7 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
         case .malformed(let reason): "devices.json is malformed: \(reason)"
         case .invalidFigure(let path, let reason): "devices.json: \(path) \(reason)"
         case .duplicateName(let name): "devices.json: the device name \"\(name)\" is used twice"
+        case .invalidSource(let key, let reason): "devices.json: source \"\(key)\" \(reason)"
         }
     }
 }
@@ -219,7 +222,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
 public struct DeviceCatalog: Codable, Sendable, Equatable {
     public var schemaVersion: Int
     public var description: String
-    /// Source keys used by figures, with what each source is.
+    /// Source keys used by figures, with what each source is; docs/sources.md lists the same
+    /// keys with the same text and the figures each one gives.
     public var sources: [String: String]
     public var animation: AnimationFigures
     public var presentations: PresentationFigures
@@ -315,6 +319,19 @@ public struct DeviceCatalog: Codable, Sendable, Equatable {
                 guard figure.confidence == .unknown, !(figure.fallback ?? "").isEmpty else {
                     throw .invalidFigure(path: path, reason: "is null without confidence \"?\" and a fallback")
                 }
+            }
+        }
+        // Every entry of the table is a public source a reader can look up: described, and
+        // either cited by a figure or named in a derived figure's note.
+        let figures = namedFigures.map(\.figure)
+        let cited = Set(figures.map(\.source))
+        let notes = figures.compactMap(\.note)
+        for (key, text) in sources.sorted(by: { $0.key < $1.key }) {
+            guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw .invalidSource(key: key, reason: "has no description")
+            }
+            guard cited.contains(key) || notes.contains(where: { $0.contains(key) }) else {
+                throw .invalidSource(key: key, reason: "is neither cited by a figure nor named in a note")
             }
         }
         for device in devices {

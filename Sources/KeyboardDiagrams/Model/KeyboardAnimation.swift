@@ -1,9 +1,9 @@
 import Foundation
 
 /// Curve 7, the keyboard's private animation curve: a CASpringAnimation (mass 3, stiffness 1000)
-/// that runs for 0.5 s whatever duration the notification reports. The reference gives its
-/// closed form as the critically damped spring p(t) = 1 - (1 + ωt)·e^(-ωt), ω = √(1000/3);
-/// that form reproduces the published samples (.232 at 50 ms … .999 at 500 ms).
+/// that runs for 0.5 s whatever duration the notification reports, as an Apple Developer Forums
+/// thread found (docs/sources.md). Modelled here by the critically damped spring
+/// p(t) = 1 - (1 + ωt)·e^(-ωt), ω = √(1000/3): .232 at 50 ms, .942 at 250 ms, .999 at 500 ms.
 public enum KeyboardSpring {
     public static let mass: Double = 3
     public static let stiffness: Double = 1000
@@ -78,9 +78,9 @@ public struct KeyboardAnimation: Sendable, Equatable {
     /// Begin and end frames in the coordinates the caller wants to draw in (view coordinates).
     public var beginFrame: CGRect
     public var endFrame: CGRect
-    /// `UIKeyboardAnimationDurationUserInfoKey` (0.25 in the logs).
+    /// `UIKeyboardAnimationDurationUserInfoKey` (0.25 in the logged iPhone 7 frames).
     public var reportedDuration: Double
-    /// `UIKeyboardAnimationCurveUserInfoKey` (7 in the logs).
+    /// `UIKeyboardAnimationCurveUserInfoKey` (7 in the logged iPhone 7 frames).
     public var rawCurve: Int
 
     public init(beginFrame: CGRect, endFrame: CGRect, reportedDuration: Double, rawCurve: Int) {

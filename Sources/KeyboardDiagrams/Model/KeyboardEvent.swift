@@ -4,7 +4,7 @@ import Foundation
 public enum KeyboardNotificationKind: String, Codable, Sendable, CaseIterable {
     case willShow, didShow, willHide, didHide, willChangeFrame, didChangeFrame
 
-    /// The UIKit notification name, as the logs print it.
+    /// The UIKit notification name, as logging the notification prints it.
     public var notificationName: String {
         switch self {
         case .willShow: "UIKeyboardWillShowNotification"
@@ -16,8 +16,8 @@ public enum KeyboardNotificationKind: String, Codable, Sendable, CaseIterable {
         }
     }
 
-    /// Hide notifications: code written like seed 004 resets its insets on these without
-    /// looking at the frame.
+    /// Hide notifications: code like Hacking with Swift's `adjustForKeyboard(notification:)` resets
+    /// its insets on these without looking at the frame.
     public var isHide: Bool { self == .willHide || self == .didHide }
 }
 
@@ -36,7 +36,7 @@ public struct KeyboardEvent: Sendable, Equatable {
     /// `UIKeyboardIsLocalUserInfoKey`: false when another app's keyboard moved (iPad multitasking).
     public var isLocal: Bool
 
-    /// Values of the 2017 iPhone 7 log (seed 001): duration 0.25, curve 7.
+    /// Values the iPhone 7 frames logged in a 2017 public post carry: duration 0.25, curve 7.
     public static let loggedDuration: Double = 0.25
     public static let loggedCurve: Int = 7
 
@@ -66,7 +66,7 @@ public struct KeyboardEvent: Sendable, Equatable {
                              animationDuration: duration, animationCurve: curve, isLocal: isLocal)
     }
 
-    /// The two frames, curve and duration as seed 001's `info(name:with:)` prints them:
+    /// The two frames, curve and duration as the 2017 iPhone 7 post's `info(name:with:)` prints them:
     /// `(0,667,375,258), (0,409,375,258) curve:7, duration:0.25`.
     public var logDescription: String {
         "\(KeyboardFormat.frame(frameBegin)), \(KeyboardFormat.frame(frameEnd)) "

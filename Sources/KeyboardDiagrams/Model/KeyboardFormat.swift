@@ -1,6 +1,7 @@
 import Foundation
 
-/// Text for numbers and frames the way the notes print them, shared by labels and logs.
+/// Text for numbers and frames the way logged keyboard notifications print them, shared by labels
+/// and logs.
 public enum KeyboardFormat {
     /// `258`, `0.25`, `47.33`: whole numbers without a decimal point, others with at most two
     /// decimals and no trailing zeros; never `-0`.
@@ -16,7 +17,7 @@ public enum KeyboardFormat {
 
     public static func number(_ value: CGFloat) -> String { number(Double(value)) }
 
-    /// `(x,y,w,h)` without spaces, as seed 001's log: `(0,409,375,258)`.
+    /// `(x,y,w,h)` without spaces, as the iPhone 7 frames logged in a 2017 public post: `(0,409,375,258)`.
     public static func frame(_ rect: CGRect) -> String {
         if rect.isNull { return "(null)" }
         return "(\(number(rect.minX)),\(number(rect.minY)),\(number(rect.width)),\(number(rect.height)))"

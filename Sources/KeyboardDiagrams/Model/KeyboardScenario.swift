@@ -14,8 +14,9 @@ public struct ScenarioStep: Sendable, Equatable {
     }
 }
 
-/// A named edge case from the notes and issue trackers: device, view, notifications and what
-/// should happen. Frames come from the catalog's figures, so they follow the catalog.
+/// A named edge case from public posts, Apple's documentation and issue trackers (docs/sources.md):
+/// device, view, notifications and what should happen. Frames come from the catalog's figures, so
+/// they follow the catalog.
 public struct KeyboardScenario: Sendable, Equatable, Identifiable {
     /// Name for `--scenario`.
     public var id: String
@@ -237,7 +238,8 @@ extension KeyboardScenario {
         func frame(_ height: CGFloat, onScreen: Bool = true) -> CGRect {
             CGRect(x: 0, y: size.height - (onScreen ? height : 0), width: size.width, height: height)
         }
-        // Heights a third-party keyboard reported in turn (keyboard-facts.md: 0 -> 216 -> 256).
+        // Heights a third-party keyboard reported in turn on iOS 8, as a public Q&A thread lists
+        // them: 0 -> 216 -> 256.
         let first = m.keyboardHeight, final: CGFloat = 256
         let steps = [
             ScenarioStep(.portrait, KeyboardEvent(kind: .willShow, frameBegin: frame(0), frameEnd: frame(0)),
@@ -262,9 +264,9 @@ extension KeyboardScenario {
         let landscapeScreen = ScreenSpace(portraitSize: device.portraitSize, interfaceOrientation: .landscapeRight)
         let steps = [
             ScenarioStep(.portrait, KeyboardEvent.docked(.willShow, height: portrait.keyboardHeightWithPredictive, screen: portraitScreen),
-                         note: "Portrait: the logged frames of seed 001."),
+                         note: "Portrait: the iPhone 7 frames logged in a 2017 public post."),
             ScenarioStep(.landscapeRight, KeyboardEvent.docked(.willShow, height: landscape.keyboardHeightWithPredictive, screen: landscapeScreen),
-                         note: "After rotating: the landscape frames of the same log."),
+                         note: "After rotating: the landscape frames of the same post."),
         ]
         return KeyboardScenario(
             id: "rotation", title: "Rotation with the keyboard up",
@@ -272,8 +274,8 @@ extension KeyboardScenario {
             hasTabBar: false, docking: .docked, steps: steps,
             expectedBehaviour: "Recompute from each end frame in the new orientation: the overlap goes from "
                 + "\(n(portrait.keyboardHeightWithPredictive)) to \(n(landscape.keyboardHeightWithPredictive)). "
-                + "Moving a toolbar by ±height from wherever it is (seed 001) drifts on rotation, which is why the seed "
-                + "dismisses the keyboard when the device turns.",
+                + "Moving a toolbar by ±height from wherever it is (as a 2017 public post does) drifts on rotation, "
+                + "which is why that post dismisses the keyboard when the device turns.",
             illustrativeKeyboardFrames: [])
     }
 
@@ -291,7 +293,7 @@ extension KeyboardScenario {
             deviceID: device.id, convention: .fixedPortrait, strategy: .bottomOffset, viewPlacement: .fullScreen,
             hasTabBar: false, docking: .docked,
             steps: [ScenarioStep(orientation, event, note: "Reported as \(KeyboardFormat.frame(event.frameEnd)): "
-                + "size {\(n(event.frameEnd.width)), \(n(event.frameEnd.height))} as the 2013 log prints it.")],
+                + "size {\(n(event.frameEnd.width)), \(n(event.frameEnd.height))} as a 2013 public post logged it on iOS 7.")],
             expectedBehaviour: "view.convert(frame, from: window) turns it into \(KeyboardFormat.frame(converted)): "
                 + "bottomOffset = \(n(m.keyboardHeight)). Reading the raw frame as if it were rotated puts a keyboard "
                 + "\(n(event.frameEnd.width)) wide and \(n(event.frameEnd.height)) tall on the view.",

@@ -8,8 +8,8 @@ public enum KeyboardMistake: String, Codable, Sendable, CaseIterable {
     /// Subtracting the bottom safe area twice: once by hand and once more as a tab bar height
     /// (that `safeAreaInsets` already contains) or as the home-indicator inset again.
     case safeAreaCountedTwice = "safe-area-twice"
-    /// Using the keyboard's height (seed 001's toolbar code, seed 004's inset) instead of how
-    /// much of the view it covers.
+    /// Using the keyboard's height (the toolbar code of a 2017 public post, the inset of Hacking with
+    /// Swift's `adjustForKeyboard(notification:)`) instead of how much of the view it covers.
     case heightInsteadOfIntersection = "height-not-intersection"
     /// Reacting to a notification with `isLocal == false` (another app's keyboard).
     case ignoredIsLocal = "ignored-is-local"
@@ -127,11 +127,11 @@ extension OverlapGeometry {
                 explanation: "Subtracting \(what) " + result(wrong))
 
         case .heightInsteadOfIntersection:
-            // Code like the seeds resets on hide and otherwise trusts the frame's height.
+            // Code like those public examples resets on hide and otherwise trusts the frame's height.
             let height = eventKind.isHide || isIgnored ? 0 : keyboardFrameInView.height
             let wrong: CGFloat
             switch strategy {
-            // Seed 001 moves the toolbar by the height itself, not by what covers the toolbar.
+            // The 2017 post moves the toolbar by the height itself, not by what covers the toolbar.
             case .toolbar: wrong = height
             default: wrong = mistakenValue(overlap: height)
             }

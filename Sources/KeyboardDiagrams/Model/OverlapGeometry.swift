@@ -18,13 +18,14 @@ public enum KeyboardDocking: String, Codable, Sendable, CaseIterable {
     public var isDocked: Bool { self == .docked || self == .hardwareKeyboard }
 }
 
-/// The reactions of the notes; each has one number a diagram labels.
+/// The reactions public sources show (docs/sources.md); each has one number a diagram labels.
 public enum AvoidanceStrategy: String, Codable, Sendable, CaseIterable {
-    /// Seed 001: move the bottom toolbar up.
+    /// Move the bottom toolbar up, as a 2017 public post does with the iPhone 7 frames it logs.
     case toolbar
-    /// Seed 003 (Apple's sample): a bottom constraint set to `bottomOffset`.
+    /// Apple's `UIResponder.keyboardFrameEndUserInfoKey` sample: a bottom constraint set to `bottomOffset`.
     case bottomOffset = "bottom-offset"
-    /// Seed 004: the text view's `contentInset.bottom` and scroll indicator insets.
+    /// The text view's `contentInset.bottom` and scroll indicator insets, as Hacking with Swift's
+    /// `adjustForKeyboard(notification:)` sets them.
     case contentInset = "content-inset"
     /// `view.keyboardLayoutGuide` (iOS 15).
     case layoutGuide = "layout-guide"
@@ -56,7 +57,7 @@ extension Orientation {
     }
 }
 
-/// The formulas of the notes as pure functions, in view coordinates (bounds origin 0, y down).
+/// The formulas of these reactions as pure functions, in view coordinates (bounds origin 0, y down).
 public enum KeyboardOverlap {
     /// Screen → view: undo the legacy rotation (if any), then `view.convert(_:from: window)`.
     public static func keyboardFrameInView(_ screenFrame: CGRect, screen: ScreenSpace, view: HostView) -> CGRect {
@@ -77,16 +78,16 @@ public enum KeyboardOverlap {
         return bounds.maxY - intersection.minY
     }
 
-    /// Seed 003 / Apple's `keyboardFrameEndUserInfoKey` sample: the overlap, or
+    /// Apple's `UIResponder.keyboardFrameEndUserInfoKey` sample: the overlap, or
     /// `safeAreaInsets.bottom` when the keyboard does not intersect the view.
     public static func bottomOffset(overlap: CGFloat, safeAreaBottom: CGFloat) -> CGFloat {
         overlap > 0 ? overlap : safeAreaBottom
     }
 
-    /// Seed 004: `keyboardHeight - safeAreaInsets.bottom`, because the scroll view already adds
-    /// the safe area to its adjusted inset; 0 when the keyboard is gone (the reset on hide).
-    /// Clamped at 0 for keyboards smaller than the safe area (a hardware-keyboard bar on a
-    /// Face ID iPad, say).
+    /// Hacking with Swift's `adjustForKeyboard(notification:)`: `keyboardHeight - safeAreaInsets.bottom`,
+    /// because the scroll view already adds the safe area to its adjusted inset; 0 when the
+    /// keyboard is gone (the reset on hide). Clamped at 0 for keyboards smaller than the safe
+    /// area (a hardware-keyboard bar on a Face ID iPad, say).
     public static func contentInsetBottom(overlap: CGFloat, safeAreaBottom: CGFloat) -> CGFloat {
         overlap > 0 ? max(0, overlap - safeAreaBottom) : 0
     }
@@ -110,7 +111,7 @@ public enum KeyboardOverlap {
     }
 }
 
-/// Everything the notes compute for one keyboard frame, in the view's coordinates.
+/// Everything the reactions compute for one keyboard frame, in the view's coordinates.
 public struct OverlapGeometry: Sendable, Equatable {
     public var view: HostView
     /// The notification's end frame as it was reported (screen coordinates).
@@ -133,7 +134,7 @@ public struct OverlapGeometry: Sendable, Equatable {
     public var effectiveOverlap: CGFloat { isIgnored ? 0 : overlapHeight }
     public var bottomOffset: CGFloat
     public var contentInsetBottom: CGFloat
-    /// Seed 004 sets the scroll indicator insets to the content insets.
+    /// `adjustForKeyboard(notification:)` sets the scroll indicator insets to the content insets.
     public var scrollIndicatorInsetBottom: CGFloat
     public var toolbarFrameBefore: CGRect
     public var toolbarFrameAfter: CGRect

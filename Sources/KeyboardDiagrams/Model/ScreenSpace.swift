@@ -37,10 +37,12 @@ public enum InterfaceOrientation: String, Codable, Sendable, CaseIterable {
 /// Which coordinates the keyboard notifications use for "screen coordinates".
 public enum ScreenCoordinateConvention: String, Codable, Sendable, CaseIterable {
     /// iOS 8 and later: the screen's coordinate space turns with the interface, so screen,
-    /// window and interface coordinates agree (the seed 001 2017 logs: landscape (0,181,667,194)).
+    /// window and interface coordinates agree (the iPhone 7 frames logged in a 2017 public post:
+    /// landscape (0,181,667,194)).
     case interfaceOriented = "interface-oriented"
     /// iOS 7 and earlier: screen coordinates stay portrait whatever the interface does, so a
-    /// landscape keyboard arrives with width and height swapped (the 2013 logs: {162, 480}).
+    /// landscape keyboard arrives with width and height swapped (iOS 7 sizes logged in a 2013 public
+    /// post: {162, 480}).
     case fixedPortrait = "fixed-portrait"
 }
 

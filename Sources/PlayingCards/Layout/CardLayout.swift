@@ -46,21 +46,22 @@ public struct PipPlacement: Sendable, Hashable {
 }
 
 /// The geometry of a card face, computed from its bounds only: numbers in, rectangles out, so
-/// every rule can be unit-tested without drawing. Proportions are the lecture's.
+/// every rule can be unit-tested without drawing. Proportions are those of the Stanford CS193p
+/// PlayingCardView demo.
 public struct CardLayout: Sendable, Hashable {
     public static let cornerRadiusToBoundsHeight: CGFloat = 0.06
     public static let cornerOffsetToCornerRadius: CGFloat = 0.33
     public static let cornerFontSizeToBoundsHeight: CGFloat = 0.085
     public static let defaultFaceCardScale: CGFloat = 0.75
 
-    /// The lecture's table: index = rank (1 = ace), each entry the pips in each row.
+    /// The CS193p demo's `pipsPerRowForRank` table: index = rank (1 = ace), each entry the pips in each row.
     public static let pipsPerRowForRank: [[Int]] = [
         [0], [1], [1, 1], [1, 1, 1], [2, 2], [2, 1, 2], [2, 2, 2], [2, 1, 2, 2], [2, 2, 2, 2], [2, 2, 1, 2, 2],
         [2, 2, 2, 2, 2],
     ]
 
     public var bounds: CGRect
-    /// Corner font size as a fraction of the height: 0.085 as in the lecture, larger for big indices.
+    /// Corner font size as a fraction of the height: 0.085 as in the CS193p demo, larger for big indices.
     public var cornerFontSizeRatio: CGFloat
     public var cornerLabel: CornerLabelMetrics
     public var faceCardScale: CGFloat
@@ -76,13 +77,13 @@ public struct CardLayout: Sendable, Hashable {
         self.arrangement = arrangement
     }
 
-    // MARK: the lecture's proportions
+    // MARK: the CS193p demo's proportions
 
     public var cornerRadius: CGFloat { bounds.height * Self.cornerRadiusToBoundsHeight }
     public var cornerOffset: CGFloat { cornerRadius * Self.cornerOffsetToCornerRadius }
     public var cornerFontSize: CGFloat { Self.cornerFontSize(for: bounds.size, ratio: cornerFontSizeRatio) }
 
-    /// `ratio` × the height, as in the lecture, except on cards narrower than 1 : 1.6 (bridge
+    /// `ratio` × the height, as in the CS193p demo, except on cards narrower than 1 : 1.6 (bridge
     /// is 1 : 1.56), where the width caps it so the two indices still leave room between them.
     public static func cornerFontSize(for size: CGSize, ratio: CGFloat) -> CGFloat {
         min(size.height, size.width * 1.6) * ratio
@@ -99,7 +100,7 @@ public struct CardLayout: Sendable, Hashable {
         CGRect(origin: bounds.origin.offsetBy(dx: cornerOffset, dy: cornerOffset), size: cornerLabelSize)
     }
 
-    /// The lecture's frame origin for the lower-right label: the far corner moved in by the
+    /// The CS193p demo's frame origin for the lower-right label: the far corner moved in by the
     /// offset and by the label's size.
     public var lowerRightCornerLabelOrigin: CGPoint {
         CGPoint(x: bounds.maxX, y: bounds.maxY)
@@ -111,7 +112,7 @@ public struct CardLayout: Sendable, Hashable {
         CGRect(origin: lowerRightCornerLabelOrigin, size: cornerLabelSize)
     }
 
-    /// The lecture's label transform: `identity.translatedBy(labelW, labelH).rotated(by: .pi)`,
+    /// The CS193p demo's label transform: `identity.translatedBy(labelW, labelH).rotated(by: .pi)`,
     /// which turns the label about its own centre.
     public var lowerRightCornerLabelRotation: CGAffineTransform {
         CGAffineTransform.identity
@@ -139,7 +140,7 @@ public struct CardLayout: Sendable, Hashable {
 
     // MARK: pips
 
-    /// `bounds.insetBy(cornerOffset).insetBy(dx: labelWidth, dy: labelHeight / 2)`, as in the lecture.
+    /// `bounds.insetBy(cornerOffset).insetBy(dx: labelWidth, dy: labelHeight / 2)`, as in the CS193p demo.
     public var pipRect: CGRect {
         bounds.insetBy(dx: cornerOffset, dy: cornerOffset)
             .insetBy(dx: cornerLabelSize.width, dy: cornerLabelSize.height / 2)
@@ -147,7 +148,7 @@ public struct CardLayout: Sendable, Hashable {
 
     /// The side of a pip's box.
     ///
-    /// Lecture: like `createPipString(thatFits:)`, the pip fits both the row spacing of the
+    /// CS193p demo: like `createPipString(thatFits:)`, the pip fits both the row spacing of the
     /// densest rank (5 rows) and half the width (2 columns).
     /// Classic: the pip fits 4 rows with gaps of 60 % of a pip between them and 3 columns
     /// with gaps, which gives the proportions of printed decks (about 0.14 of the height).
@@ -190,7 +191,7 @@ public struct CardLayout: Sendable, Hashable {
     private func lecturePips(for rank: Rank) -> [PipPlacement] {
         let rows = Self.pipsPerRowForRank[rank.order]
         let rect = pipRect
-        // The demo sized a glyph's line to the cell; its ink fills about 80 % of that.
+        // The CS193p demo sized a glyph's line to the cell; its ink fills about 80 % of that.
         let size = pipSize * 0.8
         let rowSpacing = rect.height / CGFloat(rows.count)
         var result: [PipPlacement] = []
@@ -238,7 +239,7 @@ public struct CardLayout: Sendable, Hashable {
 
     // MARK: court cards
 
-    /// Where a face image goes: the lecture's `bounds.zoom(by: faceCardScale)`.
+    /// Where a face image goes: the CS193p demo's `bounds.zoom(by: faceCardScale)`.
     public var faceImageRect: CGRect { bounds.zoom(by: faceCardScale) }
 
     /// Room kept free around each corner label; face art never enters it.

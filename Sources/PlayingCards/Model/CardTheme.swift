@@ -14,7 +14,7 @@ public enum PipArrangement: String, CaseIterable, Sendable, Hashable, Codable {
     /// The arrangement of printed decks: two side columns and a centre column (7 with one centre
     /// pip in the upper half, 8 with two, 10 with two between the rows).
     case classic
-    /// The lecture demo's `pipsPerRowForRank` rows, evenly spaced.
+    /// The `pipsPerRowForRank` rows of the Stanford CS193p PlayingCardView demo, evenly spaced.
     case lecture
 }
 
@@ -25,7 +25,7 @@ public struct CardTheme: Sendable, Hashable {
     public var hearts: Color
     public var diamonds: Color
     public var clubs: Color
-    /// Corner font size as a fraction of the card height (the lecture's 0.085).
+    /// Corner font size as a fraction of the card height (the CS193p PlayingCardView demo's 0.085).
     public var cornerFontSizeRatio: CGFloat
     public var backDesign: BackDesign
     public var backColor: Color
@@ -84,7 +84,7 @@ public struct CardTheme: Sendable, Hashable {
         return theme
     }()
 
-    /// The demo's proportions and `pipsPerRowForRank` arrangement.
+    /// The CS193p PlayingCardView demo's proportions and `pipsPerRowForRank` arrangement.
     public static let lecture: CardTheme = {
         var theme = classic
         theme.name = "lecture"

@@ -1,12 +1,12 @@
-/// Ace to king. `rawValue` and `order` are the lecture's integer rank: ace 1, 2…10, jack 11,
-/// queen 12, king 13.
+/// Ace to king. `rawValue` and `order` are the integer rank of the Stanford CS193p
+/// PlayingCardView demo: ace 1, 2…10, jack 11, queen 12, king 13.
 public enum Rank: Int, CaseIterable, Sendable, Hashable, Codable, Comparable {
     case ace = 1, two, three, four, five, six, seven, eight, nine, ten, jack, queen, king
 
     /// 1 (ace) … 13 (king), the index into `pipsPerRowForRank`.
     public var order: Int { rawValue }
 
-    /// What the corner index shows: "A", "2" … "10", "J", "Q", "K" (the lecture's `rankString`).
+    /// What the corner index shows: "A", "2" … "10", "J", "Q", "K" (the CS193p demo's `rankString`).
     public var label: String {
         switch self {
         case .ace: "A"

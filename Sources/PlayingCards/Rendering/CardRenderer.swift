@@ -2,14 +2,14 @@ import Drawing
 import Foundation
 import Geometry
 
-/// Draws cards: the lecture's `PlayingCardView.draw(_:)` grown into a whole deck. Rounded
+/// Draws cards: the Stanford CS193p demo's `PlayingCardView.draw(_:)` grown into a whole deck. Rounded
 /// rect, `addClip()`, white fill and a thin border; then pips, a court design (or a face image)
 /// or a joker, and the two corner labels; or a back.
 public struct CardRenderer: Sendable {
     public var size: CardSize
     public var theme: CardTheme
     public var faceImages: FaceImages
-    /// The lecture's `faceCardScale`: how much of the card a face image or court panel takes.
+    /// The CS193p demo's `faceCardScale`: how much of the card a face image or court panel takes.
     public var faceCardScale: CGFloat
 
     let rankFont: Font
@@ -64,7 +64,7 @@ public struct CardRenderer: Sendable {
             let roundedRect = BezierPath(roundedRect: bounds, cornerRadius: layout.cornerRadius)
             canvas.fill(roundedRect, with: .white)
             // Only backs and face images can reach the edge, so only they draw under the card's
-            // clip (`addClip()` in the lecture). Pips, courts and jokers stay inside on their
+            // clip (`addClip()` in the CS193p demo). Pips, courts and jokers stay inside on their
             // own, and leaving them unclipped keeps SVG small: Cairo 1.16's SVG writer repeats
             // the clip path for every element drawn under it.
             switch side {
@@ -160,7 +160,7 @@ public struct CardRenderer: Sendable {
     // MARK: corner labels
 
     /// Upper-left at `bounds.origin + cornerOffset`; lower-right the same label under the
-    /// lecture's transform, so it is exactly the upper-left one turned by 180°.
+    /// CS193p demo's transform, so it is exactly the upper-left one turned by 180°.
     func drawCornerLabels(rank: Rank, suit: Suit, color: Color, layout: CardLayout, on canvas: Canvas) {
         canvas.withSavedState {
             canvas.translateBy(x: layout.upperLeftCornerLabelRect.minX, y: layout.upperLeftCornerLabelRect.minY)

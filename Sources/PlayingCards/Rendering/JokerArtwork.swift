@@ -20,7 +20,7 @@ struct JokerArtwork {
             drawLetters(letters, on: canvas)
         }
         canvas.withSavedState {
-            // The lecture's transform, with the lettering's own size.
+            // The CS193p PlayingCardView demo's transform, with the lettering's own size.
             let origin = CGPoint(x: layout.bounds.maxX, y: layout.bounds.maxY)
                 .offsetBy(dx: -layout.cornerOffset - letters.size.width, dy: -layout.cornerOffset - letters.size.height)
             canvas.concatenate(CGAffineTransform.identity
