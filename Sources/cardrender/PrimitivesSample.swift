@@ -87,7 +87,7 @@ enum PrimitivesSample {
         let labelSize = label.size()
         let offset: CGFloat = 4
         label.draw(at: card.origin.offsetBy(dx: offset, dy: offset))
-        // The lecture's lower-right corner label: translate by the label's size, rotate by π.
+        // The CS193p PlayingCardView demo's lower-right corner label: translate by the label's size, rotate by π.
         let origin = CGPoint(x: card.maxX, y: card.maxY).offsetBy(dx: -offset, dy: -offset)
             .offsetBy(dx: -labelSize.width, dy: -labelSize.height)
         canvas.withSavedState {
@@ -100,14 +100,14 @@ enum PrimitivesSample {
     }
 
     static func drawArcs(in rect: CGRect, canvas: Canvas) {
-        // The lecture's first draw(_:) example, context style then path style.
+        // The CS193p demo's first draw(_:) example, context style then path style.
         let center = CGPoint(x: rect.minX + rect.width * 0.3, y: rect.midY)
         canvas.addArc(center: center, radius: 38, startAngle: 0, endAngle: 2 * CGFloat.pi, clockwise: true)
         canvas.setLineWidth(5)
         Color.green.setFill()
         Color.red.setStroke()
         canvas.strokePath()
-        canvas.fillPath() // The path was consumed by strokePath: nothing is filled, as in the lecture.
+        canvas.fillPath() // The path was consumed by strokePath: nothing is filled, as in UIKit's Core Graphics.
         var path = BezierPath(arcCenter: CGPoint(x: rect.minX + rect.width * 0.74, y: rect.midY), radius: 38,
                               startAngle: 0, endAngle: 2 * CGFloat.pi, clockwise: true)
         path.lineWidth = 5

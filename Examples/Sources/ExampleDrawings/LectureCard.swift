@@ -2,7 +2,7 @@ import Drawing
 import Foundation
 import Geometry
 
-/// The lecture's corner labels: the upper-left one at the corner offset, and the lower-right one
+/// The CS193p PlayingCardView demo's corner labels: the upper-left one at the corner offset, and the lower-right one
 /// the same label turned 180° by an affine transform about the card's lower-right corner.
 public func lectureCard(width: CGFloat = 250, height: CGFloat = 350) throws -> Picture {
     let cornerRadius = height * 0.06
