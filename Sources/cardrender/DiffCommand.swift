@@ -103,6 +103,12 @@ struct ToleranceOptions: ParsableArguments {
             guard window >= 1 else { throw ValidationError("--window must be at least 1, got \(window)") }
             if density != nil { throw ValidationError("--window and --density both limit N×N windows; use one") }
         }
+        // What the flags above cannot see alone (a density no window can reach…), as the library words it.
+        do throws(ComparisonError) {
+            try tolerance.validate()
+        } catch {
+            throw ValidationError(error.description)
+        }
     }
 
     var tolerance: Tolerance {

@@ -166,10 +166,10 @@ import Testing
         let a = dir.appendingPathComponent("a.png"), b = dir.appendingPathComponent("b.png")
         try write(Self.image(block: false), a)
         try write(Self.image(block: true), b)
-        // The 12×10 block: a 10×10 window holds 100 of its pixels, no 10×10 window more.
-        for (pixels, expected) in [(100, Int32(1)), (101, Int32(0))] {
-            let density = try CLIRunner.run(["diff", a.path, b.path, "--density", "\(pixels),10"])
-            let window = try CLIRunner.run(["diff", a.path, b.path, "--window", "10", "--max-diff-pixels", "\(pixels - 1)"])
+        // The 12×10 block: an 11×11 window holds 110 of its pixels, no 11×11 window more.
+        for (pixels, expected) in [(110, Int32(1)), (111, Int32(0))] {
+            let density = try CLIRunner.run(["diff", a.path, b.path, "--density", "\(pixels),11"])
+            let window = try CLIRunner.run(["diff", a.path, b.path, "--window", "11", "--max-diff-pixels", "\(pixels - 1)"])
             #expect(density.status == expected && window.status == expected, "\(pixels): \(density.stdout) \(window.stdout)")
         }
         let json = try CLIRunner.run(["diff", a.path, b.path, "--window", "10", "--json"])
@@ -184,13 +184,19 @@ import Testing
         try write(Self.image(block: false), good)
         for args in [["--alpha", "2"], ["--alpha", "nan"], ["--diff-color", "nope"], ["--aa-color", "1,2"],
                      ["--diff-color-alt", "300,0,0"], ["--window", "0"], ["--window", "5", "--density", "3,5"],
-                     ["--metric", "lab"]] {
+                     ["--metric", "lab"],
+                     // Limits no image can reach, which would pass every image.
+                     ["--density", "2,1"], ["--density", "101,10"], ["--window", "10", "--max-diff-pixels", "100"],
+                     ["--density", "0,5"], ["--density", "3,0"], ["--density", "-3,5"], ["--window", "-2"],
+                     ["--max-diff-pixels", "-1"], ["--min-cluster", "0"], ["--threshold", "-0.1"], ["--max-diff-ratio", "2"]] {
             let result = try CLIRunner.run(["diff", good.path, good.path] + args)
             #expect(result.status == 2, "\(args)")
             #expect(result.stderrLines.count == 1, "\(args): \(result.stderr)")
         }
-        let verify = try CLIRunner.run(["verify", "--goldens", dir.path, "--actual", dir.path, "--alpha", "-1"])
-        #expect(verify.status == 2 && verify.stderrLines.count == 1)
+        for args in [["--alpha", "-1"], ["--density", "2,1"]] {
+            let verify = try CLIRunner.run(["verify", "--goldens", dir.path, "--actual", dir.path] + args)
+            #expect(verify.status == 2 && verify.stderrLines.count == 1, "\(args): \(verify.stderr)")
+        }
     }
 
     @Test func verifyWithAGoldenFolderThatIsAFileIsAnError() throws {
