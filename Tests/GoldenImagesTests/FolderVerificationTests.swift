@@ -109,6 +109,33 @@ struct FolderVerificationTests {
                 == ["changed.png", "only-actual.png", "only-golden.png"])
     }
 
+    @Test func reportsStayWellFormedWhateverTheFileNames() throws {
+        // Controls and noncharacters XML forbids even as references, markup characters, and a
+        // combining mark after & (one Character, two scalars).
+        let names = ["ctl\u{1}name", "esc\u{1B}[31m", "nonchar\u{FFFE}", "amp&\u{301}", "quote\"<x>'", "tab\tname", "bell\u{7}"]
+        let scratch = try ScratchFolder()
+        for (index, name) in names.enumerated() {
+            try scratch.write(Self.base, to: "goldens/\(name).png")
+            if index % 3 != 2 { try scratch.write(index % 3 == 0 ? Self.base : GoldenStoreTests.changed, to: "actual/\(name).png") }
+        }
+        let verification = try FolderVerification.run(goldens: scratch.file("goldens"), actual: scratch.file("actual"),
+                                                       mode: .never)
+        let forbidden = { (text: String) in
+            text.unicodeScalars.filter { ($0.value < 0x20 && !["\t", "\n", "\r"].contains($0)) || $0.value == 0xFFFE || $0.value == 0xFFFF }
+        }
+        let xml = JUnitReport.render(verification)
+        #expect(forbidden(xml).isEmpty)
+        let document = try XMLDocument(data: Data(xml.utf8))
+        let parsed = try document.nodes(forXPath: "//testcase/@name").compactMap(\.stringValue)
+        #expect(parsed.count == names.count)
+        for expected in ["ctl\\x01name.png", "esc\\x1B[31m.png", "nonchar\\u{FFFE}.png", "amp&\u{301}.png", "quote\"<x>'.png", "bell\\x07.png"] {
+            #expect(parsed.contains(expected), "\(expected) in \(parsed)")
+        }
+        let html = HTMLReport.render(verification)
+        #expect(forbidden(html).isEmpty)
+        #expect(html.contains("ctl\\x01name.png") && html.contains("amp&amp;\u{301}.png") && !html.contains("<x>"))
+    }
+
     @Test func htmlReportIsOneFileWithEmbeddedImagesAndAViewPerFailure() throws {
         let scratch = try ScratchFolder()
         try Self.makeFolders(scratch)
