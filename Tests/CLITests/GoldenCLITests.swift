@@ -34,6 +34,30 @@ import Testing
         #expect(try CLIRunner.run(["diff", a.path, b.path, "--max-diff-pixels", "119"]).status == 1)
         #expect(try CLIRunner.run(["diff", a.path, b.path, "--ignore", "30,10,12,10"]).status == 0)
         #expect(try CLIRunner.run(["diff", a.path, b.path, "--ignore", "30,10,12,9"]).status == 1)
+        // Rectangles may start off the image: negative coordinates are values, not options.
+        #expect(try CLIRunner.run(["diff", a.path, b.path, "--ignore", "-5,10,47,10"]).status == 0)
+        #expect(try CLIRunner.run(["diff", a.path, b.path, "--ignore", "-5,10,46,10"]).status == 1)
+        #expect(try CLIRunner.run(["diff", a.path, b.path, "--ignore", "30,-2,12,22", "--ignore", "-1,-1,1,1"]).status == 0)
+    }
+
+    @Test func anEmptyOutputPathIsRefusedNotTheCurrentFolder() throws {
+        let dir = try CLIRunner.temporaryDirectory("empty-out")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let a = dir.appendingPathComponent("a.png")
+        try write(Self.image(block: false), a)
+        let cwd = dir.appendingPathComponent("cwd")
+        try FileManager.default.createDirectory(at: cwd, withIntermediateDirectories: true)
+        for args in [["card", "AS", "--out", ""], ["deck", "--out", " "], ["render", "--out", ""],
+                     ["batch", a.path, "--out", ""], ["merge", dir.path, "--out", ""],
+                     ["verify", "--goldens", dir.path, "--actual", dir.path, "--artifacts", ""],
+                     ["verify", "--goldens", "", "--actual", dir.path, "--record", "all"],
+                     ["verify", "--goldens", dir.path, "--actual", dir.path, "--junit", ""],
+                     ["diff", a.path, a.path, "--diff-out", ""]] {
+            let result = try CLIRunner.run(args, in: cwd)
+            #expect(result.status == 2, "\(args)")
+            #expect(result.stderrLines.count == 1 && result.stderr.contains("is empty"), "\(args): \(result.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cwd.path).isEmpty)
     }
 
     @Test func diffErrorsExitTwoWithOneLine() throws {
