@@ -29,18 +29,18 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
     /// from the most to the least expensive (ties by id) and each goes to the lightest shard so
     /// far (ties to the lowest index). The result depends only on ids and costs, never on
     /// input order, so every CI machine computes the same split.
+    ///
+    /// Work and memory are O(jobs log jobs) whatever `count` is: untouched shards all weigh 0,
+    /// so the lightest is always among the first `ids.count`, and only those are tracked.
     public static func assignments(ids: [String], costs: [Double], count: Int) -> [Int] {
         precondition(ids.count == costs.count)
         let order = ids.indices.sorted { a, b in
             costs[a] != costs[b] ? costs[a] > costs[b] : ids[a] < ids[b]
         }
-        var load = [Double](repeating: 0, count: count)
+        var shards = LightestFirst(count: min(max(count, 1), ids.count))
         var result = [Int](repeating: 0, count: ids.count)
         for job in order {
-            var lightest = 0
-            for shard in 1..<count where load[shard] < load[lightest] { lightest = shard }
-            result[job] = lightest
-            load[lightest] += max(costs[job], 0)
+            result[job] = shards.add(costs[job] > 0 ? costs[job] : 0)  // NaN and negatives weigh nothing
         }
         return result
     }
@@ -49,5 +49,33 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
     public func select(_ jobs: [BatchJob]) -> [BatchJob] {
         let shards = Shard.assignments(ids: jobs.map(\.id), costs: jobs.map(\.estimatedCost), count: count)
         return jobs.indices.filter { shards[$0] == index - 1 }.map { jobs[$0] }
+    }
+}
+
+/// Shard loads in a binary min-heap ordered by (load, index): the same choice as scanning for
+/// the lightest shard with ties to the lowest index, in O(log n).
+private struct LightestFirst {
+    private var heap: [(load: Double, index: Int)]
+
+    init(count: Int) { heap = (0..<count).map { (0, $0) } }
+
+    /// Adds `cost` to the lightest shard and returns that shard's index.
+    mutating func add(_ cost: Double) -> Int {
+        let index = heap[0].index
+        heap[0].load += cost
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var least = parent
+            if left < heap.count && Self.lighter(heap[left], heap[least]) { least = left }
+            if right < heap.count && Self.lighter(heap[right], heap[least]) { least = right }
+            if least == parent { return index }
+            heap.swapAt(parent, least)
+            parent = least
+        }
+    }
+
+    private static func lighter(_ a: (load: Double, index: Int), _ b: (load: Double, index: Int)) -> Bool {
+        a.load != b.load ? a.load < b.load : a.index < b.index
     }
 }

@@ -175,6 +175,9 @@ public enum ShardMerge {
             throw BatchError("\(whole.name) holds every shard of the spec already, so it overlaps \(other)")
         }
         guard let count = folders.first?.shards?.count else { return }
+        guard count >= 1 else {
+            throw BatchError("\(folders[0].name)/\(Manifest.fileName) records shards of \(count), which cannot exist; render that shard again")
+        }
         var owner: [Int: String] = [:]
         for folder in folders {
             guard let shards = folder.shards else { continue }
@@ -182,16 +185,23 @@ public enum ShardMerge {
                 throw BatchError("\(folders[0].name) holds shards of \(count) but \(folder.name) of \(shards.count); every shard must use the same N")
             }
             for index in shards.indices {
+                guard (1...count).contains(index) else {
+                    throw BatchError("\(folder.name)/\(Manifest.fileName) records shard \(index)/\(count), which cannot exist; render that shard again")
+                }
                 if let other = owner[index] {
                     throw BatchError("shard \(index)/\(count) is in both \(other) and \(folder.name): the shards overlap")
                 }
                 owner[index] = folder.name
             }
         }
-        let missing = (1...count).filter { owner[$0] == nil }
-        guard missing.isEmpty else {
-            let list = missing.map { "\($0)/\(count)" }.joined(separator: ", ")
-            throw BatchError("shard\(missing.count == 1 ? "" : "s") \(list) \(missing.count == 1 ? "is" : "are") missing; give the folder of every shard")
+        // Counted, and only the first few listed, so a huge N costs nothing.
+        let missingCount = count - owner.count
+        guard missingCount <= 0 else {
+            let shown = 5
+            let missing = (1...count).lazy.filter { owner[$0] == nil }.prefix(shown)
+            var list = missing.map { "\($0)/\(count)" }.joined(separator: ", ")
+            if missingCount > shown { list += " and \(missingCount - shown) more" }
+            throw BatchError("shard\(missingCount == 1 ? "" : "s") \(list) \(missingCount == 1 ? "is" : "are") missing; give the folder of every shard")
         }
     }
 

@@ -451,8 +451,9 @@ static inline int worth_a_match(size_t length, size_t distance) {
 
 size_t scanline_deflate(scanline_deflater *deflater, const uint8_t *in, size_t size, size_t row_bytes,
                         size_t pixel_bytes, int level, uint8_t *out, size_t capacity) {
-    if (deflater == NULL || (in == NULL && size > 0) || out == NULL || pixel_bytes == 0 || row_bytes == 0 ||
-        level < 1 || level > 9 || size > UINT32_MAX - 1 || capacity < 6) {
+    /* A pixel further back than the window cannot be matched, and the distance tables end there. */
+    if (deflater == NULL || (in == NULL && size > 0) || out == NULL || pixel_bytes == 0 || pixel_bytes > WINDOW ||
+        row_bytes == 0 || level < 1 || level > 9 || size > UINT32_MAX - 1 || capacity < 6) {
         return 0;
     }
     static const int depths[10] = {0, 2, 4, 8, 12, 16, 24, 32, 64, 128};

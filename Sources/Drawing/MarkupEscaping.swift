@@ -2,19 +2,32 @@ import Foundation
 
 extension String {
     /// The text with `& < > " '` escaped, safe inside HTML, XML and SVG text and attributes.
+    ///
+    /// Characters XML 1.0 forbids even as references (controls other than tab, line feed and
+    /// carriage return; U+FFFE, U+FFFF) are written visibly as `\x01` or `\u{FFFE}`, so a file
+    /// name holding one still gives a well-formed document. Scalars, not characters, are
+    /// inspected: `&` followed by a combining mark is one `Character` but still needs escaping.
     public var markupEscaped: String {
         var escaped = ""
         escaped.reserveCapacity(utf8.count)
-        for character in self {
-            switch character {
+        for scalar in unicodeScalars {
+            switch scalar {
             case "&": escaped += "&amp;"
             case "<": escaped += "&lt;"
             case ">": escaped += "&gt;"
             case "\"": escaped += "&quot;"
             case "'": escaped += "&#39;"
-            default: escaped.append(character)
+            case "\t", "\n", "\r": escaped.unicodeScalars.append(scalar)
+            case "\u{0}"..."\u{1F}": escaped += "\\x" + Self.hex(scalar.value, digits: 2)
+            case "\u{FFFE}", "\u{FFFF}": escaped += "\\u{" + Self.hex(scalar.value, digits: 4) + "}"
+            default: escaped.unicodeScalars.append(scalar)
             }
         }
         return escaped
+    }
+
+    private static func hex(_ value: UInt32, digits: Int) -> String {
+        let text = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: Swift.max(0, digits - text.count)) + text
     }
 }

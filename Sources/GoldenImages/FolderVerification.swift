@@ -1,5 +1,10 @@
 import Drawing
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Every PNG of a goldens folder compared with the PNG of the same relative path in an actual
 /// folder: matches, failures, images missing on either side, and goldens recorded by the mode.
@@ -118,10 +123,19 @@ public struct FolderVerification: Sendable, Encodable {
             break
         }
 
-        let goldenFiles = try pngFiles(under: goldens)
-        let actualFiles = try pngFiles(under: actual)
+        // Temporaries of a killed run (hidden, so never read as goldens) would otherwise stay forever.
+        AtomicFile.removeStaleTemporaries(in: goldens)
+        let (goldenFiles, goldenUnnamed) = try pngFiles(under: goldens)
+        let (actualFiles, actualUnnamed) = try pngFiles(under: actual)
         var verification = FolderVerification(goldensDirectory: goldens.path, actualDirectory: actual.path, mode: mode,
                                               tolerance: tolerance, entries: [], images: [:])
+        // A name that is not UTF-8 cannot be opened through Foundation: an error naming it, never a skip.
+        for (shown, folder, role) in goldenUnnamed.map({ ($0, goldens, "golden") }) + actualUnnamed.map({ ($0, actual, "actual image") }) {
+            verification.entries.append(Entry(
+                path: shown, status: .error,
+                message: "\(role) \(folder.appendingPathComponent(shown).path) has a name that is not valid UTF-8; rename it",
+                seconds: 0))
+        }
         for path in Set(goldenFiles).union(actualFiles).sorted() {
             let start = ContinuousClock.now
             var images = Images()
@@ -133,14 +147,26 @@ public struct FolderVerification: Sendable, Encodable {
             if images.expected != nil || images.actual != nil { verification.images[path] = images }
             verification.entries.append(entry)
         }
+        verification.entries.sort { $0.path < $1.path }
         return verification
     }
 
     private static func check(_ path: String, goldens: URL, actual: URL, hasGolden: Bool, hasActual: Bool,
                               tolerance: Tolerance, mode: RecordMode, artifactsDirectory: URL?,
                               images: inout Images) -> Entry {
-        let golden = goldens.appendingPathComponent(path)
         var entry = Entry(path: path, status: .error, message: "", seconds: 0)
+        // No golden is read or written through a symbolic link that leaves the goldens folder.
+        let golden: URL
+        do {
+            golden = try OutputPaths.resolve(path, under: goldens)
+        } catch .escapesThroughSymlink(_, let link) {
+            entry.message = "golden \(path) leaves the goldens folder \(goldens.path) through the symbolic link"
+                + " \"\(link)\"; it is neither read nor written"
+            return entry
+        } catch {
+            entry.message = "golden \(path): \(error.description)"
+            return entry
+        }
         guard hasActual else {
             entry.status = .missingActual
             entry.message = "no actual image for golden \(golden.path)"
@@ -179,8 +205,9 @@ public struct FolderVerification: Sendable, Encodable {
         return entry
     }
 
-    /// Relative paths of the PNG files under `folder`, skipping hidden files and temporaries.
-    private static func pngFiles(under folder: URL) throws(GoldenError) -> Set<String> {
+    /// Relative paths of the PNG files under `folder`, skipping hidden files and temporaries,
+    /// and, escaped for display, the PNGs and folders whose names are not UTF-8.
+    private static func pngFiles(under folder: URL) throws(GoldenError) -> (files: Set<String>, unnamed: [String]) {
         let root = folder.resolvingSymlinksInPath().standardizedFileURL
         guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey],
                                                           options: [.skipsHiddenFiles]) else {
@@ -188,14 +215,57 @@ public struct FolderVerification: Sendable, Encodable {
         }
         let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
         var files = Set<String>()
+        var unnamed = Set<String>(), scanned = Set<String>()
         while let url = walker.nextObject() as? URL {
+            // Foundation shows bytes that are not UTF-8 as U+FFFD, in a path that does not exist.
+            if url.lastPathComponent.contains("\u{FFFD}"), lstatFails(url.path) {
+                let parent = url.deletingLastPathComponent().path
+                if scanned.insert(parent).inserted, parent.hasPrefix(prefix) || parent + "/" == prefix {
+                    let relative = parent + "/" == prefix ? "" : String(parent.dropFirst(prefix.count)) + "/"
+                    unnamed.formUnion(undecodableNames(in: parent).map { relative + $0 })
+                }
+                continue
+            }
             guard url.pathExtension.lowercased() == "png",
                   (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
             let path = url.resolvingSymlinksInPath().standardizedFileURL.path
             guard path.hasPrefix(prefix) else { continue }
             files.insert(String(path.dropFirst(prefix.count)))
         }
-        return files
+        return (files, unnamed.sorted())
+    }
+
+    private static func lstatFails(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) != 0
+    }
+
+    /// Names in `folder` that are not UTF-8 (not hidden; PNGs or folders), bytes beyond ASCII as `\xFF`.
+    private static func undecodableNames(in folder: String) -> [String] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            guard bytes.first != UInt8(ascii: "."), String(validating: bytes, as: UTF8.self) == nil else { continue }
+            let shown = bytes.map { $0 >= 0x20 && $0 < 0x7F ? String(UnicodeScalar($0)) : "\\x" + String(format: "%02X", $0) }
+                .joined()
+            guard isFolder(folder, bytes) || shown.lowercased().hasSuffix(".png") else { continue }
+            names.append(shown)
+        }
+        return names
+    }
+
+    /// Whether `name` in `folder` is a folder, looked up by its bytes.
+    private static func isFolder(_ folder: String, _ name: [UInt8]) -> Bool {
+        let path = Array(folder.utf8) + [UInt8(ascii: "/")] + name + [0]
+        var info = stat()
+        let found = path.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { characters in
+                characters.baseAddress.map { lstat($0, &info) == 0 } ?? false
+            }
+        }
+        return found && (info.st_mode & S_IFMT) == S_IFDIR
     }
 }
 

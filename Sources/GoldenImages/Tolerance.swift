@@ -177,6 +177,11 @@ public struct Tolerance: Sendable, Hashable, Codable {
             throw .invalidTolerance(
                 "density needs at least 1 pixel in a window of at least 1, got \(density.minPixels) in \(density.window)")
         }
+        // A window cannot hold more pixels than its area: such a density would pass every image.
+        if let density, density.minPixels > Self.area(density.window) {
+            throw .invalidTolerance("density \(density.minPixels) px in a \(density.window)×\(density.window) window"
+                + " can never be reached: the window holds \(Self.area(density.window)) px")
+        }
         for region in ignoreRegions where region.width < 0 || region.height < 0 {
             throw .invalidTolerance("ignore region \(region) has a negative size")
         }
@@ -185,11 +190,28 @@ public struct Tolerance: Sendable, Hashable, Codable {
             if density != nil {
                 throw .invalidTolerance("density and window both limit N×N squares; use one of them")
             }
+            // Allowing a whole window to differ would pass every image.
+            if let maxDiffPixels, maxDiffPixels >= Self.area(window) {
+                throw .invalidTolerance("max differing pixels \(maxDiffPixels) with a \(window)×\(window) window"
+                    + " allows every pixel of it (\(Self.area(window))) to differ; allow fewer")
+            }
         }
         guard diffImage.alpha.isFinite, (0...1).contains(diffImage.alpha) else {
             throw .invalidTolerance("diff image alpha must be between 0 and 1, got \(diffImage.alpha)")
         }
         return self
+    }
+
+    /// Throws when no comparison could use this tolerance (a threshold outside 0...1, negative
+    /// limits, a density no window can reach…), with the reason in one line.
+    public func validate() throws(ComparisonError) {
+        _ = try validated()
+    }
+
+    /// Pixels in a `side`×`side` window, saturating instead of overflowing.
+    private static func area(_ side: Int) -> Int {
+        let (product, overflow) = side.multipliedReportingOverflow(by: side)
+        return overflow ? .max : product
     }
 }
 

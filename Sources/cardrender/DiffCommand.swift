@@ -85,7 +85,9 @@ struct ToleranceOptions: ParsableArguments {
     @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels as differences too.")
     var includeAntiAliasing = false
 
-    @Option(name: .customLong("ignore"), help: ArgumentHelp("A rectangle not to compare (repeatable).", valueName: "x,y,w,h"))
+    // Unconditional, so a rectangle starting off the image (`-5,0,10,10`) is a value, not an option.
+    @Option(name: .customLong("ignore"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("A rectangle not to compare (repeatable; x and y may be negative).", valueName: "x,y,w,h"))
     var ignoreRegions: [PixelRectArgument] = []
 
     func validate() throws {
@@ -102,6 +104,12 @@ struct ToleranceOptions: ParsableArguments {
         if let window {
             guard window >= 1 else { throw ValidationError("--window must be at least 1, got \(window)") }
             if density != nil { throw ValidationError("--window and --density both limit N×N windows; use one") }
+        }
+        // What the flags above cannot see alone (a density no window can reach…), as the library words it.
+        do throws(ComparisonError) {
+            try tolerance.validate()
+        } catch {
+            throw ValidationError(error.description)
         }
     }
 
@@ -205,6 +213,11 @@ struct DiffCommand: ParsableCommand {
         var result: ImageDiffResult
         var diffImage: String?
         var compositeImage: String?
+    }
+
+    func validate() throws {
+        try PathArgument.requireNonEmpty(diffOut, "--diff-out")
+        try PathArgument.requireNonEmpty(compositeOut, "--composite-out")
     }
 
     func run() throws {

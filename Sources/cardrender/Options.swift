@@ -9,6 +9,10 @@ struct OutputOptions: ParsableArguments {
 
     var url: URL { URL(fileURLWithPath: out, isDirectory: true) }
 
+    func validate() throws {
+        try PathArgument.requireNonEmpty(out, "--out")
+    }
+
     func prepare() throws -> URL {
         try AtomicFile.prepareDirectory(url)
         return url
@@ -56,4 +60,14 @@ struct FormatList: ExpressibleByArgument, Sendable {
 
     init(_ formats: [OutputFormat]) { self.formats = formats }
     var defaultValueDescription: String { formats.map(\.rawValue).joined(separator: ",") }
+}
+
+/// Checks on path options.
+enum PathArgument {
+    /// An empty path would mean the current folder, which nobody asks for by giving "".
+    static func requireNonEmpty(_ path: String?, _ flag: String) throws {
+        if let path, path.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("\(flag) is empty; give a path (\".\" for the current folder)")
+        }
+    }
 }

@@ -46,6 +46,13 @@ struct VerifyCommand: ParsableCommand {
     @Flag(help: "Print the results as JSON.")
     var json = false
 
+    func validate() throws {
+        for (path, flag) in [(goldens, "--goldens"), (actual, "--actual"), (report, "--report"), (junit, "--junit"),
+                             (artifacts, "--artifacts")] as [(String?, String)] {
+            try PathArgument.requireNonEmpty(path, flag)
+        }
+    }
+
     func run() throws {
         let verification: FolderVerification
         do throws(GoldenError) {

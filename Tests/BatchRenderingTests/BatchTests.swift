@@ -68,6 +68,38 @@ func files(in folder: URL) throws -> [String: Data] {
         #expect(Set(shard.select(jobs).map(\.id)) == Set(shard.select(jobs.reversed()).map(\.id)))
     }
 
+    @Test func assignmentMatchesALinearScanOfEveryShard() throws {
+        // The balancing rule spelled out over all N shards; the split must stay byte-identical.
+        func reference(_ ids: [String], _ costs: [Double], _ count: Int) -> [Int] {
+            let order = ids.indices.sorted { costs[$0] != costs[$1] ? costs[$0] > costs[$1] : ids[$0] < ids[$1] }
+            var load = [Double](repeating: 0, count: count), result = [Int](repeating: 0, count: ids.count)
+            for job in order {
+                var lightest = 0
+                for shard in 1..<count where load[shard] < load[lightest] { lightest = shard }
+                result[job] = lightest
+                load[lightest] += max(costs[job], 0)
+            }
+            return result
+        }
+        let jobs = syntheticJobs(57)
+        var costs = jobs.map(\.estimatedCost)
+        costs[4] = 0; costs[9] = 0; costs[20] = -3; costs[31] = 0.25
+        for count in [1, 2, 3, 5, 8, 13, 56, 57, 58, 200] {
+            #expect(Shard.assignments(ids: jobs.map(\.id), costs: costs, count: count) == reference(jobs.map(\.id), costs, count), "N = \(count)")
+        }
+    }
+
+    @Test func aHugeShardCountCostsNoMoreThanTheJobs() throws {
+        // N far above the job count: used to allocate N loads (or crash); the split equals N = jobs.
+        let jobs = syntheticJobs(9)
+        for count in [1_000_000_000_000, Int.max] {
+            #expect(try Shard(index: 1, count: count).select(jobs).map(\.id) == Shard(index: 1, count: 9).select(jobs).map(\.id))
+            #expect(try Shard(index: 10, count: count).select(jobs).isEmpty)
+            #expect(try Shard(index: count, count: count).select(jobs).isEmpty)
+        }
+        #expect(Shard.assignments(ids: [], costs: [], count: Int.max).isEmpty)
+    }
+
     @Test func badShardsAreRefused() throws {
         for text in ["0/3", "4/3", "a/b", "1/0", "3", "-1/2", "1/2/3"] {
             #expect(throws: BatchError.self, "\(text)") { try Shard(parsing: text) }
@@ -200,6 +232,26 @@ func files(in folder: URL) throws -> [String: Data] {
         #expect(actual.removeValue(forKey: FileStamps.fileName) != nil)
         #expect(actual == expected)
         #expect(try run(jobs, merged).skipped == 17)
+    }
+
+    @Test func impossibleOrHugeShardRecordsAreRefusedBriefly() throws {
+        let root = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let jobs = syntheticJobs(4)
+        let folder = root.appendingPathComponent("shard-1")
+        _ = try run(jobs, folder, shard: try Shard(index: 1, count: 2))
+        var manifest = try Manifest.read(from: folder)
+        func plan() throws { _ = try ShardMerge.plan([folder], into: root.appendingPathComponent("merged"), tool: "test", workers: 1) }
+        // A huge N names a few missing shards, not every one of them.
+        manifest.shards = Manifest.ShardSet(count: 100_000, indices: [1])
+        try manifest.save(to: folder)
+        #expect(throws: BatchError("shards 2/100000, 3/100000, 4/100000, 5/100000, 6/100000 and 99994 more are missing; give the folder of every shard")) { try plan() }
+        // Records no run can write: refused, not a crash.
+        for shards in [Manifest.ShardSet(count: 0, indices: []), Manifest.ShardSet(count: 2, indices: [3]), Manifest.ShardSet(count: -1, indices: [1])] {
+            manifest.shards = shards
+            try manifest.save(to: folder)
+            #expect(throws: BatchError.self, "\(shards)") { try plan() }
+        }
     }
 
     @Test func aPathTwoShardsWriteWithDifferentBytesIsRefused() throws {

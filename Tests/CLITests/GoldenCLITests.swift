@@ -34,6 +34,30 @@ import Testing
         #expect(try CLIRunner.run(["diff", a.path, b.path, "--max-diff-pixels", "119"]).status == 1)
         #expect(try CLIRunner.run(["diff", a.path, b.path, "--ignore", "30,10,12,10"]).status == 0)
         #expect(try CLIRunner.run(["diff", a.path, b.path, "--ignore", "30,10,12,9"]).status == 1)
+        // Rectangles may start off the image: negative coordinates are values, not options.
+        #expect(try CLIRunner.run(["diff", a.path, b.path, "--ignore", "-5,10,47,10"]).status == 0)
+        #expect(try CLIRunner.run(["diff", a.path, b.path, "--ignore", "-5,10,46,10"]).status == 1)
+        #expect(try CLIRunner.run(["diff", a.path, b.path, "--ignore", "30,-2,12,22", "--ignore", "-1,-1,1,1"]).status == 0)
+    }
+
+    @Test func anEmptyOutputPathIsRefusedNotTheCurrentFolder() throws {
+        let dir = try CLIRunner.temporaryDirectory("empty-out")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let a = dir.appendingPathComponent("a.png")
+        try write(Self.image(block: false), a)
+        let cwd = dir.appendingPathComponent("cwd")
+        try FileManager.default.createDirectory(at: cwd, withIntermediateDirectories: true)
+        for args in [["card", "AS", "--out", ""], ["deck", "--out", " "], ["render", "--out", ""],
+                     ["batch", a.path, "--out", ""], ["merge", dir.path, "--out", ""],
+                     ["verify", "--goldens", dir.path, "--actual", dir.path, "--artifacts", ""],
+                     ["verify", "--goldens", "", "--actual", dir.path, "--record", "all"],
+                     ["verify", "--goldens", dir.path, "--actual", dir.path, "--junit", ""],
+                     ["diff", a.path, a.path, "--diff-out", ""]] {
+            let result = try CLIRunner.run(args, in: cwd)
+            #expect(result.status == 2, "\(args)")
+            #expect(result.stderrLines.count == 1 && result.stderr.contains("is empty"), "\(args): \(result.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cwd.path).isEmpty)
     }
 
     @Test func diffErrorsExitTwoWithOneLine() throws {
@@ -166,10 +190,10 @@ import Testing
         let a = dir.appendingPathComponent("a.png"), b = dir.appendingPathComponent("b.png")
         try write(Self.image(block: false), a)
         try write(Self.image(block: true), b)
-        // The 12×10 block: a 10×10 window holds 100 of its pixels, no 10×10 window more.
-        for (pixels, expected) in [(100, Int32(1)), (101, Int32(0))] {
-            let density = try CLIRunner.run(["diff", a.path, b.path, "--density", "\(pixels),10"])
-            let window = try CLIRunner.run(["diff", a.path, b.path, "--window", "10", "--max-diff-pixels", "\(pixels - 1)"])
+        // The 12×10 block: an 11×11 window holds 110 of its pixels, no 11×11 window more.
+        for (pixels, expected) in [(110, Int32(1)), (111, Int32(0))] {
+            let density = try CLIRunner.run(["diff", a.path, b.path, "--density", "\(pixels),11"])
+            let window = try CLIRunner.run(["diff", a.path, b.path, "--window", "11", "--max-diff-pixels", "\(pixels - 1)"])
             #expect(density.status == expected && window.status == expected, "\(pixels): \(density.stdout) \(window.stdout)")
         }
         let json = try CLIRunner.run(["diff", a.path, b.path, "--window", "10", "--json"])
@@ -184,13 +208,19 @@ import Testing
         try write(Self.image(block: false), good)
         for args in [["--alpha", "2"], ["--alpha", "nan"], ["--diff-color", "nope"], ["--aa-color", "1,2"],
                      ["--diff-color-alt", "300,0,0"], ["--window", "0"], ["--window", "5", "--density", "3,5"],
-                     ["--metric", "lab"]] {
+                     ["--metric", "lab"],
+                     // Limits no image can reach, which would pass every image.
+                     ["--density", "2,1"], ["--density", "101,10"], ["--window", "10", "--max-diff-pixels", "100"],
+                     ["--density", "0,5"], ["--density", "3,0"], ["--density", "-3,5"], ["--window", "-2"],
+                     ["--max-diff-pixels", "-1"], ["--min-cluster", "0"], ["--threshold", "-0.1"], ["--max-diff-ratio", "2"]] {
             let result = try CLIRunner.run(["diff", good.path, good.path] + args)
             #expect(result.status == 2, "\(args)")
             #expect(result.stderrLines.count == 1, "\(args): \(result.stderr)")
         }
-        let verify = try CLIRunner.run(["verify", "--goldens", dir.path, "--actual", dir.path, "--alpha", "-1"])
-        #expect(verify.status == 2 && verify.stderrLines.count == 1)
+        for args in [["--alpha", "-1"], ["--density", "2,1"]] {
+            let verify = try CLIRunner.run(["verify", "--goldens", dir.path, "--actual", dir.path] + args)
+            #expect(verify.status == 2 && verify.stderrLines.count == 1, "\(args): \(verify.stderr)")
+        }
     }
 
     @Test func verifyWithAGoldenFolderThatIsAFileIsAnError() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Drawing
+import CPNG
 
 // Fixtures are generated here rather than stored: pictures come from a seeded generator, and
 // hand-made PNGs are assembled from chunks (with a CRC-32 and a stored zlib stream computed in
@@ -1046,5 +1047,48 @@ func scanlineDeflaterRoundTripsEveryEncoding(index: Int) throws {
         let encoding: PNG.Encoding = Bool.random(using: &generator) ? .automatic : .rgba8
         let png = try PNG.encode(image, options: .init(compressor: .scanline, compressionLevel: level, encoding: encoding))
         #expect(try PNG.decode(png) == image, "round \(round): \(width)×\(height), level \(level), \(encoding)")
+    }
+}
+
+/// The C deflater called directly, as any C caller may: nil when it refuses.
+private func scanlineDeflate(_ input: [UInt8], rowBytes: Int, pixelBytes: Int, level: Int32 = 6) -> [UInt8]? {
+    guard let deflater = scanline_deflater_create() else { return nil }
+    defer { scanline_deflater_free(deflater) }
+    var out = [UInt8](repeating: 0, count: scanline_deflate_bound(input.count))
+    let size = scanline_deflate(deflater, input, input.count, rowBytes, pixelBytes, level, &out, out.count)
+    return size == 0 ? nil : Array(out.prefix(size))
+}
+
+@Test func scanlineDeflaterRefusesArgumentsOutOfRange() throws {
+    // A pixel further back than deflate's 32 KiB window used to index past the distance table
+    // and write streams zlib cannot inflate.
+    let input = [UInt8](repeating: 7, count: 100_000)
+    for pixelBytes in [32_769, 40_000, 1 << 20, Int.max] {
+        #expect(scanlineDeflate(input, rowBytes: 70_000, pixelBytes: pixelBytes) == nil, "pixel_bytes \(pixelBytes)")
+    }
+    #expect(scanlineDeflate(input, rowBytes: 70_000, pixelBytes: 0) == nil)
+    #expect(scanlineDeflate(input, rowBytes: 0, pixelBytes: 4) == nil)
+    #expect(scanlineDeflate(input, rowBytes: 70_000, pixelBytes: 4, level: 0) == nil)
+    #expect(scanlineDeflate(input, rowBytes: 70_000, pixelBytes: 4, level: 10) == nil)
+}
+
+@Test func scanlineDeflaterMatchesAtTheWholeWindow() throws {
+    // Rows of 32,768 bytes repeating: every match is at the farthest distance deflate allows,
+    // found as the "pixel" to the left. zlib (through libpng) must inflate it.
+    let width = 32_767, height = 5
+    var generator = SeededGenerator(state: 35)
+    let row = [0] + (0..<width).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    let scanlines = Array([[UInt8]](repeating: row, count: height).joined())
+    for pixelBytes in [32_767, 32_768] {
+        let stream = try #require(scanlineDeflate(scanlines, rowBytes: 1 << 20, pixelBytes: pixelBytes))
+        #expect(stream.count < scanlines.count / 2, "the repeats were matched")
+        let png = signature + ihdr(width: UInt32(width), height: UInt32(height), bitDepth: 8, colourType: 0)
+            + chunk("IDAT", stream) + chunk("IEND", [])
+        let image = try PNG.decode(Data(png), limits: .init(maxWidth: width))
+        for y in 0..<height {
+            for x in [0, 1, width / 2, width - 1] {
+                #expect(image[x, y] == .init(r: row[x + 1], g: row[x + 1], b: row[x + 1], a: 255), "\(x), \(y)")
+            }
+        }
     }
 }

@@ -4,6 +4,9 @@ import Foundation
 import FoundationXML
 #endif
 import GoldenImages
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 
 @Suite("Verifying folders and writing reports")
@@ -109,6 +112,33 @@ struct FolderVerificationTests {
                 == ["changed.png", "only-actual.png", "only-golden.png"])
     }
 
+    @Test func reportsStayWellFormedWhateverTheFileNames() throws {
+        // Controls and noncharacters XML forbids even as references, markup characters, and a
+        // combining mark after & (one Character, two scalars).
+        let names = ["ctl\u{1}name", "esc\u{1B}[31m", "nonchar\u{FFFE}", "amp&\u{301}", "quote\"<x>'", "tab\tname", "bell\u{7}"]
+        let scratch = try ScratchFolder()
+        for (index, name) in names.enumerated() {
+            try scratch.write(Self.base, to: "goldens/\(name).png")
+            if index % 3 != 2 { try scratch.write(index % 3 == 0 ? Self.base : GoldenStoreTests.changed, to: "actual/\(name).png") }
+        }
+        let verification = try FolderVerification.run(goldens: scratch.file("goldens"), actual: scratch.file("actual"),
+                                                       mode: .never)
+        let forbidden = { (text: String) in
+            text.unicodeScalars.filter { ($0.value < 0x20 && !["\t", "\n", "\r"].contains($0)) || $0.value == 0xFFFE || $0.value == 0xFFFF }
+        }
+        let xml = JUnitReport.render(verification)
+        #expect(forbidden(xml).isEmpty)
+        let document = try XMLDocument(data: Data(xml.utf8))
+        let parsed = try document.nodes(forXPath: "//testcase/@name").compactMap(\.stringValue)
+        #expect(parsed.count == names.count)
+        for expected in ["ctl\\x01name.png", "esc\\x1B[31m.png", "nonchar\\u{FFFE}.png", "amp&\u{301}.png", "quote\"<x>'.png", "bell\\x07.png"] {
+            #expect(parsed.contains(expected), "\(expected) in \(parsed)")
+        }
+        let html = HTMLReport.render(verification)
+        #expect(forbidden(html).isEmpty)
+        #expect(html.contains("ctl\\x01name.png") && html.contains("amp&amp;\u{301}.png") && !html.contains("<x>"))
+    }
+
     @Test func htmlReportIsOneFileWithEmbeddedImagesAndAViewPerFailure() throws {
         let scratch = try ScratchFolder()
         try Self.makeFolders(scratch)
@@ -146,5 +176,78 @@ struct FolderVerificationTests {
         let changed = try #require(entries.first { $0["path"] as? String == "changed.png" })
         #expect((changed["result"] as? [String: Any])?["differingPixels"] as? Int == 1)
         #expect(object["mode"] as? String == "never")
+    }
+
+    /// Writes `data` at `folder`/`name`, where the name is raw bytes (perhaps not UTF-8).
+    static func write(_ data: Data, in folder: URL, rawName name: [UInt8]) throws {
+        let path = Array(folder.path.utf8) + [UInt8(ascii: "/")] + name + [0]
+        let fd = path.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o644) } }
+        try #require(fd >= 0)
+        _ = data.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+    }
+
+    @Test func aGoldenNamedWithBytesThatAreNotUTF8IsAnErrorNamingIt() throws {
+        let scratch = try ScratchFolder()
+        try scratch.write(Self.base, to: "goldens/ok.png")
+        try scratch.write(Self.base, to: "actual/ok.png")
+        let png = try PNG.encode(Self.base)
+        try Self.write(png, in: scratch.file("goldens"), rawName: Array("caf".utf8) + [0xFF] + Array(".png".utf8))
+        try FileManager.default.createDirectory(at: scratch.file("actual/sub"), withIntermediateDirectories: true)
+        try Self.write(png, in: scratch.file("actual/sub"), rawName: [0xFE, 0x41] + Array(".PNG".utf8))
+        try Self.write(png, in: scratch.file("goldens"), rawName: [0xFD] + Array(".txt".utf8))  // not a PNG: ignored
+        let verification = try FolderVerification.run(goldens: scratch.file("goldens"), actual: scratch.file("actual"), mode: .missing)
+        #expect(verification.entries.map(\.path) == ["caf\\xFF.png", "ok.png", "sub/\\xFEA.PNG"])
+        #expect(verification.entries.map(\.status) == [.error, .matched, .error])
+        #expect(verification.entries[0].message == "golden \(scratch.file("goldens").path)/caf\\xFF.png has a name that is not valid UTF-8; rename it")
+        #expect(verification.entries[2].message.hasPrefix("actual image \(scratch.file("actual").path)/sub/\\xFEA.PNG has a name"))
+        #expect(verification.summary.errors == 2)
+    }
+
+    @Test func recordingNeverWritesThroughALinkOutOfTheGoldens() throws {
+        let scratch = try ScratchFolder()
+        try FileManager.default.createDirectory(at: scratch.file("goldens"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: scratch.file("elsewhere"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: scratch.file("goldens/linked"), withDestinationURL: scratch.file("elsewhere"))
+        try scratch.write(Self.base, to: "actual/linked/new.png")
+        try scratch.write(Self.base, to: "elsewhere/old.png")
+        try scratch.write(GoldenStoreTests.changed, to: "actual/linked/old.png")
+        for mode in [RecordMode.missing, .all] {
+            let verification = try FolderVerification.run(goldens: scratch.file("goldens"), actual: scratch.file("actual"), mode: mode)
+            #expect(verification.entries.map(\.status) == [.error, .error], "\(mode)")
+            #expect(verification.entries.first?.message
+                == "golden linked/new.png leaves the goldens folder \(scratch.file("goldens").path) through the symbolic link \"linked\"; it is neither read nor written")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.file("elsewhere").path) == ["old.png"])
+            #expect(try PNG.decode(Data(contentsOf: scratch.file("elsewhere/old.png"))) == Self.base)
+        }
+        // A link that stays inside the goldens is followed as before.
+        try FileManager.default.createDirectory(at: scratch.file("goldens/real"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: scratch.file("goldens/inside"), withDestinationURL: scratch.file("goldens/real"))
+        try scratch.write(Self.base, to: "actual/inside/a.png")
+        let inside = try FolderVerification.run(goldens: scratch.file("goldens"), actual: scratch.file("actual"), mode: .missing)
+        #expect(inside.entries.first { $0.path == "inside/a.png" }?.status == .recorded)
+    }
+
+    @Test func temporariesOfAKilledRecordingAreRemovedAndNeverGoldens() throws {
+        let scratch = try ScratchFolder()
+        try scratch.write(Self.base, to: "goldens/a.png")
+        try scratch.write(Self.base, to: "actual/a.png")
+        // A process that has exited: its pid is not alive.
+        let exited = Process()
+        exited.executableURL = URL(fileURLWithPath: "/bin/true")
+        try exited.run()
+        exited.waitUntilExit()
+        let png = try PNG.encode(GoldenStoreTests.changed)
+        let stale = scratch.file("goldens/.a.png.tmp-\(exited.processIdentifier)-12345")
+        let nested = scratch.file("goldens/cards/.b.png.tmp-\(exited.processIdentifier)-7")
+        let live = scratch.file("goldens/.a.png.tmp-\(getpid())-99")
+        try FileManager.default.createDirectory(at: scratch.file("goldens/cards"), withIntermediateDirectories: true)
+        for url in [stale, nested, live] { try png.write(to: url) }
+        let verification = try FolderVerification.run(goldens: scratch.file("goldens"), actual: scratch.file("actual"), mode: .missing)
+        #expect(verification.entries.map(\.path) == ["a.png"])
+        #expect(verification.entries.map(\.status) == [.matched])
+        #expect(!FileManager.default.fileExists(atPath: stale.path))
+        #expect(!FileManager.default.fileExists(atPath: nested.path))
+        #expect(FileManager.default.fileExists(atPath: live.path), "a running process's temporary is kept")
     }
 }

@@ -97,8 +97,10 @@ struct PixelmatchOptionsTests {
         func status(_ tolerance: Tolerance) throws -> ImageDiffResult.Status {
             try ImageComparison(expected: expected, actual: actual, tolerance: tolerance).result.status
         }
-        #expect(try status(Tolerance(maxDiffPixels: 4, includeAntiAliasing: true, window: 2)) == .withinTolerance)
         #expect(try status(Tolerance(maxDiffPixels: 3, includeAntiAliasing: true, window: 2)) == .failed)
+        // 9 in the densest 4×4.
+        #expect(try status(Tolerance(maxDiffPixels: 9, includeAntiAliasing: true, window: 4)) == .withinTolerance)
+        #expect(try status(Tolerance(maxDiffPixels: 8, includeAntiAliasing: true, window: 4)) == .failed)
         // A ratio is of the window's pixels: 4 of 16.
         #expect(try status(Tolerance(maxDiffRatio: 0.25, includeAntiAliasing: true, window: 4)) == .failed)
         #expect(try status(Tolerance(maxDiffRatio: 0.6, includeAntiAliasing: true, window: 4)) == .withinTolerance)
@@ -124,7 +126,7 @@ struct PixelmatchOptionsTests {
         // "Fail where some K×K window holds N" is "at most N - 1 in any K×K window".
         for (index, (expected, actual)) in Self.scenes().enumerated() {
             for window in [1, 2, 3, 5, 8, 20, 30, 64] {
-                for pixels in [1, 2, 3, 4, 6, 9, 16, 40] {
+                for pixels in [1, 2, 3, 4, 6, 9, 16, 40] where pixels <= window * window {
                     let density = try ImageComparison(
                         expected: expected, actual: actual,
                         tolerance: Tolerance(density: .init(minPixels: pixels, window: window))).result
@@ -144,6 +146,13 @@ struct PixelmatchOptionsTests {
             (Tolerance(window: 0), "window must be at least 1, got 0"),
             (Tolerance(density: .init(minPixels: 2, window: 4), window: 4),
              "density and window both limit N×N squares; use one of them"),
+            // Limits no image can reach, which would pass every image.
+            (Tolerance(density: .init(minPixels: 2, window: 1)),
+             "density 2 px in a 1×1 window can never be reached: the window holds 1 px"),
+            (Tolerance(density: .init(minPixels: 17, window: 4)),
+             "density 17 px in a 4×4 window can never be reached: the window holds 16 px"),
+            (Tolerance(maxDiffPixels: 4, window: 2),
+             "max differing pixels 4 with a 2×2 window allows every pixel of it (4) to differ; allow fewer"),
             (Tolerance(diffImage: DiffImageStyle(alpha: 1.5)), "diff image alpha must be between 0 and 1, got 1.5"),
             (Tolerance(diffImage: DiffImageStyle(alpha: .nan)), "diff image alpha must be between 0 and 1, got nan"),
         ]
@@ -151,6 +160,12 @@ struct PixelmatchOptionsTests {
             #expect(throws: ComparisonError.invalidTolerance(reason)) {
                 try ImageComparison(expected: image, actual: image, tolerance: tolerance)
             }
+            #expect(throws: ComparisonError.invalidTolerance(reason)) { try tolerance.validate() }
+        }
+        // Reachable limits, huge windows included (their area does not overflow).
+        for tolerance in [Tolerance(density: .init(minPixels: 4, window: 2)), Tolerance(density: .init(minPixels: 5, window: .max)),
+                          Tolerance(maxDiffPixels: 3, window: 2), Tolerance(maxDiffPixels: .max - 1, window: .max)] {
+            #expect(throws: Never.self) { try tolerance.validate() }
         }
     }
 

@@ -9,7 +9,8 @@
  *
  * Pixels handed to and returned from these functions are 8-bit RGBA with straight (not
  * premultiplied) alpha, except cpng_encode_argb32_premultiplied, which takes Cairo's format.
- * png.h is deliberately not included here, so no png_* name reaches Swift.
+ * png.h is deliberately not included here, so no png_* name reaches Swift. The scanline deflater
+ * the encoder uses has its own public header, scanline_deflate.h, beside this one.
  */
 
 #include <stddef.h>

@@ -27,6 +27,8 @@ struct MergeCommand: ParsableCommand {
 
     func validate() throws {
         guard !folders.isEmpty else { throw ValidationError("give the --out folder of every shard to merge") }
+        try PathArgument.requireNonEmpty(out, "--out")
+        for folder in folders { try PathArgument.requireNonEmpty(folder, "a shard folder") }
     }
 
     func run() throws {

@@ -26,7 +26,9 @@ void scanline_deflater_free(scanline_deflater *deflater);
 size_t scanline_deflate_bound(size_t size);
 
 /* Compresses `size` bytes into `out` (at least scanline_deflate_bound(size) bytes). Returns the
- * stream's size, or 0 if `out` is too small or an argument is out of range. */
+ * stream's size, or 0 if `out` is too small or an argument is out of range: `pixel_bytes` must
+ * be 1...32768 (deflate's window), `row_bytes` at least 1 (beyond the window it is not used),
+ * `level` 1...9, `size` below 2^32 - 1. */
 size_t scanline_deflate(scanline_deflater *deflater, const uint8_t *in, size_t size, size_t row_bytes,
                         size_t pixel_bytes, int level, uint8_t *out, size_t capacity);
 
