@@ -170,9 +170,9 @@ struct GoldenStrategyTests {
     @Test func theImageStrategyComparesWithTolerance() throws {
         let expected = pixelmatchScene(shifted: false), actual = pixelmatchScene(shifted: true)
         let strict = try #require(try GoldenDiffing.image(tolerance: Tolerance()).diff(expected, actual))
-        #expect(strict.imageComparison?.result.differingPixels == 81)
+        #expect(strict.imageComparison?.result.differingPixels == 33)  // pixelmatch 7.2.0 with its checkerboard behind the semi-transparent pixels
         #expect(strict.diff?.fileName == "diff.png" && strict.composite?.fileName == "composite.png")
-        #expect(try GoldenDiffing.image(tolerance: Tolerance(maxDiffPixels: 81)).diff(expected, actual) == nil)
+        #expect(try GoldenDiffing.image(tolerance: Tolerance(maxDiffPixels: 33)).diff(expected, actual) == nil)
     }
 }
 
