@@ -75,7 +75,7 @@ public struct BatchRunner: Sendable {
                 do { key = try OutputPaths.components(of: output).joined(separator: "/") } catch {
                     throw BatchError(error.description)
                 }
-                if key == Manifest.fileName || key == Gallery.fileName {
+                if [Manifest.fileName, Gallery.fileName, FileStamps.fileName, OutputFolder.lockFileName].contains(key) {
                     throw BatchError("job \(job.id) would overwrite \(key), which the batch run writes itself")
                 }
                 if let other = owners[key] {
@@ -88,29 +88,53 @@ public struct BatchRunner: Sendable {
         }
     }
 
+    /// Runs the jobs (this shard's, with `options.shard`) into `folder`, which it holds alone
+    /// meanwhile (`OutputFolder.withExclusiveAccess`).
     public func run(_ allJobs: [BatchJob], in folder: OutputFolder, progress: ProgressStyle?) throws -> Outcome {
         try BatchRunner.validate(allJobs, in: folder)
-        let started = ProgressReporter.now()
         let jobs = options.shard.map { $0.select(allJobs) } ?? allJobs
-        if !options.dryRun { AtomicFile.removeStaleTemporaries(in: folder.url) }
+        if options.dryRun {
+            let started = ProgressReporter.now()
+            let manifest = Manifest.load(from: folder.url, tool: options.tool)
+            let stamps = FileStamps.load(from: folder.url)
+            let upToDate = jobs.map { !options.force && manifest.upToDateStamps(for: $0, in: folder.url, stamps: stamps) != nil }
+            let plan = jobs.indices.map { (id: jobs[$0].id, upToDate: upToDate[$0], outputs: jobs[$0].outputs) }
+            return Outcome(jobs: jobs.count, rendered: 0, skipped: upToDate.filter { $0 }.count, failures: [],
+                           notRun: upToDate.filter { !$0 }.count, filesWritten: 0,
+                           seconds: ProgressReporter.now() - started, plan: plan)
+        }
+        return try folder.withExclusiveAccess { try render(jobs, of: allJobs, in: folder, progress: progress) }
+    }
+
+    private func render(_ jobs: [BatchJob], of allJobs: [BatchJob], in folder: OutputFolder,
+                        progress: ProgressStyle?) throws -> Outcome {
+        let started = ProgressReporter.now()
+        AtomicFile.removeStaleTemporaries(in: folder.url)
         let manifest = Manifest.load(from: folder.url, tool: options.tool)
         let stamps = FileStamps.load(from: folder.url)
         let checked = jobs.map { options.force ? nil : manifest.upToDateStamps(for: $0, in: folder.url, stamps: stamps) }
         let upToDate = checked.map { $0 != nil }
         let plan = jobs.indices.map { (id: jobs[$0].id, upToDate: upToDate[$0], outputs: jobs[$0].outputs) }
-        if options.dryRun {
-            return Outcome(jobs: jobs.count, rendered: 0, skipped: upToDate.filter { $0 }.count, failures: [],
-                           notRun: upToDate.filter { !$0 }.count, filesWritten: 0,
-                           seconds: ProgressReporter.now() - started, plan: plan)
-        }
-        let reporter = ProgressReporter(style: progress ?? .quiet, total: jobs.count)
-        reporter.begin(jobs: jobs.count, skippedByShard: allJobs.count - jobs.count)
 
         var recorded = manifest
         recorded.tool = options.tool
         recorded.recordRun(of: Manifest.SpecSummary(jobs: allJobs), build: options.build, shard: options.shard)
         var verified = stamps
         for current in checked.compactMap({ $0 }) { verified.files.merge(current) { _, now in now } }
+        let pending = jobs.indices.filter { !upToDate[$0] }.map { jobs[$0] }
+        let pruned = BatchRunner.prune(recorded, running: jobs, pending: pending, in: folder.url, stamps: stamps)
+        recorded = pruned.manifest
+        verified.files.merge(pruned.intact) { _, now in now }
+        // Saved before any file is replaced, so that whatever happens next (a full disk, a
+        // kill) the manifest on disk never lists a file with bytes it does not record.
+        let savedEarly = recorded.jobs.count != manifest.jobs.count
+        if savedEarly {
+            try recorded.save(to: folder.url)
+            try Gallery.write(recorded, to: folder.url)
+        }
+
+        let reporter = ProgressReporter(style: progress ?? .quiet, total: jobs.count)
+        reporter.begin(jobs: jobs.count, skippedByShard: allJobs.count - jobs.count)
         let shared = SharedRun(manifest: recorded, stamps: verified)
         let stop = StopSignal.install()
         defer { stop.uninstall() }
@@ -138,15 +162,21 @@ public struct BatchRunner: Sendable {
             }
             shared.saveIfDue(to: folder.url)
         }
-        let (final, finalStamps) = shared.snapshot()
+        var (final, finalStamps) = shared.snapshot()
+        let counts = shared.counts()
+        // Jobs that never started (fail-fast, a signal) left their files alone: their entries hold.
+        let failed = Set(counts.failures.map(\.id))
+        for (id, entry) in pruned.setAside where final.jobs[id] == nil && !failed.contains(id) {
+            final.jobs[id] = entry
+        }
+
         // A run that changed nothing leaves the manifest and gallery as they are.
         let galleryURL = folder.url.appendingPathComponent(Gallery.fileName)
-        if final != manifest || !FileManager.default.fileExists(atPath: galleryURL.path) {
+        if savedEarly || final != manifest || !FileManager.default.fileExists(atPath: galleryURL.path) {
             try final.save(to: folder.url)
             try Gallery.write(final, to: folder.url)
         }
         if finalStamps != stamps { try finalStamps.save(to: folder.url, keeping: final) }
-        let counts = shared.counts()
         let outcome = Outcome(jobs: jobs.count, rendered: counts.rendered, skipped: counts.skipped,
                               failures: counts.failures.sorted { $0.id < $1.id },
                               notRun: jobs.count - counts.rendered - counts.skipped - counts.failures.count,
@@ -158,6 +188,37 @@ public struct BatchRunner: Sendable {
         ])
         if stop.requested { throw BatchError("interrupted: \(outcome.rendered) jobs finished, \(outcome.notRun) not run; run again to complete the set") }
         return outcome
+    }
+
+    /// The manifest a run starts from. Dropped: entries listing a file that a pending job of
+    /// another id (another spec's job, say) will overwrite, and entries of jobs this run does not
+    /// run whose files are gone or changed. Set aside: entries of the pending jobs themselves,
+    /// whose files are about to be replaced. `intact` holds the stamps of the files checked.
+    static func prune(_ manifest: Manifest, running: [BatchJob], pending: [BatchJob], in folder: URL,
+                      stamps: FileStamps)
+        -> (manifest: Manifest, setAside: [String: Manifest.Entry], intact: [String: FileStamps.Stamp]) {
+        func key(_ path: String) -> String { (try? OutputPaths.components(of: path).joined(separator: "/")) ?? path }
+        var writer: [String: String] = [:]
+        for job in pending { for output in job.outputs { writer[key(output)] = job.id } }
+        let runningIDs = Set(running.map(\.id)), pendingIDs = Set(pending.map(\.id))
+        var kept = manifest
+        var setAside: [String: Manifest.Entry] = [:]
+        var intact: [String: FileStamps.Stamp] = [:]
+        for (id, entry) in manifest.jobs {
+            if entry.outputs.contains(where: { writer[key($0.path)].map { $0 != id } ?? false }) {
+                kept.jobs[id] = nil
+            } else if pendingIDs.contains(id) {
+                kept.jobs[id] = nil
+                setAside[id] = entry
+            } else if !runningIDs.contains(id) {
+                if let current = Manifest.intactStamps(of: entry, in: folder, stamps: stamps) {
+                    intact.merge(current) { _, now in now }
+                } else {
+                    kept.jobs[id] = nil
+                }
+            }
+        }
+        return (kept, setAside, intact)
     }
 
     /// Renders one job and writes its files atomically; returns the manifest outputs and the

@@ -142,6 +142,12 @@ public struct Manifest: Codable, Sendable, Equatable {
     public func upToDateStamps(for job: BatchJob, in folder: URL, stamps: FileStamps) -> [String: FileStamps.Stamp]? {
         guard let entry = jobs[job.id], entry.inputKey == job.inputKey,
               entry.outputs.map(\.path).sorted() == job.outputs.sorted() else { return nil }
+        return Manifest.intactStamps(of: entry, in: folder, stamps: stamps)
+    }
+
+    /// The stamps of `entry`'s files as they are now when every one is on disk as recorded,
+    /// else nil. A file whose size and modification time match its stamp is not read.
+    public static func intactStamps(of entry: Entry, in folder: URL, stamps: FileStamps) -> [String: FileStamps.Stamp]? {
         var current: [String: FileStamps.Stamp] = [:]
         for output in entry.outputs {
             let url = folder.appendingPathComponent(output.path)

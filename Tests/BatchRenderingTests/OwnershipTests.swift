@@ -1,0 +1,81 @@
+import BatchRendering
+import Drawing
+import Foundation
+import Testing
+
+/// A run owns its `--out`: one run at a time, and a manifest that lists only files on disk with
+/// the bytes it records, whatever other specs wrote into the folder before.
+@Suite struct OwnershipTests {
+    /// A job writing fixed bytes to `path`.
+    func job(_ id: String, _ path: String, _ text: String) -> BatchJob {
+        BatchJob(id: id, kind: "text", parameters: [:], outputs: [path], estimatedCost: 1,
+                 inputKey: BatchJob.key([id, text])) {
+            [RenderedFile(path: path, data: Data(text.utf8))]
+        }
+    }
+
+    func run(_ jobs: [BatchJob], _ out: URL, workers: Int = 2) throws -> BatchRunner.Outcome {
+        try BatchRunner(options: .init(workers: workers, tool: "test")).run(jobs, in: try OutputFolder(out), progress: .quiet)
+    }
+
+    /// Every file the manifest lists is on disk with the SHA-256 it records.
+    func expectConsistent(_ out: URL, _ comment: Comment, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let manifest = try Manifest.read(from: out)
+        for (id, entry) in manifest.jobs {
+            for output in entry.outputs {
+                let data = try? Data(contentsOf: out.appendingPathComponent(output.path))
+                #expect(data.map(SHA256.hexDigest) == output.sha256, "\(comment): \(id) lists \(output.path)",
+                        sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    @Test func specsTakingTurnsInOneFolderLeaveAManifestThatMatchesTheDisk() throws {
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let a = [job("a/one", "shared.txt", "from A"), job("a/two", "a-only.txt", "A alone")]
+        let b = [job("b/one", "shared.txt", "from B")]
+        _ = try run(a, out)
+        _ = try run(b, out)
+        try expectConsistent(out, "after A then B")
+        #expect(try Manifest.read(from: out).jobs.keys.sorted() == ["a/two", "b/one"])
+        _ = try run(a, out)
+        try expectConsistent(out, "after A, B, A")
+        #expect(try Manifest.read(from: out).jobs.keys.sorted() == ["a/one", "a/two"])
+        // The gallery follows the manifest.
+        #expect(try !String(contentsOf: out.appendingPathComponent(Gallery.fileName), encoding: .utf8).contains("b/one"))
+        // A listed file deleted by hand leaves the manifest with the next run into the folder.
+        _ = try run(b, out)
+        try FileManager.default.removeItem(at: out.appendingPathComponent("a-only.txt"))
+        _ = try run(b, out)
+        try expectConsistent(out, "after a-only.txt was deleted")
+        #expect(try Manifest.read(from: out).jobs.keys.sorted() == ["b/one"])
+    }
+
+    @Test func aSecondRunIntoAFolderInUseIsRefusedAndAStaleLockIsTakenOver() throws {
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let folder = try OutputFolder(out)
+        try folder.withExclusiveAccess {
+            #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(OutputFolder.lockFileName).path))
+            #expect(throws: BatchError("--out \(out.relativePath) is in use by another cardrender run (PID \(getpid())); wait for it to finish or choose another --out")) {
+                try run(syntheticJobs(2), out)
+            }
+        }
+        #expect(try files(in: out).isEmpty, "the refused run wrote nothing and the lock is gone")
+        // A killed run's lock file (its PID long gone, its flock released by the kernel).
+        try Data("999999999\n".utf8).write(to: out.appendingPathComponent(OutputFolder.lockFileName))
+        #expect(try run(syntheticJobs(2), out).rendered == 2)
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent(OutputFolder.lockFileName).path))
+        #expect(try run(syntheticJobs(2), out).skipped == 2)
+    }
+
+    @Test func theRunsOwnBookkeepingFilesCannotBeJobOutputs() throws {
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        for name in [Manifest.fileName, Gallery.fileName, FileStamps.fileName, OutputFolder.lockFileName] {
+            #expect(throws: BatchError.self, "\(name)") { try run([job("x", name, "x")], out) }
+        }
+        #expect(try files(in: out).isEmpty)
+    }
+}
