@@ -48,6 +48,10 @@ public struct BatchRunner: Sendable {
         public var seconds: Double
         /// Jobs this shard would run, with whether each is up to date (for `--dry-run`).
         public var plan: [(id: String, upToDate: Bool, outputs: [String])]
+        /// The manifest, gallery or file stamps that could not be saved, one line each.
+        public var saveErrors: [String]
+        /// SIGINT or SIGTERM stopped the run before every job had started.
+        public var interrupted: Bool
     }
 
     public let options: Options
@@ -89,7 +93,9 @@ public struct BatchRunner: Sendable {
     }
 
     /// Runs the jobs (this shard's, with `options.shard`) into `folder`, which it holds alone
-    /// meanwhile (`OutputFolder.withExclusiveAccess`).
+    /// meanwhile (`OutputFolder.withExclusiveAccess`). A job's failure, a signal and a manifest
+    /// that cannot be saved are reported in the outcome, so every one of them can be shown;
+    /// errors before anything renders (a bad spec, a folder in use) are thrown.
     public func run(_ allJobs: [BatchJob], in folder: OutputFolder, progress: ProgressStyle?) throws -> Outcome {
         try BatchRunner.validate(allJobs, in: folder)
         let jobs = options.shard.map { $0.select(allJobs) } ?? allJobs
@@ -101,7 +107,7 @@ public struct BatchRunner: Sendable {
             let plan = jobs.indices.map { (id: jobs[$0].id, upToDate: upToDate[$0], outputs: jobs[$0].outputs) }
             return Outcome(jobs: jobs.count, rendered: 0, skipped: upToDate.filter { $0 }.count, failures: [],
                            notRun: upToDate.filter { !$0 }.count, filesWritten: 0,
-                           seconds: ProgressReporter.now() - started, plan: plan)
+                           seconds: ProgressReporter.now() - started, plan: plan, saveErrors: [], interrupted: false)
         }
         return try folder.withExclusiveAccess { try render(jobs, of: allJobs, in: folder, progress: progress) }
     }
@@ -170,23 +176,27 @@ public struct BatchRunner: Sendable {
             final.jobs[id] = entry
         }
 
-        // A run that changed nothing leaves the manifest and gallery as they are.
+        // A run that changed nothing leaves the manifest and gallery as they are. Saving goes on
+        // past a failure so that each one is reported.
+        var saveErrors: [String] = []
         let galleryURL = folder.url.appendingPathComponent(Gallery.fileName)
         if savedEarly || final != manifest || !FileManager.default.fileExists(atPath: galleryURL.path) {
-            try final.save(to: folder.url)
-            try Gallery.write(final, to: folder.url)
+            do { try final.save(to: folder.url) } catch { saveErrors.append(options.describe(error)) }
+            do { try Gallery.write(final, to: folder.url) } catch { saveErrors.append(options.describe(error)) }
         }
-        if finalStamps != stamps { try finalStamps.save(to: folder.url, keeping: final) }
+        if finalStamps != stamps {
+            do { try finalStamps.save(to: folder.url, keeping: final) } catch { saveErrors.append(options.describe(error)) }
+        }
         let outcome = Outcome(jobs: jobs.count, rendered: counts.rendered, skipped: counts.skipped,
                               failures: counts.failures.sorted { $0.id < $1.id },
                               notRun: jobs.count - counts.rendered - counts.skipped - counts.failures.count,
-                              filesWritten: counts.files, seconds: ProgressReporter.now() - started, plan: plan)
+                              filesWritten: counts.files, seconds: ProgressReporter.now() - started, plan: plan,
+                              saveErrors: saveErrors, interrupted: stop.requested)
         reporter.end(fields: [
             "jobs": outcome.jobs, "rendered": outcome.rendered, "skipped": outcome.skipped,
             "failed": outcome.failures.count, "notRun": outcome.notRun,
             "seconds": (outcome.seconds * 1000).rounded() / 1000,
         ])
-        if stop.requested { throw BatchError("interrupted: \(outcome.rendered) jobs finished, \(outcome.notRun) not run; run again to complete the set") }
         return outcome
     }
 

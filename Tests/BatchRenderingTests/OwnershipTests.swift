@@ -70,6 +70,21 @@ import Testing
         #expect(try run(syntheticJobs(2), out).skipped == 2)
     }
 
+    @Test func jobFailuresAndAManifestThatCannotBeSavedAreAllReported() throws {
+        for workers in [1, 2] {
+            let out = try temporaryFolder()
+            defer { try? FileManager.default.removeItem(at: out) }
+            // A folder where the manifest goes: saving it fails as on a full disk.
+            try FileManager.default.createDirectory(at: out.appendingPathComponent(Manifest.fileName), withIntermediateDirectories: true)
+            let outcome = try run(syntheticJobs(6, failing: [1, 4]), out, workers: workers)
+            #expect(outcome.failures.map(\.id) == ["job-1", "job-4"], "-j \(workers)")
+            #expect(outcome.rendered == 4)
+            #expect(outcome.saveErrors.count == 1, "-j \(workers): \(outcome.saveErrors)")
+            #expect(outcome.saveErrors.first?.contains(Manifest.fileName) == true)
+            #expect(!outcome.interrupted)
+        }
+    }
+
     @Test func theRunsOwnBookkeepingFilesCannotBeJobOutputs() throws {
         let out = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }

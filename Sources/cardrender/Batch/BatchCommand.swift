@@ -30,7 +30,8 @@ struct BatchRunOptions: ParsableArguments {
         }
     }
 
-    /// Runs `specJobs` into `out` and prints the summary; failures are listed and exit 2.
+    /// Runs `specJobs` into `out` and prints the summary; failed jobs, files that could not be
+    /// saved and an interruption are each one line, and exit 2.
     func run(_ specJobs: [SpecJob], specFolder: URL?, out: String, workers: Int) throws {
         let jobs = try SpecJobs.jobs(specJobs, specFolder: specFolder, workers: workers)
         let folder = try OutputFolder(URL(fileURLWithPath: out, isDirectory: true), create: !dryRun)
@@ -52,10 +53,13 @@ struct BatchRunOptions: ParsableArguments {
             + (outcome.notRun > 0 ? ", \(outcome.notRun) not run" : "")
             + "; \(outcome.filesWritten) files written into \(out) in " + String(format: "%.2f s", outcome.seconds)
         if !json { FileHandle.standardError.write(Data((summary + "\n").utf8)) }
-        for failure in outcome.failures {
-            FileHandle.standardError.write(Data("cardrender: error: job \(failure.id): \(failure.message)\n".utf8))
+        // Every failed job, then what could not be saved, then the interruption: one line each.
+        var errors = outcome.failures.map { "job \($0.id): \($0.message)" } + outcome.saveErrors
+        if outcome.interrupted {
+            errors.append("interrupted: \(outcome.rendered) jobs finished, \(outcome.notRun) not run; run again to complete the set")
         }
-        if !outcome.failures.isEmpty { throw ExitCode(2) }
+        for error in errors { FileHandle.standardError.write(Data("cardrender: error: \(error)\n".utf8)) }
+        if !errors.isEmpty { throw ExitCode(2) }
     }
 }
 
