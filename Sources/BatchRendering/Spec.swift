@@ -50,10 +50,7 @@ public enum BatchSpec {
     }
 
     public static func parse(_ data: Data, file: String, kinds: [JobKindSchema]) throws(SpecError) -> [SpecJob] {
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw SpecError("the spec is not UTF-8 text", at: SpecLocation(file: file))
-        }
-        return try parse(text, file: file, kinds: kinds)
+        try parse(SpecFile.text(of: data, file: file), file: file, kinds: kinds)
     }
 
     public static func parse(_ text: String, file: String, kinds: [JobKindSchema]) throws(SpecError) -> [SpecJob] {
