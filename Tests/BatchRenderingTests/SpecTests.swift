@@ -165,4 +165,41 @@ import Testing
         #expect(message("jobs:\n  - kind: d\u{7}eck\n")
                 == "spec.yaml:2:12: the spec contains the control character U+0007, which YAML does not allow")
     }
+
+    @Test func outputPathsThatLeaveOutNameTheirOutputAndPlaceholder() {
+        #expect(message("jobs:\n  - kind: deck\n    output: /tmp/decks\n")
+                == "spec.yaml:3:13: output path \"/tmp/decks\" is absolute; give a path inside --out")
+        #expect(message("jobs:\n  - kind: deck\n    theme: [classic, ..]\n    output: decks/{theme}/../../x\n")?
+                    .hasPrefix("spec.yaml:4:13: output path \"decks/classic/../../x\" uses \"..\"") == true)
+        #expect(message("jobs:\n  - kind: deck\n    theme: [classic, ..]\n    output: decks/{theme}\n")
+                == "spec.yaml:4:13: output path \"decks/..\" uses \"..\"; it must stay inside --out ({theme} is \"..\")")
+        #expect(message("jobs:\n  - kind: deck\n    theme: /etc\n    output: \"{theme}\"\n")
+                == "spec.yaml:4:13: output path \"/etc\" is absolute; give a path inside --out ({theme} is \"/etc\")")
+        #expect(message("jobs:\n  - kind: deck\n    output: .\n") == nil)
+    }
+
+    @Test func filesTwoJobsWriteAreNamedAtTheFirstJobsOutput() throws {
+        func check(_ yaml: String, _ files: (SpecJob) -> [String]) throws -> String? {
+            let specJobs = try parse(yaml)
+            let jobs = specJobs.enumerated().map { index, job in
+                BatchJob(id: "\(index)", kind: job.kind, parameters: job.parameters, outputs: files(job),
+                         estimatedCost: 1, inputKey: "") { [] }
+            }
+            do {
+                try BatchSpec.checkOutputs(of: specJobs, planned: jobs, under: FileManager.default.temporaryDirectory)
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+        let two = "jobs:\n  - kind: deck\n    output: decks\n  - kind: keyboard\n    scale: 1\n    output: decks\n"
+        #expect(try check(two) { [($0.output ?? "") + "/AS.png"] }
+                == "spec.yaml:3:13: this job and the job at line 6 both write decks/AS.png")
+        let matrix = "jobs:\n  - kind: deck\n    theme: [classic, four-color]\n    size: poker\n    output: decks\n"
+        #expect(try check(matrix) { [($0.output ?? "") + "/AS.png"] }
+                == "spec.yaml:5:13: two jobs of this matrix (theme=classic and theme=four-color) both write decks/AS.png; "
+                + "put {theme} in `output`")
+        #expect(try check(two) { _ in ["manifest.json"] } == "spec.yaml:3:13: manifest.json is written by the batch run itself; give this job another output")
+        #expect(try check(two) { [($0.output ?? "") + "/\($0.kind).png"] } == nil)
+    }
 }

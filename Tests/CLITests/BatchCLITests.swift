@@ -360,4 +360,30 @@ import Testing
                                "3:12: `card` must be a value or a list of values")], in: dir, out: out)
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
+
+    @Test func outputsThatLeaveOutOrClashNameTheJobsOutput() throws {
+        let dir = try CLIRunner.temporaryDirectory("batch-spec-outputs")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: out.appendingPathComponent("link"), withDestinationURL: dir)
+        let card = "jobs:\n  - kind: card\n    card: AS\n"
+        try expectSpecErrors([
+            ("absolute.yaml", Data((card + "    output: /tmp/cards\n").utf8),
+             "4:13: output path \"/tmp/cards\" is absolute; give a path inside --out"),
+            ("home.yaml", Data((card + "    output: ~/cards\n").utf8),
+             "4:13: output path \"~/cards\" is absolute; give a path inside --out"),
+            ("placeholder.yaml", Data((card + "    size: [poker, ..]\n    output: cards/{size}\n").utf8),
+             "5:13: output path \"cards/..\" uses \"..\"; it must stay inside --out ({size} is \"..\")"),
+            ("link.yaml", Data((card + "    output: link/cards\n").utf8),
+             "4:13: output path \"link/cards/AS.png\" leaves --out through the symbolic link \"link\""),
+            ("clash.yaml", Data((card + "    output: cards\n" + card.dropFirst(6) + "    size: bridge\n    output: ./cards/\n").utf8),
+             "4:13: this job and the job at line 8 both write cards/AS.png"),
+            ("matrix.yaml", Data((card + "    size: [poker, bridge]\n    output: cards\n").utf8),
+             "5:13: two jobs of this matrix (size=poker and size=bridge) both write cards/AS.png; put {size} in `output`"),
+            ("same-id.yaml", Data("jobs:\n  - kind: keyboard\n    scale: 1\n    output: x\n  - kind: samples\n    scale: 1\n    output: x\n".utf8),
+             "2:5: this job and the job at line 5 get the same id x/scale=1; give them different outputs"),
+        ], in: dir, out: out)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["link"])
+    }
 }
