@@ -24,6 +24,8 @@ public struct SpecJob: Sendable, Equatable {
     public var location: SpecLocation
     /// The output path with `{key}` placeholders filled in, or nil when the spec gave none.
     public var output: String?
+    /// Where the job's `output` is written (the job itself without one), for errors about its files.
+    public var outputLocation: SpecLocation
 
     public func location(of key: String) -> SpecLocation { locations[key] ?? location }
 }
@@ -50,10 +52,7 @@ public enum BatchSpec {
     }
 
     public static func parse(_ data: Data, file: String, kinds: [JobKindSchema]) throws(SpecError) -> [SpecJob] {
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw SpecError("the spec is not UTF-8 text", at: SpecLocation(file: file))
-        }
-        return try parse(text, file: file, kinds: kinds)
+        try parse(SpecFile.text(of: data, file: file), file: file, kinds: kinds)
     }
 
     public static func parse(_ text: String, file: String, kinds: [JobKindSchema]) throws(SpecError) -> [SpecJob] {
@@ -92,6 +91,7 @@ public enum BatchSpec {
                 dimensions.append(entry)
             }
             var output: String?
+            var outputLocation = at(item)
             for (name, key, value) in try SpecFile.pairs(of: mapping, in: file) {
                 if name == "kind" { continue }
                 if name == "output" {
@@ -99,6 +99,7 @@ public enum BatchSpec {
                         throw SpecError("`output` must be a path", at: at(value))
                     }
                     output = text
+                    outputLocation = at(value)
                     continue
                 }
                 guard schema.keys.contains(name) else {
@@ -126,10 +127,10 @@ public enum BatchSpec {
             for parameters in combinations {
                 var filled = output
                 if let template = output {
-                    filled = try fill(template, with: parameters, at: locations["output"] ?? at(item))
+                    filled = try fill(template, with: parameters, at: outputLocation)
                 }
                 result.append(SpecJob(kind: kind, parameters: parameters, locations: locations, location: at(item),
-                                      output: filled))
+                                      output: filled, outputLocation: outputLocation))
             }
         }
         guard !result.isEmpty else { throw SpecError("the spec expands to zero jobs", at: at(jobsNode)) }
@@ -169,7 +170,68 @@ public enum BatchSpec {
             result += value
             rest = rest[rest.index(after: close)...]
         }
-        return result + rest
+        result += rest
+        // An empty or "." output is the --out folder itself; anything leaving it is refused here,
+        // naming the placeholder when its value is what leaves.
+        do { _ = try OutputPaths.components(of: result) } catch where error != .empty {
+            let culprits = parameters.sorted { $0.key < $1.key }.filter { key, value in
+                template.contains("{\(key)}") && (value.contains("..") || value.hasPrefix("/") || value.hasPrefix("~"))
+            }
+            let note = culprits.map { "{\($0.key)} is \"\($0.value)\"" }.joined(separator: ", ")
+            throw SpecError(error.description + (note.isEmpty ? "" : " (\(note))"), at: location)
+        } catch {}
+        return result
+    }
+
+    /// Checks the files the spec's jobs plan to write, in spec order, before anything is written:
+    /// every path stays inside `root` (symbolic links included), none is the run's own manifest
+    /// or gallery, and no two jobs write one file. Errors point at the job's `output`.
+    public static func checkOutputs(of specJobs: [SpecJob], planned jobs: [BatchJob], under root: URL) throws(SpecError) {
+        var owners: [String: Int] = [:]
+        var ids: [String: Int] = [:]
+        for (index, (specJob, job)) in zip(specJobs, jobs).enumerated() {
+            let at = specJob.outputLocation
+            if let first = ids[job.id] {
+                throw SpecError("this job and the job at line \(specJob.location.line ?? 0) get the same id \(job.id); "
+                                + "give them different outputs", at: specJobs[first].location)
+            }
+            ids[job.id] = index
+            guard !job.outputs.isEmpty else { throw SpecError("this job writes no file", at: specJob.location) }
+            for output in job.outputs {
+                let key: String
+                do {
+                    _ = try OutputPaths.resolve(output, under: root)
+                    key = try OutputPaths.components(of: output).joined(separator: "/")
+                } catch {
+                    throw SpecError(error.description, at: at)
+                }
+                if key == Manifest.fileName || key == Gallery.fileName {
+                    throw SpecError("\(key) is written by the batch run itself; give this job another output", at: at)
+                }
+                if let first = owners[key] {
+                    throw clash(key, specJobs[first], specJob)
+                }
+                owners[key] = index
+            }
+        }
+    }
+
+    /// Two jobs writing `path`: named at the first's `output`, with the other's line, or, for two
+    /// jobs of one matrix, with the keys that tell them apart and belong in `output`.
+    static func clash(_ path: String, _ first: SpecJob, _ second: SpecJob) -> SpecError {
+        guard first.outputLocation == second.outputLocation else {
+            let line = second.outputLocation.line.map { "line \($0)" } ?? "another line"
+            return SpecError("this job and the job at \(line) both write \(path)", at: first.outputLocation)
+        }
+        let differing = Set(first.parameters.keys).union(second.parameters.keys).sorted()
+            .filter { first.parameters[$0] != second.parameters[$0] }
+        guard !differing.isEmpty else {
+            return SpecError("this job writes \(path) twice", at: first.outputLocation)
+        }
+        let values = { (job: SpecJob) in differing.map { "\($0)=\(job.parameters[$0] ?? "")" }.joined(separator: ",") }
+        return SpecError("two jobs of this matrix (\(values(first)) and \(values(second))) both write \(path); "
+                         + "put \(differing.map { "{\($0)}" }.joined(separator: " and ")) in `output`",
+                         at: first.outputLocation)
     }
 
 }

@@ -46,6 +46,11 @@ public struct SpecError: Error, Sendable, Equatable, CustomStringConvertible, Lo
 /// Reading YAML or JSON spec files (JSON is YAML) into nodes that know their line and column,
 /// for the batch spec and the keyboard diagram spec alike.
 public enum SpecFile {
+    /// How deep a spec may nest. Specs need 4 or 5 levels; the YAML composer recurses once per
+    /// level, over a kilobyte of stack each, so some thousands of levels (a 12 KB file of `[`)
+    /// overflow an 8 MB stack. 64 levels need under 100 KB.
+    public static let maximumDepth = 64
+
     /// The text of a spec file; errors name it `displayName` (as the user typed it).
     public static func text(of url: URL, displayName: String) throws(SpecError) -> String {
         let file = SpecLocation(file: displayName)
@@ -60,21 +65,27 @@ public enum SpecFile {
         } catch {
             throw SpecError("cannot read the spec (\(reason(error)))", at: file)
         }
-        guard let text = String(data: data, encoding: .utf8) else { throw SpecError("the spec is not UTF-8 text", at: file) }
-        return text
+        return try text(of: data, file: displayName)
+    }
+
+    /// The bytes of a spec as text; an error names the line and column of the first byte that is not UTF-8.
+    public static func text(of data: Data, file: String) throws(SpecError) -> String {
+        try SpecText.decode(data, file: file)
     }
 
     /// The document's root node; an empty document and malformed YAML are errors with a place.
     public static func compose(_ text: String, file: String) throws(SpecError) -> Node {
+        // Checked before Yams sees the text: its composer would overflow the stack on deep nesting.
+        try SpecText.check(text, file: file, limit: maximumDepth)
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
         } catch let error as YamlError {
-            throw malformed(error, file: file)
+            throw malformed(error, text: text, file: file)
         } catch {
             throw SpecError("malformed YAML: \(error)", at: SpecLocation(file: file))
         }
-        guard let root else { throw SpecError("the spec is empty", at: SpecLocation(file: file)) }
+        guard let root else { throw SpecError("the spec is empty", at: SpecLocation(file: file, line: 1, column: 1)) }
         return root
     }
 
@@ -106,14 +117,15 @@ public enum SpecFile {
         return SpecError("unknown \(what) \"\(name)\"\(hint)", at: location)
     }
 
-    static func malformed(_ error: YamlError, file: String) -> SpecError {
+    static func malformed(_ error: YamlError, text: String, file: String) -> SpecError {
         switch error {
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
              let .composer(context, problem, mark, _):
             let detail = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
             return SpecError("malformed YAML: \(detail)", at: SpecLocation(file: file, line: mark.line, column: mark.column))
-        case let .reader(problem, _, _, _):
-            return SpecError("malformed YAML: \(problem)", at: SpecLocation(file: file))
+        case let .reader(problem, offset, _, _):
+            return SpecError("malformed YAML: \(problem)",
+                             at: offset.map { SpecText.location(ofByte: $0, in: text, file: file) } ?? SpecLocation(file: file))
         default:
             return SpecError("malformed YAML: \(error)", at: SpecLocation(file: file))
         }

@@ -321,4 +321,69 @@ import Testing
         #expect(try CLIRunner.run(["merge", "--out", dir.appendingPathComponent("merged").path]).status == 2)
         #expect(try tree(dir) == before, "a refused merge changed a file")
     }
+
+    /// Runs `batch` on each spec and expects one error line naming the spec and the place.
+    func expectSpecErrors(_ cases: [(name: String, bytes: Data, error: String)], in dir: URL, out: URL) throws {
+        for (name, bytes, error) in cases {
+            let spec = dir.appendingPathComponent(name)
+            try bytes.write(to: spec)
+            let result = try CLIRunner.run(["batch", spec.path, "--out", out.path])
+            #expect(result.status == 2, "\(name)")
+            #expect(result.stderr == "cardrender: error: \(spec.path):\(error)\n", "\(name)")
+        }
+    }
+
+    @Test func unreadableAndTooDeepSpecsNameTheLineAndColumn() throws {
+        let dir = try CLIRunner.temporaryDirectory("batch-spec-text")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out")
+        let limit = 64  // SpecFile.maximumDepth
+        // 10,000 levels overflowed the stack of both commands.
+        let deep = Data((String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + "\n").utf8)
+        try expectSpecErrors([
+            ("deep.yaml", deep, "1:\(limit + 1): the spec nests deeper than \(limit) levels"),
+            ("empty.yaml", Data(), "1:1: the spec is empty"),
+            ("latin1.yaml", Data("jobs:\n  - kind: card\n    card: ".utf8) + [0xC9], "3:11: the spec is not UTF-8 text (byte 0xC9)"),
+            ("nul.yaml", Data("jobs:\n  - kind: card\n    ca\u{0}rd: AS\n".utf8), "3:7: the spec contains a NUL byte, which YAML does not allow"),
+        ], in: dir, out: out)
+        try deep.write(to: dir.appendingPathComponent("deep.yaml"))
+        let keyboard = try CLIRunner.run(["keyboard", "--spec", "deep.yaml", "--out", "out"], in: dir)
+        #expect(keyboard.status == 2)
+        #expect(keyboard.stderr == "cardrender: error: deep.yaml:1:\(limit + 1): the spec nests deeper than \(limit) levels\n")
+        // Just under the limit, both parse the spec and then find fault with the value.
+        let frame = String(repeating: "[", count: limit - 3) + "0" + String(repeating: "]", count: limit - 3)
+        try Data("diagrams:\n  - keyboard-frame: \(frame)\n".utf8).write(to: dir.appendingPathComponent("under.yaml"))
+        let under = try CLIRunner.run(["keyboard", "--spec", "under.yaml", "--out", "out"], in: dir)
+        #expect(under.status == 2 && under.stderr.hasPrefix("cardrender: error: under.yaml:2:21: "), "\(under.stderr)")
+        #expect(!under.stderr.contains("nests deeper"))
+        try expectSpecErrors([("under.yaml", Data("jobs:\n  - kind: card\n    card: \(frame)\n".utf8),
+                               "3:12: `card` must be a value or a list of values")], in: dir, out: out)
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
+    @Test func outputsThatLeaveOutOrClashNameTheJobsOutput() throws {
+        let dir = try CLIRunner.temporaryDirectory("batch-spec-outputs")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: out.appendingPathComponent("link"), withDestinationURL: dir)
+        let card = "jobs:\n  - kind: card\n    card: AS\n"
+        try expectSpecErrors([
+            ("absolute.yaml", Data((card + "    output: /tmp/cards\n").utf8),
+             "4:13: output path \"/tmp/cards\" is absolute; give a path inside --out"),
+            ("home.yaml", Data((card + "    output: ~/cards\n").utf8),
+             "4:13: output path \"~/cards\" is absolute; give a path inside --out"),
+            ("placeholder.yaml", Data((card + "    size: [poker, ..]\n    output: cards/{size}\n").utf8),
+             "5:13: output path \"cards/..\" uses \"..\"; it must stay inside --out ({size} is \"..\")"),
+            ("link.yaml", Data((card + "    output: link/cards\n").utf8),
+             "4:13: output path \"link/cards/AS.png\" leaves --out through the symbolic link \"link\""),
+            ("clash.yaml", Data((card + "    output: cards\n" + card.dropFirst(6) + "    size: bridge\n    output: ./cards/\n").utf8),
+             "4:13: this job and the job at line 8 both write cards/AS.png"),
+            ("matrix.yaml", Data((card + "    size: [poker, bridge]\n    output: cards\n").utf8),
+             "5:13: two jobs of this matrix (size=poker and size=bridge) both write cards/AS.png; put {size} in `output`"),
+            ("same-id.yaml", Data("jobs:\n  - kind: keyboard\n    scale: 1\n    output: x\n  - kind: samples\n    scale: 1\n    output: x\n".utf8),
+             "2:5: this job and the job at line 5 get the same id x/scale=1; give them different outputs"),
+        ], in: dir, out: out)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["link"])
+    }
 }

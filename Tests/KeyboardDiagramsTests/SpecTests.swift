@@ -98,7 +98,7 @@ struct SpecTests {
         #expect(error("diagrams:\n  - device: ipad\n    device: iphone-8\n")
             == "spec.yaml:3:5: \"device\" is given twice (first at line 2)")
         #expect(error("diagrams: []\n") == "spec.yaml:1:11: \"diagrams\" is empty")
-        #expect(error("") == "spec.yaml: the spec is empty")
+        #expect(error("") == "spec.yaml:1:1: the spec is empty")
     }
 
     @Test func malformedYAMLIsOneLineWithItsPosition() throws {
@@ -201,5 +201,20 @@ struct SpecTests {
         #expect(table.contains("Sources:"))
         let decoded = try JSONDecoder().decode(DeviceCatalog.self, from: builder.catalog.jsonData())
         #expect(decoded == builder.catalog)
+    }
+
+    @Test func deepNestingIsRefusedBeforeParsingWithItsPlace() {
+        func frame(nested levels: Int) -> String {
+            "diagrams:\n  - keyboard-frame: " + String(repeating: "[", count: levels) + "0"
+                + String(repeating: "]", count: levels) + "\n"
+        }
+        // The spec's mapping, `diagrams` and the diagram make 3 levels; the frame's lists the rest.
+        let limit = SpecFile.maximumDepth
+        #expect(error(frame(nested: 10_000)) == "spec.yaml:2:\(21 + limit - 3): the spec nests deeper than \(limit) levels")
+        #expect(error(frame(nested: limit - 2)) == "spec.yaml:2:\(21 + limit - 3): the spec nests deeper than \(limit) levels")
+        let underLimit = error(frame(nested: limit - 3))
+        #expect(underLimit?.hasPrefix("spec.yaml:2:21:") == true && underLimit?.contains("nests deeper") == false)
+        #expect(error("") == "spec.yaml:1:1: the spec is empty")
+        #expect(error("diagrams:\n  - device: iphone\u{0}-8\n") == "spec.yaml:2:19: the spec contains a NUL byte, which YAML does not allow")
     }
 }

@@ -34,6 +34,7 @@ struct BatchRunOptions: ParsableArguments {
     /// saved and an interruption are each one line, and exit 2.
     func run(_ specJobs: [SpecJob], specFolder: URL?, out: String, workers: Int) throws {
         let jobs = try SpecJobs.jobs(specJobs, specFolder: specFolder, workers: workers)
+        try BatchSpec.checkOutputs(of: specJobs, planned: jobs, under: URL(fileURLWithPath: out, isDirectory: true))
         let folder = try OutputFolder(URL(fileURLWithPath: out, isDirectory: true), create: !dryRun)
         let runner = BatchRunner(options: .init(workers: workers, force: force, failFast: failFast, dryRun: dryRun,
                                                 shard: try shard.map { try Shard(parsing: $0) },
