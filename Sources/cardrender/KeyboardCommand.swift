@@ -66,6 +66,7 @@ struct KeyboardCommand: ParsableCommand, PlannableCommand {
 
     @OptionGroup var output: OutputOptions
     @OptionGroup var parallel: ParallelOptions
+    @OptionGroup var budget: BudgetOptions
 
     func validate() throws {
         guard scale.isFinite, scale > 0, scale <= 8 else { throw ValidationError("--scale must be between 0 and 8, got \(scale)") }
@@ -166,10 +167,11 @@ struct KeyboardCommand: ParsableCommand, PlannableCommand {
     private func render(_ spec: KeyboardDiagramSpec, builder: KeyboardDiagramBuilder) throws {
         let root = output.url
         let planned = try spec.outputs(under: root, builder: builder)
-        let out = try output.prepare()
         let jobs = planned.flatMap { plan in
             plan.files.map { RenderJob($0.relativePath, plan.diagram.picture, format: $0.format, resolution: .scale(scale)) }
         }
+        try OutputPlan(jobs: jobs).checkBudget(maxPixels: budget.maxPixels)
+        let out = try output.prepare()
         let started = Date()
         let written = try JobRunner.run(jobs, into: out, workers: parallel.count)
         for file in written { print((output.out as NSString).appendingPathComponent(file.path)) }

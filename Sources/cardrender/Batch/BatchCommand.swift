@@ -24,6 +24,8 @@ struct BatchRunOptions: ParsableArguments {
     @Flag(help: "No progress output.")
     var quiet = false
 
+    @OptionGroup var budget: BudgetOptions
+
     func validate() throws {
         if let shard {
             do { _ = try Shard(parsing: shard) } catch { throw ValidationError(error.description) }
@@ -32,7 +34,7 @@ struct BatchRunOptions: ParsableArguments {
 
     /// Runs `specJobs` into `out` and prints the summary; failures are listed and exit 2.
     func run(_ specJobs: [SpecJob], specFolder: URL?, out: String, workers: Int) throws {
-        let jobs = try SpecJobs.jobs(specJobs, specFolder: specFolder, workers: workers)
+        let jobs = try SpecJobs.jobs(specJobs, specFolder: specFolder, workers: workers, maxPixels: budget.maxPixels)
         let folder = try OutputFolder(URL(fileURLWithPath: out, isDirectory: true), create: !dryRun)
         let runner = BatchRunner(options: .init(workers: workers, force: force, failFast: failFast, dryRun: dryRun,
                                                 shard: try shard.map { try Shard(parsing: $0) },
