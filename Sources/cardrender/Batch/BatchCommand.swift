@@ -34,7 +34,12 @@ struct BatchRunOptions: ParsableArguments {
 
     /// Runs `specJobs` into `out` and prints the summary; failures are listed and exit 2.
     func run(_ specJobs: [SpecJob], specFolder: URL?, out: String, workers: Int) throws {
-        let jobs = try SpecJobs.jobs(specJobs, specFolder: specFolder, workers: workers, maxPixels: budget.maxPixels)
+        // Small specs plan in a blink; their errors stay the only line on stderr.
+        let showsPlanning = !json && !quiet && specJobs.count >= 200
+        let planning = ProgressReporter(style: showsPlanning ? .automatic(total: specJobs.count) : .quiet,
+                                        total: specJobs.count)
+        let jobs = try SpecJobs.jobs(specJobs, specFolder: specFolder, workers: workers, maxPixels: budget.maxPixels,
+                                     progress: planning)
         let folder = try OutputFolder(URL(fileURLWithPath: out, isDirectory: true), create: !dryRun)
         let runner = BatchRunner(options: .init(workers: workers, force: force, failFast: failFast, dryRun: dryRun,
                                                 shard: try shard.map { try Shard(parsing: $0) },
