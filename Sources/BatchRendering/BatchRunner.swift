@@ -70,13 +70,13 @@ public struct BatchRunner: Sendable {
         guard !jobs.isEmpty else { throw BatchError("the spec expands to zero jobs") }
         var ids: Set<String> = []
         var owners: [String: String] = [:]
+        var resolver = OutputPaths.Resolver(root: folder.url)
         for job in jobs {
             guard ids.insert(job.id).inserted else { throw BatchError("two jobs have the id \(job.id)") }
             guard !job.outputs.isEmpty else { throw BatchError("job \(job.id) writes no file") }
             for output in job.outputs {
-                _ = try folder.confine(output)
                 let key: String
-                do { key = try OutputPaths.components(of: output).joined(separator: "/") } catch {
+                do { key = try resolver.check(output).joined(separator: "/") } catch {
                     throw BatchError(error.description)
                 }
                 if [Manifest.fileName, Gallery.fileName, FileStamps.fileName, OutputFolder.lockFileName].contains(key) {

@@ -89,6 +89,31 @@ public final class ProgressReporter: Sendable {
         }
     }
 
+    /// One more job planned (options checked, files listed): a large spec takes a while to plan,
+    /// so the bar or lines show it, labelled "planning"; JSON and quiet runs print nothing.
+    public func planned() {
+        let line: String? = state.withLock { s in
+            s.done += 1
+            let now = ProgressReporter.now()
+            let elapsed = now - started
+            let rate = elapsed > 0 ? Double(s.done) / elapsed : 0
+            let eta = rate > 0 ? Double(total - s.done) / rate : 0
+            switch style {
+            case .bar:
+                guard now - s.lastDraw > 0.1 || s.done == total else { return nil }
+                s.lastDraw = now
+                return "\r\u{1B}[2Kplanning \(s.done)/\(total) jobs " + String(format: "%.0f/s ETA %.0fs", rate, eta)
+                    + (s.done == total ? "\n" : "")
+            case .lines(let every):
+                guard s.done % every == 0 || s.done == total else { return nil }
+                return "planning: \(s.done)/\(total) jobs (" + String(format: "%.0f/s, ETA %.0fs", rate, eta) + ")\n"
+            case .json, .quiet:
+                return nil
+            }
+        }
+        if let line { FileHandle.standardError.write(Data(line.utf8)) }
+    }
+
     public func end(fields: [String: Any]) {
         switch style {
         case .bar: FileHandle.standardError.write(Data("\n".utf8))

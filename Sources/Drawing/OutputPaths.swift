@@ -29,7 +29,10 @@ public enum OutputPathError: Error, Sendable, Equatable, CustomStringConvertible
 public enum OutputPaths {
     /// The path's components after removing empty and `.` ones, or an error.
     public static func components(of relative: String) throws(OutputPathError) -> [String] {
-        let trimmed = relative.trimmingCharacters(in: .whitespaces)
+        // Most paths start and end with a printable ASCII byte and need no trimming, which is slow.
+        let utf8 = relative.utf8
+        let plain = utf8.first.map { (0x21..<0x80).contains($0) } == true && utf8.last.map { (0x21..<0x80).contains($0) } == true
+        let trimmed = plain ? relative : relative.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw .empty }
         guard !trimmed.hasPrefix("/"), !trimmed.hasPrefix("~") else { throw .absolute(relative) }
         let parts = trimmed.split(separator: "/", omittingEmptySubsequences: true).map(String.init).filter { $0 != "." }
@@ -41,23 +44,51 @@ public enum OutputPaths {
     /// The file URL for `relative` under `root`, after checking that every folder on the way
     /// that already exists resolves to a place inside `root` (symbolic links included).
     public static func resolve(_ relative: String, under root: URL) throws(OutputPathError) -> URL {
-        let parts = try components(of: relative)
-        let realRoot = realPath(root.path) ?? root.standardizedFileURL.path
-        var current = root
-        // The final component is the file itself: AtomicFile renames over it, replacing a link
-        // rather than writing through it, so only the folders matter.
-        for (index, part) in parts.enumerated() {
-            current = current.appendingPathComponent(part)
-            let isFile = index == parts.count - 1
-            guard !isFile else { break }
-            let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: current.path)) != nil
-            guard isLink || FileManager.default.fileExists(atPath: current.path) else { continue }
-            // A dangling link cannot be checked, so it is refused like one that leaves.
-            guard let resolved = realPath(current.path), isInside(resolved, realRoot) else {
-                throw .escapesThroughSymlink(path: relative, link: parts[0...index].joined(separator: "/"))
-            }
+        var resolver = Resolver(root: root)
+        return try resolver.resolve(relative)
+    }
+
+    /// Resolves many paths under one root, checking each folder on disk once: a batch writes
+    /// millions of files into far fewer folders, and the checks are system calls.
+    public struct Resolver: Sendable {
+        public let root: URL
+        private let realRoot: String
+        /// Folders (relative, joined by "/") already found inside the root.
+        private var checkedFolders: Set<String> = []
+
+        public init(root: URL) {
+            self.root = root
+            realRoot = OutputPaths.realPath(root.path) ?? root.standardizedFileURL.path
         }
-        return current
+
+        public mutating func resolve(_ relative: String) throws(OutputPathError) -> URL {
+            let parts = try check(relative)
+            // One URL from the whole path: appending component by component asks the disk each time.
+            return URL(fileURLWithPath: root.path + "/" + parts.joined(separator: "/"), isDirectory: false)
+        }
+
+        /// Checks `relative` as `resolve` does and returns its components (see `components(of:)`).
+        @discardableResult
+        public mutating func check(_ relative: String) throws(OutputPathError) -> [String] {
+            let parts = try OutputPaths.components(of: relative)
+            // The final component is the file itself: AtomicFile renames over it, replacing a link
+            // rather than writing through it, so only the folders matter.
+            var folder = ""
+            for index in parts.indices.dropLast() {
+                folder += (index == 0 ? "" : "/") + parts[index]
+                guard !checkedFolders.contains(folder) else { continue }
+                let path = root.path + "/" + folder
+                let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
+                if isLink || FileManager.default.fileExists(atPath: path) {
+                    // A dangling link cannot be checked, so it is refused like one that leaves.
+                    guard let resolved = OutputPaths.realPath(path), OutputPaths.isInside(resolved, realRoot) else {
+                        throw .escapesThroughSymlink(path: relative, link: folder)
+                    }
+                }
+                checkedFolders.insert(folder)
+            }
+            return parts
+        }
     }
 
     static func isInside(_ path: String, _ root: String) -> Bool {

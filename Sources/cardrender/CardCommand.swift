@@ -22,6 +22,7 @@ struct CardCommand: ParsableCommand, PlannableCommand {
 
     @OptionGroup var options: CardOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var budget: BudgetOptions
 
     func validate() throws {
         do {
@@ -40,6 +41,7 @@ struct CardCommand: ParsableCommand, PlannableCommand {
 
     func run() throws {
         let plan = try plan()
+        try plan.checkBudget(maxPixels: budget.maxPixels)
         let out = try output.prepare()
         let written = try plan.write(into: out, workers: 1)
         for file in written {

@@ -31,6 +31,7 @@ struct DeckCommand: ParsableCommand, PlannableCommand {
     @OptionGroup var options: CardOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var parallel: ParallelOptions
+    @OptionGroup var budget: BudgetOptions
 
     func plan() throws -> OutputPlan {
         let export = DeckExport(renderer: try options.makeRenderer(), formats: options.formats,
@@ -64,6 +65,7 @@ struct DeckCommand: ParsableCommand, PlannableCommand {
 
     func run() throws {
         let plan = try plan()
+        try plan.checkBudget(maxPixels: budget.maxPixels)
         let out = try output.prepare()
         let started = Date()
         let written = try plan.write(into: out, workers: parallel.count)

@@ -195,6 +195,8 @@ struct DiffCommand: ParsableCommand {
 
     @OptionGroup(title: "Diff image") var diffImageOptions: DiffImageOptions
 
+    @OptionGroup var budget: BudgetOptions
+
     @Option(help: "Write the diff image (faded expected, differences red, anti-aliasing yellow) here.",
             completion: .file(extensions: ["png"]))
     var diffOut: String?
@@ -222,6 +224,7 @@ struct DiffCommand: ParsableCommand {
 
     func run() throws {
         let expectedURL = URL(fileURLWithPath: expected), actualURL = URL(fileURLWithPath: actual)
+        try checkBudget(expectedURL, actualURL)
         let expectedImage: RGBAImage, actualImage: RGBAImage
         do throws(GoldenError) {
             expectedImage = try GoldenStore.readImage(at: expectedURL).image
@@ -266,5 +269,24 @@ struct DiffCommand: ParsableCommand {
             if let compositeImage = report.compositeImage { print("composite: \(compositeImage)") }
         }
         if !report.passed { throw ExitCode(1) }
+    }
+
+    /// Refuses images over `--max-pixels` from their headers, before decoding, and the composite
+    /// (three images side by side) when it is asked for. A file that cannot be read or has no
+    /// valid header is left to the decoder, which says what is wrong with it.
+    private func checkBudget(_ urls: URL...) throws {
+        var sizes: [(width: Int, height: Int)] = []
+        for url in urls {
+            guard let data = try? Data(contentsOf: url, options: .mappedIfSafe),
+                  let header = try? PNG.header(of: data) else { return }
+            try RenderLimits.checkBudget(width: header.width, height: header.height, maxPixels: budget.maxPixels,
+                                         what: url.path)
+            sizes.append((header.width, header.height))
+        }
+        if compositeOut != nil, let widest = sizes.map(\.width).max(), let tallest = sizes.map(\.height).max() {
+            // expected | actual | diff with an 8 px gutter around and between (makeCompositeImage).
+            try RenderLimits.checkBudget(width: sizes.reduce(8) { $0 + $1.width + 8 } + widest + 8,
+                                         height: tallest + 16, maxPixels: budget.maxPixels, what: "the composite image")
+        }
     }
 }

@@ -66,6 +66,7 @@ struct KeyboardCommand: ParsableCommand, PlannableCommand {
 
     @OptionGroup var output: OutputOptions
     @OptionGroup var parallel: ParallelOptions
+    @OptionGroup var budget: BudgetOptions
 
     func validate() throws {
         guard scale.isFinite, scale > 0, scale <= 8 else { throw ValidationError("--scale must be between 0 and 8, got \(scale)") }
@@ -164,16 +165,28 @@ struct KeyboardCommand: ParsableCommand, PlannableCommand {
 
     /// Plans every file (paths checked inside --out), then renders them all.
     private func render(_ spec: KeyboardDiagramSpec, builder: KeyboardDiagramBuilder) throws {
-        let root = output.url
-        let planned = try spec.outputs(under: root, builder: builder)
-        let out = try output.prepare()
-        let jobs = planned.flatMap { plan in
-            plan.files.map { RenderJob($0.relativePath, plan.diagram.picture, format: $0.format, resolution: .scale(scale)) }
-        }
+        let files = try spec.plannedFiles(under: output.url, builder: builder)
+        var out: URL?
+        var count = 0
         let started = Date()
-        let written = try JobRunner.run(jobs, into: out, workers: parallel.count)
-        for file in written { print((output.out as NSString).appendingPathComponent(file.path)) }
-        FileHandle.standardError.write(Data(String(format: "Rendered %d files in %.2f s\n", written.count,
+        // Diagrams are laid out a chunk at a time, just before they render: laying out every
+        // diagram of a large spec first held gigabytes.
+        let chunk = max(16, parallel.count * 8)
+        for start in stride(from: 0, to: spec.entries.count, by: chunk) {
+            var jobs: [RenderJob] = []
+            for index in start..<min(start + chunk, spec.entries.count) {
+                let picture = try spec.diagram(for: spec.entries[index], builder: builder).picture
+                jobs += files[index].map { RenderJob($0.relativePath, picture, format: $0.format, resolution: .scale(scale)) }
+            }
+            try OutputPlan(jobs: jobs).checkBudget(maxPixels: budget.maxPixels)
+            let folder = try out ?? output.prepare()
+            out = folder
+            for file in try JobRunner.run(jobs, into: folder, workers: parallel.count) {
+                print((output.out as NSString).appendingPathComponent(file.path))
+            }
+            count += jobs.count
+        }
+        FileHandle.standardError.write(Data(String(format: "Rendered %d files in %.2f s\n", count,
                                                    Date().timeIntervalSince(started)).utf8))
     }
 }

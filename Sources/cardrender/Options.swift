@@ -71,3 +71,15 @@ enum PathArgument {
         }
     }
 }
+
+/// `--max-pixels N`: the largest raster picture (or diff image) a command makes, checked from
+/// sizes and headers before any pixels are allocated, so `-j N` holds at most N such pictures.
+struct BudgetOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Largest PNG picture or compared image, in pixels (default \(RenderLimits.defaultMaxPixels), 160 MB of pixels).",
+                               valueName: "N"))
+    var maxPixels: Int = RenderLimits.defaultMaxPixels
+
+    func validate() throws {
+        guard maxPixels > 0 else { throw ValidationError("--max-pixels must be a positive number of pixels, got \(maxPixels)") }
+    }
+}

@@ -138,18 +138,40 @@ public struct KeyboardDiagramSpec: Sendable {
     /// Resolves every entry's output files under `root`, refusing paths that leave it and two
     /// entries writing the same file. Call before rendering anything.
     public func outputs(under root: URL, builder: KeyboardDiagramBuilder) throws(KeyboardSpecError) -> [PlannedDiagram] {
+        let files = try plannedFiles(under: root, builder: builder)
         var planned: [PlannedDiagram] = []
+        for (entry, files) in zip(entries, files) {
+            planned.append(PlannedDiagram(diagram: try diagram(for: entry, builder: builder), files: files))
+        }
+        return planned
+    }
+
+    /// Lays out one entry's diagram (its geometry was checked when the spec was read).
+    public func diagram(for entry: Entry, builder: KeyboardDiagramBuilder) throws(KeyboardSpecError) -> KeyboardDiagram {
+        do { return try KeyboardDiagram(model: try entry.order.model(builder: builder), variant: entry.order.variant) } catch {
+            throw KeyboardSpecError(location: entry.location, message: String(describing: error))
+        }
+    }
+
+    /// Each entry's files, checked as `outputs` checks them, without laying out any diagram:
+    /// a large spec is planned in little memory, and its diagrams laid out as they render.
+    public func plannedFiles(under root: URL, builder: KeyboardDiagramBuilder) throws(KeyboardSpecError) -> [[PlannedDiagram.File]] {
+        var planned: [[PlannedDiagram.File]] = []
         var writers: [String: SpecLocation] = [:]
+        var resolver = OutputPaths.Resolver(root: root)
         for entry in entries {
-            let model: KeyboardDiagramModel
-            do { model = try entry.order.model(builder: builder) } catch {
-                throw KeyboardSpecError(location: entry.location, message: error.description)
+            let base: String
+            if let output = entry.order.output {
+                base = output
+            } else {
+                do { base = entry.order.defaultOutput(model: try entry.order.model(builder: builder)) } catch {
+                    throw KeyboardSpecError(location: entry.location, message: error.description)
+                }
             }
-            let base = entry.order.output ?? entry.order.defaultOutput(model: model)
             var files: [(String, OutputFormat)] = []
             for format in entry.order.formats {
                 let relative = Self.strippingExtension(base) + "." + format.fileExtension
-                do { _ = try OutputPaths.resolve(relative, under: root) } catch {
+                do { try resolver.check(relative) } catch {
                     throw KeyboardSpecError(location: entry.outputLocation, message: error.description)
                 }
                 let key = (try? OutputPaths.components(of: relative).joined(separator: "/")) ?? relative
@@ -160,11 +182,7 @@ public struct KeyboardDiagramSpec: Sendable {
                 writers[key] = entry.location
                 files.append((key, format))
             }
-            let diagram: KeyboardDiagram
-            do { diagram = try KeyboardDiagram(model: model, variant: entry.order.variant) } catch {
-                throw KeyboardSpecError(location: entry.location, message: String(describing: error))
-            }
-            planned.append(PlannedDiagram(diagram: diagram, files: files.map { PlannedDiagram.File(relativePath: $0.0, format: $0.1) }))
+            planned.append(files.map { PlannedDiagram.File(relativePath: $0.0, format: $0.1) })
         }
         return planned
     }

@@ -24,6 +24,8 @@ struct BatchRunOptions: ParsableArguments {
     @Flag(help: "No progress output.")
     var quiet = false
 
+    @OptionGroup var budget: BudgetOptions
+
     func validate() throws {
         if let shard {
             do { _ = try Shard(parsing: shard) } catch { throw ValidationError(error.description) }
@@ -33,7 +35,12 @@ struct BatchRunOptions: ParsableArguments {
     /// Runs `specJobs` into `out` and prints the summary; failed jobs, files that could not be
     /// saved and an interruption are each one line, and exit 2.
     func run(_ specJobs: [SpecJob], specFolder: URL?, out: String, workers: Int) throws {
-        let jobs = try SpecJobs.jobs(specJobs, specFolder: specFolder, workers: workers)
+        // Small specs plan in a blink; their errors stay the only line on stderr.
+        let showsPlanning = !json && !quiet && specJobs.count >= 200
+        let planning = ProgressReporter(style: showsPlanning ? .automatic(total: specJobs.count) : .quiet,
+                                        total: specJobs.count)
+        let jobs = try SpecJobs.jobs(specJobs, specFolder: specFolder, workers: workers, maxPixels: budget.maxPixels,
+                                     progress: planning)
         try BatchSpec.checkOutputs(of: specJobs, planned: jobs, under: URL(fileURLWithPath: out, isDirectory: true))
         let folder = try OutputFolder(URL(fileURLWithPath: out, isDirectory: true), create: !dryRun)
         let runner = BatchRunner(options: .init(workers: workers, force: force, failFast: failFast, dryRun: dryRun,

@@ -40,6 +40,15 @@ struct OutputPlan: Sendable {
         return moved
     }
 
+    /// Refuses the plan when a PNG it makes is over `maxPixels`, before anything renders.
+    func checkBudget(maxPixels: Int) throws {
+        for job in jobs where job.format == .png {
+            let pixels = job.resolution.pixelSize(for: job.picture.size)
+            try RenderLimits.checkBudget(width: pixels.width, height: pixels.height, maxPixels: maxPixels,
+                                         what: job.relativePath)
+        }
+    }
+
     /// Renders every job in memory on `workers` threads, then the derived files.
     func renderInMemory(workers: Int) throws -> [RenderedFile] {
         let files = try WorkerPool.map(jobs.count, workers: workers, order: JobRunner.costliestFirst(jobs)) { index in

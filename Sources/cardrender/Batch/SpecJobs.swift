@@ -28,7 +28,9 @@ enum SpecJobs {
     }
 
     /// Plans every job (in parallel: planning lays out each picture) and returns them in spec order.
-    static func jobs(_ specJobs: [SpecJob], specFolder: URL?, workers: Int) throws -> [BatchJob] {
+    static func jobs(_ specJobs: [SpecJob], specFolder: URL?, workers: Int,
+                     maxPixels: Int = RenderLimits.defaultMaxPixels,
+                     progress: ProgressReporter? = nil) throws -> [BatchJob] {
         // Jobs already run `workers` at a time; a job's own pictures use the cores only when
         // there are fewer jobs than workers, so threads never multiply.
         let workersPerJob = specJobs.count >= workers ? 1 : workers
@@ -47,6 +49,7 @@ enum SpecJobs {
                     cost = planned.cost
                 } else {
                     let plan = try kind.plan(arguments).moved(under: folder)
+                    try plan.checkBudget(maxPixels: maxPixels)
                     (outputs, cost) = (plan.outputs, plan.estimatedCost)
                 }
             } catch {
@@ -61,9 +64,13 @@ enum SpecJobs {
             }
             // The plan is made again when the job runs rather than kept: plans hold laid-out
             // pictures, and holding thousands would make memory grow with the spec.
+            progress?.planned()
             return BatchJob(id: id, kind: kind.name, parameters: specJob.parameters, outputs: outputs,
                             estimatedCost: cost, inputKey: BatchJob.key(keyParts)) {
-                try kind.plan(arguments).moved(under: folder).renderInMemory(workers: workersPerJob)
+                // Checked again here for kinds planned without pictures, before any pixels exist.
+                let plan = try kind.plan(arguments).moved(under: folder)
+                try plan.checkBudget(maxPixels: maxPixels)
+                return try plan.renderInMemory(workers: workersPerJob)
             }
         }
     }
