@@ -18,7 +18,7 @@ DEB_PACKAGES = pkg-config libcairo2-dev libpng-dev zlib1g-dev libdeflate-dev lib
 BENCH_PACKAGES = imagemagick time
 
 .PHONY: all deps system-deps build run test unit-test examples install-check api-docs goldens bench docs install uninstall manual clean \
-  fuzz fuzz-build fuzz-ci
+  fuzz fuzz-build fuzz-ci sanitize sanitize-address
 
 all: build
 
@@ -98,6 +98,19 @@ fuzz: fuzz-build
 fuzz-ci:
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=30
 
+# The test suite under AddressSanitizer (with LeakSanitizer), in its own build folder. The
+# suppressions in Tests/Sanitizers say why each one is there.
+SANITIZERS = Tests/Sanitizers
+ASAN_FLAGS = -Xswiftc -sanitize=address -Xcc -fsanitize=address $(TEST_FLAGS)
+SANITIZE_RECORD = CARDRENDER_RECORD=$${CARDRENDER_RECORD:-$(if $(CI),never,missing)}
+
+sanitize: sanitize-address
+
+sanitize-address: deps
+	$(SWIFT) build --build-tests --scratch-path .build-asan $(ASAN_FLAGS)
+	$(SANITIZE_RECORD) LSAN_OPTIONS=suppressions=$(CURDIR)/$(SANITIZERS)/lsan.supp:print_suppressions=0 \
+	  $(SWIFT) test --skip-build --scratch-path .build-asan $(ASAN_FLAGS)
+
 # Examples/ (every Swift snippet of the README) against a tagged copy of this checkout.
 examples: deps
 	Tests/Outside/examples.sh
@@ -161,4 +174,4 @@ uninstall:
 	rm -rf $(RESOURCE_DIR)
 
 clean:
-	rm -rf .build .build-fuzz
+	rm -rf .build .build-fuzz .build-asan
