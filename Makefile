@@ -18,7 +18,7 @@ DEB_PACKAGES = pkg-config libcairo2-dev libpng-dev zlib1g-dev libdeflate-dev lib
 BENCH_PACKAGES = imagemagick time
 
 .PHONY: all deps system-deps build run test unit-test examples install-check api-docs goldens bench docs install uninstall manual clean \
-  fuzz fuzz-build fuzz-ci sanitize sanitize-address
+  fuzz fuzz-build fuzz-ci sanitize sanitize-address sanitize-thread
 
 all: build
 
@@ -98,10 +98,13 @@ fuzz: fuzz-build
 fuzz-ci:
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=30
 
-# The test suite under AddressSanitizer (with LeakSanitizer), in its own build folder. The
-# suppressions in Tests/Sanitizers say why each one is there.
+# The test suite under AddressSanitizer with LeakSanitizer (`sanitize`) or ThreadSanitizer
+# (`sanitize-thread`), each in its own build folder. The cardrender processes the CLI tests start
+# inherit the options, so a report there fails the test (exit 23 or 66). The suppressions in
+# Tests/Sanitizers say why each one is there.
 SANITIZERS = Tests/Sanitizers
 ASAN_FLAGS = -Xswiftc -sanitize=address -Xcc -fsanitize=address $(TEST_FLAGS)
+TSAN_FLAGS = -Xswiftc -sanitize=thread -Xcc -fsanitize=thread $(TEST_FLAGS)
 SANITIZE_RECORD = CARDRENDER_RECORD=$${CARDRENDER_RECORD:-$(if $(CI),never,missing)}
 
 sanitize: sanitize-address
@@ -110,6 +113,11 @@ sanitize-address: deps
 	$(SWIFT) build --build-tests --scratch-path .build-asan $(ASAN_FLAGS)
 	$(SANITIZE_RECORD) LSAN_OPTIONS=suppressions=$(CURDIR)/$(SANITIZERS)/lsan.supp:print_suppressions=0 \
 	  $(SWIFT) test --skip-build --scratch-path .build-asan $(ASAN_FLAGS)
+
+sanitize-thread: deps
+	$(SWIFT) build --build-tests --scratch-path .build-tsan $(TSAN_FLAGS)
+	$(SANITIZE_RECORD) TSAN_OPTIONS=suppressions=$(CURDIR)/$(SANITIZERS)/tsan.supp:print_suppressions=0 \
+	  $(SWIFT) test --skip-build --scratch-path .build-tsan $(TSAN_FLAGS)
 
 # Examples/ (every Swift snippet of the README) against a tagged copy of this checkout.
 examples: deps
@@ -174,4 +182,4 @@ uninstall:
 	rm -rf $(RESOURCE_DIR)
 
 clean:
-	rm -rf .build .build-fuzz .build-asan
+	rm -rf .build .build-fuzz .build-asan .build-tsan
