@@ -48,8 +48,9 @@ run: build
 # Goldens are never written in CI (CI=true); locally a missing golden is recorded once and
 # the test fails, so a new golden is always looked at. Re-record all: `make goldens`.
 # Then what a user outside the checkout gets: the Examples package built by version, an
-# installed binary run with the checkout moved away, and the API docs.
-test: unit-test examples install-check api-docs
+# installed binary run with the checkout moved away, and the API docs. Last, the suite again under
+# AddressSanitizer and every fuzz target for 30 s.
+test: unit-test examples install-check api-docs sanitize fuzz-ci
 
 # The C comparison and PNG loops are optimised in debug test builds too (a flag a versioned
 # dependency may not set in its manifest, so it is given here).
