@@ -17,7 +17,8 @@ RELEASE_BIN    = .build/release
 DEB_PACKAGES = pkg-config libcairo2-dev libpng-dev zlib1g-dev libdeflate-dev libfreetype-dev
 BENCH_PACKAGES = imagemagick time
 
-.PHONY: all deps system-deps build run test unit-test examples install-check api-docs goldens bench docs install uninstall manual clean
+.PHONY: all deps system-deps build run test unit-test examples install-check api-docs goldens bench docs install uninstall manual clean \
+  fuzz fuzz-build fuzz-ci sanitize sanitize-address sanitize-thread
 
 all: build
 
@@ -47,8 +48,9 @@ run: build
 # Goldens are never written in CI (CI=true); locally a missing golden is recorded once and
 # the test fails, so a new golden is always looked at. Re-record all: `make goldens`.
 # Then what a user outside the checkout gets: the Examples package built by version, an
-# installed binary run with the checkout moved away, and the API docs.
-test: unit-test examples install-check api-docs
+# installed binary run with the checkout moved away, and the API docs. Last, the suite again under
+# AddressSanitizer and every fuzz target for 30 s.
+test: unit-test examples install-check api-docs sanitize fuzz-ci
 
 # The C comparison and PNG loops are optimised in debug test builds too (a flag a versioned
 # dependency may not set in its manifest, so it is given here).
@@ -57,6 +59,66 @@ TEST_FLAGS ?= -Xcc -O2
 unit-test: deps
 	$(SWIFT) build --build-tests $(TEST_FLAGS)
 	CARDRENDER_RECORD=$${CARDRENDER_RECORD:-$(if $(CI),never,missing)} $(SWIFT) test --skip-build $(TEST_FLAGS)
+
+# libFuzzer targets (Fuzz/): the C ones built with clang straight from Sources/CPNG, the Swift parsers
+# from the Fuzz package (which depends on this one). Each runs FUZZ_SECONDS on a working corpus
+# seeded from Fuzz/corpus/NAME; a crash, hang or leak fails the target and leaves its input in
+# FUZZ_CRASHES.
+FUZZ_SECONDS ?= 60
+FUZZ_DIR      = .build-fuzz
+FUZZ_CRASHES  = $(FUZZ_DIR)/crashes
+FUZZ_C        = deflate png
+FUZZ_SWIFT    = card-name frame spec
+FUZZ_CC      ?= clang
+FUZZ_CFLAGS   = -g -O1 -fuse-ld=lld -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
+FUZZ_SWIFTPM  = --package-path Fuzz --scratch-path $(FUZZ_DIR)/swift -Xswiftc -sanitize=fuzzer,address \
+  -Xswiftc -parse-as-library -Xcc -fsanitize=fuzzer-no-link,address -Xswiftc -use-ld=lld
+
+# The Swift targets are linked, not copied, into bin: they find resource bundles beside the real file.
+fuzz-build: deps
+	@mkdir -p $(FUZZ_DIR)/bin
+	for target in $(FUZZ_C); do \
+	  $(FUZZ_CC) $(FUZZ_CFLAGS) -I Sources/CPNG/include Fuzz/C/fuzz-$$target.c Sources/CPNG/*.c \
+	    -lpng16 -lz -ldeflate -o $(FUZZ_DIR)/bin/fuzz-$$target || exit 1; \
+	done
+	$(SWIFT) build $(FUZZ_SWIFTPM)
+	@bin=$$($(SWIFT) build $(FUZZ_SWIFTPM) --show-bin-path) && \
+	  for target in $(FUZZ_SWIFT); do ln -sf "$$bin/fuzz-$$target" $(FUZZ_DIR)/bin/fuzz-$$target; done
+
+fuzz: fuzz-build
+	@mkdir -p $(FUZZ_CRASHES); failed=""; \
+	for target in $(FUZZ_C) $(FUZZ_SWIFT); do \
+	  mkdir -p $(FUZZ_DIR)/corpus/$$target; echo "fuzz-$$target: $(FUZZ_SECONDS) s"; \
+	  $(FUZZ_DIR)/bin/fuzz-$$target -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
+	    -artifact_prefix=$(FUZZ_CRASHES)/$$target- $(FUZZ_DIR)/corpus/$$target Fuzz/corpus/$$target \
+	    > $(FUZZ_DIR)/$$target.log 2>&1 || { failed="$$failed $$target"; tail -n 30 $(FUZZ_DIR)/$$target.log; }; \
+	done; \
+	[ -z "$$failed" ] || { echo "error: crashes in:$$failed; reproducers in $(FUZZ_CRASHES)/, logs in $(FUZZ_DIR)/" >&2; exit 1; }
+
+# Every target for 30 s, short enough for CI.
+fuzz-ci:
+	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=30
+
+# The test suite under AddressSanitizer with LeakSanitizer (`sanitize`) or ThreadSanitizer
+# (`sanitize-thread`), each in its own build folder. The cardrender processes the CLI tests start
+# inherit the options, so a report there fails the test (exit 23 or 66). The suppressions in
+# Tests/Sanitizers say why each one is there.
+SANITIZERS = Tests/Sanitizers
+ASAN_FLAGS = -Xswiftc -sanitize=address -Xcc -fsanitize=address $(TEST_FLAGS)
+TSAN_FLAGS = -Xswiftc -sanitize=thread -Xcc -fsanitize=thread $(TEST_FLAGS)
+SANITIZE_RECORD = CARDRENDER_RECORD=$${CARDRENDER_RECORD:-$(if $(CI),never,missing)}
+
+sanitize: sanitize-address
+
+sanitize-address: deps
+	$(SWIFT) build --build-tests --scratch-path .build-asan $(ASAN_FLAGS)
+	$(SANITIZE_RECORD) LSAN_OPTIONS=suppressions=$(CURDIR)/$(SANITIZERS)/lsan.supp:print_suppressions=0 \
+	  $(SWIFT) test --skip-build --scratch-path .build-asan $(ASAN_FLAGS)
+
+sanitize-thread: deps
+	$(SWIFT) build --build-tests --scratch-path .build-tsan $(TSAN_FLAGS)
+	$(SANITIZE_RECORD) TSAN_OPTIONS=suppressions=$(CURDIR)/$(SANITIZERS)/tsan.supp:print_suppressions=0 \
+	  $(SWIFT) test --skip-build --scratch-path .build-tsan $(TSAN_FLAGS)
 
 # Examples/ (every Swift snippet of the README) against a tagged copy of this checkout.
 examples: deps
@@ -121,4 +183,4 @@ uninstall:
 	rm -rf $(RESOURCE_DIR)
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz .build-asan .build-tsan

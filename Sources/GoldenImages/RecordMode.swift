@@ -102,7 +102,10 @@ enum Paths {
         }
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            // Foundation's Data(contentsOf:) leaks a 4 KiB buffer on an empty file (Swift 6.3), so an
+            // empty one is not read; decoding refuses it as empty either way.
+            let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int
+            data = size == 0 ? Data() : try Data(contentsOf: url)
         } catch {
             throw .unreadableImage(path: url.path, reason: error.localizedDescription)
         }

@@ -49,6 +49,16 @@ struct GoldenStoreTests {
     /// Within the default threshold: grey 255 → 250 is a squared YIQ distance of about 12.6.
     static let faintlyChanged = golden.with([(x: 9, y: 6, pixel: .grey(250))])
 
+    /// An empty file is refused as empty PNG data without being read (reading one leaked 4 KiB
+    /// under `make sanitize`).
+    @Test func anEmptyImageFileIsRefusedAsEmpty() throws {
+        let scratch = try ScratchFolder()
+        FileManager.default.createFile(atPath: scratch.file("empty.png").path, contents: Data())
+        #expect(throws: GoldenError.unreadableImage(path: scratch.file("empty.png").path, reason: "PNG data is empty")) {
+            try GoldenStore.readImage(at: scratch.file("empty.png"))
+        }
+    }
+
     @Test func aMissingGoldenIsRecordedUnlessTheModeIsNever() throws {
         for mode in [RecordMode.missing, .failed, .all] {
             let scratch = try ScratchFolder()
