@@ -40,7 +40,7 @@ enum GoldenVerifier {
         try checkParents(of: golden)
 
         guard let expectedData = try read(golden, display: display) else {
-            guard mode != .never else {
+            guard mode.writesMissingGoldens() else {
                 var verification = GoldenVerification(
                     outcome: GoldenOutcome(kind: .missing, goldenPath: golden.path, message: "", result: nil,
                                            artifacts: nil, comparison: nil))
@@ -103,17 +103,14 @@ enum GoldenVerifier {
                 composite: mismatch.composite.map { artifactsDirectory.appendingPathComponent($0.fileName).path })
             note = artifactNote(written)
         }
-        switch (mismatch == nil, mode) {
-        case (_, .all), (false, .failed):
+        if mode.rewritesExistingGolden(passed: mismatch == nil) {
             try record(actualData, at: golden, display: display)
             verification.outcome.kind = .rerecorded
             verification.outcome.message = "rewrote golden \(goldenName) (record mode \(mode.rawValue))"
                 + (mismatch.map { ": " + $0.summary } ?? "") + note
-        case (true, _):
-            break
-        case (false, _):
+        } else if let mismatch {
             verification.outcome.kind = .failed
-            verification.outcome.message = "\(goldenName): \(mismatch?.summary ?? "differs")" + note
+            verification.outcome.message = "\(goldenName): \(mismatch.summary)" + note
         }
         return verification
     }

@@ -115,16 +115,15 @@ public enum GoldenStore {
             outcome.artifacts = try writeArtifacts(to: artifactsDirectory, expectedPNG: expected.data, actual: actual,
                                                    actualPNG: actualPNG, comparison: comparison)
         }
-        switch (passed, mode) {
-        case (_, .all), (false, .failed):
+        if mode.rewritesExistingGolden(passed: passed) {
             try record(actual, actualPNG: actualPNG, at: golden)
             outcome.kind = .rerecorded
             outcome.message = "rewrote golden \(goldenPath) (record mode \(mode.rawValue)): \(comparison.result.message)"
                 + artifactNote(outcome.artifacts)
-        case (true, _):
+        } else if passed {
             outcome.kind = .matched
             outcome.message = comparison.result.message
-        case (false, _):
+        } else {
             outcome.kind = .failed
             outcome.message = "\(goldenPath): \(comparison.result.message)" + artifactNote(outcome.artifacts)
         }

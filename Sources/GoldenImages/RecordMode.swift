@@ -27,7 +27,12 @@ public enum RecordMode: String, Sendable, Hashable, Codable, CaseIterable {
         return mode
     }
 
-    func writesMissingGoldens() -> Bool { self != .never }
+    /// Whether a golden that does not exist yet is written.
+    public func writesMissingGoldens() -> Bool { self != .never }
+
+    /// Whether an existing golden is replaced by the actual value: always in `all`, on a
+    /// failure in `failed`. The one rule both `GoldenStore.verify` and `assertGolden` follow.
+    public func rewritesExistingGolden(passed: Bool) -> Bool { self == .all || (self == .failed && !passed) }
 }
 
 /// Why a golden could not be verified or written. Descriptions are one line.
