@@ -234,7 +234,7 @@ import Testing
         let spec = """
             defaults:
               device: iphone-8
-              formats: [png, svg]
+              format: [png, svg]
             diagrams:
               - strategy: toolbar
                 output: fine
@@ -256,7 +256,7 @@ import Testing
         let spec = """
             defaults:
               device: iphone-8
-              formats: [png, svg]
+              format: [png, svg]
             diagrams:
               - strategy: toolbar
                 output: notes/toolbar
