@@ -31,6 +31,42 @@ public struct KeyboardSpecFile: Sendable {
         self.scales = scales
     }
 
+    /// One diagram the command line describes, as a spec of one.
+    public init(single order: KeyboardDiagramOrder, scale: Double) {
+        let nowhere = SpecLocation(file: "")
+        diagrams = KeyboardDiagramSpec(file: "", entries: [
+            KeyboardDiagramSpec.Entry(order: order, location: nowhere, outputLocation: nowhere),
+        ])
+        scales = [scale]
+    }
+
+    /// Renders every diagram into `out`: every file is planned (paths checked inside `out`, no
+    /// two diagrams writing one file) before the folder is made or anything renders. Diagrams are
+    /// laid out a chunk at a time, just before they render: laying out every diagram of a large
+    /// spec first held gigabytes. `written` hears of each file, in spec order.
+    @discardableResult
+    public func write(into out: URL, builder: KeyboardDiagramBuilder, workers: Int, maxPixels: Int,
+                      written: (WrittenFile) -> Void = { _ in }) throws -> Int {
+        let files = try diagrams.plannedFiles(under: out, builder: builder)
+        let entries = diagrams.entries
+        var count = 0
+        let chunk = max(16, workers * 8)
+        for start in stride(from: 0, to: entries.count, by: chunk) {
+            var planned: [FileToRender] = []
+            for index in start..<min(start + chunk, entries.count) {
+                let picture = try diagrams.diagram(for: entries[index], builder: builder).picture
+                planned += files[index].map { FileToRender($0.relativePath, picture, format: $0.format,
+                                                           resolution: .scale(scales[index])) }
+            }
+            let plan = OutputPlan(files: planned)
+            try plan.checkBudget(maxPixels: maxPixels)
+            if start == 0 { try AtomicFile.prepareDirectory(out) }
+            for file in try plan.write(into: out, workers: workers) { written(file) }
+            count += planned.count
+        }
+        return count
+    }
+
     public static let topLevelKeys = ["defaults", "diagrams"]
     public static let diagramKeys = KeyboardRequest.keys + ["output"]
 

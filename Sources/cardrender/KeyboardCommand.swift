@@ -1,7 +1,6 @@
 import ArgumentParser
 import Drawing
 import Foundation
-import SpecFiles
 import KeyboardDiagrams
 import RenderPipeline
 
@@ -114,37 +113,15 @@ struct KeyboardCommand: ParsableCommand {
             FileHandle.standardOutput.write(try order.geometryJSON(builder: builder) + Data("\n".utf8))
             return
         }
-        let single = KeyboardDiagramSpec(file: "", entries: [
-            KeyboardDiagramSpec.Entry(order: order, location: SpecLocation(file: ""), outputLocation: SpecLocation(file: "")),
-        ])
-        try render(KeyboardSpecFile(diagrams: single, scales: [scale]), builder: builder)
+        try render(KeyboardSpecFile(single: order, scale: scale), builder: builder)
     }
 
-    /// Plans every file (paths checked inside --out), then renders them all.
+    /// Renders every file into --out, listing each as it is written.
     private func render(_ file: KeyboardSpecFile, builder: KeyboardDiagramBuilder) throws {
-        let spec = file.diagrams
-        let files = try spec.plannedFiles(under: output.url, builder: builder)
-        var out: URL?
-        var count = 0
         let started = Date()
-        // Diagrams are laid out a chunk at a time, just before they render: laying out every
-        // diagram of a large spec first held gigabytes.
-        let chunk = max(16, parallel.count * 8)
-        for start in stride(from: 0, to: spec.entries.count, by: chunk) {
-            var chunkFiles: [FileToRender] = []
-            for index in start..<min(start + chunk, spec.entries.count) {
-                let picture = try spec.diagram(for: spec.entries[index], builder: builder).picture
-                chunkFiles += files[index].map { FileToRender($0.relativePath, picture, format: $0.format,
-                                                              resolution: .scale(file.scales[index])) }
-            }
-            let plan = OutputPlan(files: chunkFiles)
-            try plan.checkBudget(maxPixels: budget.maxPixels)
-            let folder = try out ?? output.prepare()
-            out = folder
-            for written in try plan.write(into: folder, workers: parallel.count) {
-                print((output.out as NSString).appendingPathComponent(written.path))
-            }
-            count += chunkFiles.count
+        let count = try file.write(into: output.url, builder: builder, workers: parallel.count,
+                                   maxPixels: budget.maxPixels) { written in
+            print((output.out as NSString).appendingPathComponent(written.path))
         }
         FileHandle.standardError.write(Data(String(format: "Rendered %d files in %.2f s\n", count,
                                                    Date().timeIntervalSince(started)).utf8))
