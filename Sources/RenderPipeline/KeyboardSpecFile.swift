@@ -55,7 +55,7 @@ public struct KeyboardSpecFile: Sendable {
             var planned: [FileToRender] = []
             for index in start..<min(start + chunk, entries.count) {
                 let picture = try diagrams.diagram(for: entries[index], builder: builder).picture
-                planned += files[index].map { FileToRender($0.relativePath, picture, format: $0.format,
+                planned += files[index].map { FileToRender($0.path, picture, format: $0.format,
                                                            resolution: .scale(scales[index])) }
             }
             let plan = OutputPlan(files: planned)

@@ -164,7 +164,7 @@ struct KeyboardSpecFileTests {
         let spec = try parse("defaults:\n  format: png,svg\ndiagrams:\n  - scenario: split-view\n  - device: ipad\n    mistake: safe-area-twice\n    strategy: content-inset\n")
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("kbspec-\(UUID().uuidString)")
         let planned = try spec.outputs(under: out, builder: builder)
-        #expect(planned.flatMap(\.files).map(\.relativePath) == [
+        #expect(planned.flatMap { $0 }.map(\.path) == [
             "keyboard/scenario-split-view-bottom-offset.png", "keyboard/scenario-split-view-bottom-offset.svg",
             "keyboard/ipad-portrait-content-inset-mistake-safe-area-twice.png",
             "keyboard/ipad-portrait-content-inset-mistake-safe-area-twice.svg",

@@ -101,13 +101,15 @@ public struct KeyboardDiagramSpec: Sendable {
         self.entries = entries
     }
 
-    /// Resolves every entry's output files under `root`, refusing paths that leave it and two
-    /// entries writing the same file. Call before rendering anything.
-    public func outputs(under root: URL, builder: KeyboardDiagramBuilder) throws(KeyboardSpecError) -> [PlannedDiagram] {
+    /// Every entry's files under `root`, each diagram laid out, at `resolution` for PNG: paths
+    /// that leave `root` and two entries writing the same file are refused first.
+    public func outputs(under root: URL, builder: KeyboardDiagramBuilder,
+                        resolution: Resolution = .scale(1)) throws(KeyboardSpecError) -> [[FileToRender]] {
         let files = try plannedFiles(under: root, builder: builder)
-        var planned: [PlannedDiagram] = []
+        var planned: [[FileToRender]] = []
         for (entry, files) in zip(entries, files) {
-            planned.append(PlannedDiagram(diagram: try diagram(for: entry, builder: builder), files: files))
+            let picture = try diagram(for: entry, builder: builder).picture
+            planned.append(files.map { FileToRender($0.path, picture, format: $0.format, resolution: resolution) })
         }
         return planned
     }
@@ -119,10 +121,11 @@ public struct KeyboardDiagramSpec: Sendable {
         }
     }
 
-    /// Each entry's files, checked as `outputs` checks them, without laying out any diagram:
-    /// a large spec is planned in little memory, and its diagrams laid out as they render.
-    public func plannedFiles(under root: URL, builder: KeyboardDiagramBuilder) throws(KeyboardSpecError) -> [[PlannedDiagram.File]] {
-        var planned: [[PlannedDiagram.File]] = []
+    /// Each entry's file paths and formats, checked as `outputs` checks them, without laying out
+    /// any diagram: a large spec is planned in little memory, and its diagrams laid out as they render.
+    public func plannedFiles(under root: URL, builder: KeyboardDiagramBuilder) throws(KeyboardSpecError)
+        -> [[(path: String, format: OutputFormat)]] {
+        var planned: [[(path: String, format: OutputFormat)]] = []
         var writers: [String: SpecLocation] = [:]
         var resolver = OutputPaths.Resolver(root: root)
         for entry in entries {
@@ -134,7 +137,7 @@ public struct KeyboardDiagramSpec: Sendable {
                     throw KeyboardSpecError(location: entry.location, message: error.description)
                 }
             }
-            var files: [(String, OutputFormat)] = []
+            var files: [(path: String, format: OutputFormat)] = []
             for format in entry.order.formats {
                 let relative = Self.strippingExtension(base) + "." + format.fileExtension
                 do { try resolver.check(relative) } catch {
@@ -148,7 +151,7 @@ public struct KeyboardDiagramSpec: Sendable {
                 writers[key] = entry.location
                 files.append((key, format))
             }
-            planned.append(files.map { PlannedDiagram.File(relativePath: $0.0, format: $0.1) })
+            planned.append(files)
         }
         return planned
     }
@@ -158,16 +161,4 @@ public struct KeyboardDiagramSpec: Sendable {
         let ext = (path as NSString).pathExtension.lowercased()
         return OutputFormat(rawValue: ext) == nil ? path : (path as NSString).deletingPathExtension
     }
-
-}
-
-/// A laid-out diagram and the files it becomes, relative to the output folder.
-public struct PlannedDiagram: Sendable {
-    public struct File: Sendable, Equatable {
-        public var relativePath: String
-        public var format: OutputFormat
-    }
-
-    public var diagram: KeyboardDiagram
-    public var files: [File]
 }
