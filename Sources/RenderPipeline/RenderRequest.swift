@@ -24,7 +24,7 @@ public enum RequestSource: Sendable {
     case commandLine
     case spec
 
-    /// `--face-scale` on the command line, `` `face-scale` `` in a spec.
+    /// `--face-scale` on the command line; in a spec, the key in backquotes.
     public func name(_ key: String) -> String {
         switch self {
         case .commandLine: "--\(key)"
