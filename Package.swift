@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(name: "KeyboardDiagramsTests", dependencies: ["KeyboardDiagrams", "Drawing", "GoldenImageTesting", "SpecFiles"], exclude: ["__Goldens__"]),
         .testTarget(name: "GoldenImagesTests", dependencies: ["GoldenImages", "GoldenImageTesting", "Drawing"], exclude: ["__Goldens__"]),
         .testTarget(name: "BatchRenderingTests", dependencies: ["BatchRendering", "Drawing", "SpecFiles"]),
-        .testTarget(name: "CLITests", dependencies: ["cardrender", "Drawing"]),
+        .testTarget(name: "CLITests", dependencies: ["cardrender", "Drawing", "GoldenImageTesting"], exclude: ["__Goldens__"]),
         // README and DocC snippets are the Examples package's code (which `make examples` builds by version).
         .testTarget(name: "DocumentationTests"),
     ],
