@@ -52,6 +52,9 @@ public struct Document: Sendable {
                                        + "above 0 and at most \(Int(limit)) pt (200 in)")
             }
             for (number, placement) in page.placements.enumerated() {
+                do { try placement.picture.validateSize() } catch {
+                    throw .invalidDocument("page \(index + 1), picture \(number + 1): \(error.description)")
+                }
                 let t = placement.transform
                 let determinant = t.a * t.d - t.b * t.c
                 guard [t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy(\.isFinite), determinant != 0, determinant.isFinite else {
@@ -65,9 +68,6 @@ public struct Document: Sendable {
     /// The document as a PDF.
     public func pdfData() throws -> Data {
         try validate()
-        for page in pages {
-            for placement in page.placements { try placement.picture.validateSize() }
-        }
         let first = pages[0].size
         let surface = try CairoSurface.pdf(width: Double(first.width), height: Double(first.height), title: title)
         var recorder = Recorder(pictures: pages.flatMap(\.placements).map(\.picture))

@@ -199,7 +199,9 @@ import Testing
         }
         var page = Document.Page(size: .a4)
         page.place(Picture(width: 0, height: 10) { _ in })
-        #expect(throws: DrawingError.self) { try Document(pages: [page]).pdfData() }
+        let error = try #require(throws: DrawingError.self) { try Document(pages: [page]).pdfData() }
+        #expect(error.description == "invalid document: page 1, picture 1: invalid picture size: 0.0×10.0 pt; "
+                + "both sides must be positive numbers")
     }
 
     @Test func drawingErrorsStopTheDocument() throws {
