@@ -3,7 +3,7 @@ import Foundation
 import Geometry
 import Testing
 
-/// Multi-page PDFs, checked with poppler's tools (`make deps` installs poppler-utils).
+/// Multi-page PDFs, checked with poppler's tools (`make test-deps` installs poppler-utils).
 @Suite struct DocumentTests {
     static let sizes = [CGSize(width: 200, height: 100), .a4, CGSize(width: 300, height: 500)]
 
@@ -240,7 +240,7 @@ enum Poppler {
     static func run(_ tool: String, _ arguments: [String]) throws -> [String] {
         let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         guard let executable = paths.map({ "\($0)/\(tool)" }).first(where: FileManager.default.isExecutableFile) else {
-            throw Failure(description: "\(tool) not found; install poppler-utils (make deps does)")
+            throw Failure(description: "\(tool) not found; install poppler-utils (make test-deps does)")
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
