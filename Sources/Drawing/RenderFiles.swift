@@ -13,7 +13,7 @@ public struct FileToRender: Sendable {
     public init(_ path: String, _ picture: Picture, format: OutputFormat? = nil, resolution: Resolution = .scale(1)) {
         self.path = path
         self.picture = picture
-        self.format = format ?? OutputFormat(rawValue: (path as NSString).pathExtension.lowercased()) ?? .png
+        self.format = format ?? OutputFormat(path: path) ?? .png
         self.resolution = resolution
     }
 
@@ -25,13 +25,13 @@ public struct FileToRender: Sendable {
 
     /// The pixel size of a raster file; nil for vector formats, whose unit is the point.
     public var pixelSize: (width: Int, height: Int)? {
-        format == .png ? resolution.pixelSize(for: picture.size) : nil
+        format.isRaster ? resolution.pixelSize(for: picture.size) : nil
     }
 
     /// Pixels to draw, a proxy for rendering time. Vector output costs about as much as a 1x
     /// raster of the same picture.
     public var estimatedCost: Double {
-        let pixelsPerPoint = format == .png ? resolution.pixelsPerPoint : 1
+        let pixelsPerPoint = format.isRaster ? resolution.pixelsPerPoint : 1
         return Double(picture.size.width * picture.size.height) * pixelsPerPoint * pixelsPerPoint
     }
 

@@ -190,7 +190,7 @@ public struct KeyboardRequest: RenderRequest, Equatable {
         let base = KeyboardDiagramSpec.strippingExtension(try order.output ?? order.defaultOutput(model: order.model(builder: builder)))
         // Diagrams are about 1200×1000 pt; a filmstrip about three times that.
         let points = 1_200_000.0 * (order.filmstrip == nil ? 1 : 3)
-        let cost = order.formats.reduce(0) { $0 + points * ($1 == .png ? scale * scale : 1) }
+        let cost = order.formats.reduce(0) { $0 + points * ($1.isRaster ? scale * scale : 1) }
         return (order.formats.map { base + "." + $0.fileExtension }, cost)
     }
 }
