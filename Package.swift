@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "GoldenImages", targets: ["GoldenImages"]),
         .library(name: "GoldenImageTesting", targets: ["GoldenImageTesting"]),
         .library(name: "BatchRendering", targets: ["BatchRendering"]),
+        .library(name: "RenderPipeline", targets: ["RenderPipeline"]),
         .executable(name: "cardrender", targets: ["cardrender"]),
     ],
     dependencies: [
@@ -53,7 +54,7 @@ let package = Package(
         .target(name: "SpecFiles", dependencies: ["Drawing", .product(name: "Yams", package: "Yams")]),
         .target(
             name: "KeyboardDiagrams",
-            dependencies: ["Geometry", "Drawing", "SpecFiles", "ResourceBundles", .product(name: "Yams", package: "Yams")],
+            dependencies: ["Geometry", "Drawing", "SpecFiles", "ResourceBundles"],
             resources: [.copy("Resources/devices.json")]
         ),
         .target(name: "GoldenImages", dependencies: ["Drawing", "CImageDiff"]),
@@ -64,12 +65,19 @@ let package = Package(
             name: "BatchRendering",
             dependencies: ["Drawing", "SpecFiles", .product(name: "Yams", package: "Yams")]
         ),
+        // Typed requests (card, deck, keyboard diagram, samples), the job kinds of a batch spec and
+        // the one render pipeline every command uses: plan → render → encode → hash → atomic write → manifest.
+        .target(
+            name: "RenderPipeline",
+            dependencies: ["Drawing", "PlayingCards", "KeyboardDiagrams", "BatchRendering", "SpecFiles",
+                           .product(name: "Yams", package: "Yams")]
+        ),
+        // The command line: argument declarations and printing.
         .executableTarget(
             name: "cardrender",
             dependencies: [
-                "Geometry", "Drawing", "PlayingCards", "KeyboardDiagrams", "GoldenImages", "BatchRendering", "SpecFiles",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Yams", package: "Yams"),
+                "Drawing", "PlayingCards", "KeyboardDiagrams", "GoldenImages", "BatchRendering", "SpecFiles", "RenderPipeline",
+                "BundledFonts", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
@@ -83,6 +91,7 @@ let package = Package(
         .testTarget(name: "KeyboardDiagramsTests", dependencies: ["KeyboardDiagrams", "Drawing", "GoldenImageTesting", "SpecFiles"], exclude: ["__Goldens__"]),
         .testTarget(name: "GoldenImagesTests", dependencies: ["GoldenImages", "GoldenImageTesting", "Drawing"], exclude: ["__Goldens__"]),
         .testTarget(name: "BatchRenderingTests", dependencies: ["BatchRendering", "Drawing", "SpecFiles"]),
+        .testTarget(name: "RenderPipelineTests", dependencies: ["RenderPipeline", "BatchRendering", "SpecFiles", "Drawing", "KeyboardDiagrams"]),
         .testTarget(name: "CLITests", dependencies: ["cardrender", "Drawing", "GoldenImageTesting"], exclude: ["__Goldens__"]),
         // README and DocC snippets are the Examples package's code (which `make examples` builds by version).
         .testTarget(name: "DocumentationTests"),

@@ -81,7 +81,7 @@ enum DeckBenchmark {
         Variant(name: "what-if: durable writes (fsync)", durable: true),
     ]
 
-    /// What `cardrender deck` does per file (its `JobRunner`), on `workers` threads.
+    /// What `cardrender deck` does per file (`OutputPlan.write`), on `workers` threads.
     /// Returns the PNG bytes written.
     @discardableResult
     static func writeOurs(_ files: [CardFile], into folder: URL, workers: Int, variant: Variant = product) throws -> Int {

@@ -23,7 +23,7 @@ struct RenderCommand: ParsableCommand {
             print(DefaultSpec.yaml)
             return
         }
-        let jobs = try SpecJobs.parse(DefaultSpec.yaml, file: DefaultSpec.fileName)
+        let jobs = try SpecJobs.planner.parse(DefaultSpec.yaml, file: DefaultSpec.fileName)
         try batch.run(jobs, specFolder: nil, out: output.out, workers: parallel.count)
     }
 }

@@ -27,14 +27,6 @@ enum ValueNames {
 
     /// `a, b, c` for help and errors.
     static func listed(_ names: [String]) -> String { names.joined(separator: ", ") }
-
-    /// `unknown device "ipone-x"; did you mean "iphone-x"? (valid devices: …)`: names a user cannot
-    /// guess are listed, after the nearest one when it is close.
-    static func unknown(_ kind: String, _ name: String, suggestion: String?, valid: [String]) -> CLIError {
-        let list = "valid \(kind)s: \(listed(valid))"
-        guard let suggestion else { return CLIError("unknown \(kind) \"\(name)\"; \(list)") }
-        return CLIError("unknown \(kind) \"\(name)\"; did you mean \"\(suggestion)\"? (\(list))")
-    }
 }
 
 extension CompletionKind {
