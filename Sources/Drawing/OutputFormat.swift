@@ -64,10 +64,21 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable, Codable {
     /// Every format's extension, in declaration order: `["png", "svg", "pdf"]`.
     public static var fileExtensions: [String] { allCases.map(\.fileExtension) }
 
+    /// The name people write: `PNG`.
+    public var name: String { rawValue.uppercased() }
+
     /// `.png, .svg or .pdf`: the extensions of `formats` for help texts and errors.
     public static func extensionList(_ formats: [OutputFormat] = allCases) -> String {
-        let names = formats.map { "." + $0.fileExtension }
-        guard let last = names.last else { return "" }
-        return names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " or " + last
+        spokenList(formats.map { "." + $0.fileExtension })
+    }
+
+    /// `PNG, SVG or PDF`: the names of `formats` for help texts.
+    public static func nameList(_ formats: [OutputFormat] = allCases) -> String {
+        spokenList(formats.map(\.name))
+    }
+
+    private static func spokenList(_ words: [String]) -> String {
+        guard let last = words.last else { return "" }
+        return words.count == 1 ? last : words.dropLast().joined(separator: ", ") + " or " + last
     }
 }

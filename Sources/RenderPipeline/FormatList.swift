@@ -14,12 +14,12 @@ public struct FormatList: Sendable, Equatable, Decodable {
     }
 
     static func parse(_ names: [String]) throws(RequestError) -> FormatList {
-        let valid = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
+        let valid = OutputFormat.fileExtensions.joined(separator: ", ")
         guard !names.isEmpty else { throw RequestError("an empty format list; use \(valid)", key: "format") }
         var result: [OutputFormat] = []
         for part in names {
             let name = part.trimmingCharacters(in: .whitespaces).lowercased()
-            guard let format = OutputFormat(rawValue: name) else {
+            guard let format = OutputFormat(fileExtension: name) else {
                 throw RequestError(name.isEmpty ? "an empty format in the list; use \(valid)"
                                                 : "unknown format '\(name)'; use \(valid)", key: "format")
             }

@@ -4,9 +4,9 @@ import Foundation
 /// The primitives sheet (`kind: samples`): each drawing primitive once, in each format.
 public struct SamplesRequest: RenderRequest, Equatable {
     public var scale = 2.0
-    public var formats: [OutputFormat] = [.png, .svg, .pdf]
+    public var formats: [OutputFormat] = OutputFormat.allCases
 
-    public init(scale: Double = 2, formats: [OutputFormat] = [.png, .svg, .pdf]) {
+    public init(scale: Double = 2, formats: [OutputFormat] = OutputFormat.allCases) {
         self.scale = scale
         self.formats = formats
     }

@@ -8,7 +8,7 @@ import RenderPipeline
 struct CardCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "card",
-        abstract: "Render one card as PNG, SVG or PDF.",
+        abstract: "Render one card as \(OutputFormat.nameList()).",
         discussion: "CARD is \(CardName.acceptedForms)."
     )
 

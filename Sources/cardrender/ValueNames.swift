@@ -7,7 +7,7 @@ import PlayingCards
 /// The fixed values of options, for shell completion, help and errors, each taken from the
 /// library so no list is written twice.
 enum ValueNames {
-    static let formats = OutputFormat.allCases.map(\.rawValue)
+    static let formats = OutputFormat.fileExtensions
     static let sizes = CardSize.namedSizes.map(\.name)
     static let cardScales = CardResolution.scales.map { String(format: "%g", $0) }
     static let themes = CardTheme.names

@@ -41,6 +41,8 @@ import Testing
         #expect(OutputFormat.extensionList([.svg, .pdf]) == ".svg or .pdf")
         #expect(OutputFormat.extensionList([.pdf]) == ".pdf")
         #expect(OutputFormat.extensionList([]) == "")
+        #expect(OutputFormat.nameList() == "PNG, SVG or PDF")
+        #expect(OutputFormat.nameList([.png]) == "PNG")
     }
 
     @Test func pictureWritesTheFormatItsExtensionNames() throws {

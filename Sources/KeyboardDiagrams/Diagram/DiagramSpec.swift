@@ -159,6 +159,6 @@ public struct KeyboardDiagramSpec: Sendable {
     /// `notes/a.png` → `notes/a` when the extension is an output format (the format list decides).
     public static func strippingExtension(_ path: String) -> String {
         let ext = (path as NSString).pathExtension.lowercased()
-        return OutputFormat(rawValue: ext) == nil ? path : (path as NSString).deletingPathExtension
+        return OutputFormat(fileExtension: ext) == nil ? path : (path as NSString).deletingPathExtension
     }
 }

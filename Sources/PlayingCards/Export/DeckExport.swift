@@ -124,7 +124,7 @@ public struct DeckExport: Sendable {
 
     /// Checks everything that can be checked before rendering: resolution and pixel limits.
     public func validate(sheet: Bool) throws(PlayingCardsError) {
-        if formats.contains(.png) || sheet { try renderer.size.validate(for: resolution) }
+        if formats.contains(where: \.isRaster) || sheet { try renderer.size.validate(for: resolution) }
         if sheet { _ = try spriteSheet() }
     }
 
@@ -207,7 +207,7 @@ public struct DeckManifest: Sendable, Codable, Equatable {
             let prefix = manifestFolder.isEmpty ? "" : manifestFolder + "/"
             path = file.relativePath.hasPrefix(prefix) ? String(file.relativePath.dropFirst(prefix.count)) : file.relativePath
             format = file.format.rawValue
-            if file.format == .png, let pixelWidth = facts.pixelWidth, let pixelHeight = facts.pixelHeight {
+            if file.format.isRaster, let pixelWidth = facts.pixelWidth, let pixelHeight = facts.pixelHeight {
                 width = pixelWidth
                 height = pixelHeight
             } else {
