@@ -50,8 +50,11 @@ struct FilmstripComposer {
         let curveText: String
         switch animation.curve {
         case .keyboardSpring:
-            curveText = "Curve 7 is the keyboard's spring (mass 3, stiffness 1000, critically damped, ω = √(1000/3) ≈ "
-                + "\(n(KeyboardSpring.angularFrequency))/s): p(t) = 1 − (1 + ωt)·e^(−ωt). It runs "
+            let spring = animation.timing.spring
+            let (mass, stiffness) = (n(spring.mass), n(spring.stiffness))
+            curveText = "Curve \(animation.rawCurve) is the keyboard's spring (mass \(mass), stiffness \(stiffness), "
+                + "critically damped, ω = √(\(stiffness)/\(mass)) ≈ "
+                + "\(n(spring.angularFrequency))/s): p(t) = 1 − (1 + ωt)·e^(−ωt). It runs "
                 + "\(n(animation.totalDuration)) s whatever the notification's duration (\(n(animation.reportedDuration)) s) says."
         default:
             curveText = "Curve \(animation.rawCurve) (\(animation.curve)) over the reported \(n(animation.reportedDuration)) s."
