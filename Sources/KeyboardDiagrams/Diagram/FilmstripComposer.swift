@@ -140,7 +140,8 @@ struct FilmstripComposer {
         }
         try drawChart(plot: plot, animation: animation, moments: moments, list: &list, labels: &labelList, layout: &layout)
         list.append(labelList)
-        return ComposedDiagram(size: size, title: title, list: list, layout: layout, keyboardText: keyboardText)
+        return ComposedDiagram(size: size, title: title, list: list, layout: layout, keyboardText: keyboardText,
+                               panels: panels)
     }
 
     private func drawChart(plot: CGRect, animation: KeyboardAnimation, moments: [FilmstripFrame], list: inout DisplayList,

@@ -303,7 +303,8 @@ struct PanelComposer {
         let (panelDimensions, keyboardText) = drawPanels(plans, row: row, list: &list, layout: &layout)
         try placeLabels(plans, row: row, dimensions: panelDimensions, layout: &layout, labels: &labelList)
         list.append(labelList)
-        return ComposedDiagram(size: size, title: title, list: list, layout: layout, keyboardText: keyboardText)
+        return ComposedDiagram(size: size, title: title, list: list, layout: layout, keyboardText: keyboardText,
+                               panels: row.panels)
     }
 
     /// Each panel's state with its size, dimensions and the width of its label column.
