@@ -4,17 +4,12 @@ import Foundation
 /// duration the notification reports, as an Apple Developer Forums thread found (docs/sources.md).
 /// Modelled here by the critically damped spring p(t) = 1 - (1 + ωt)·e^(-ωt), ω = √(stiffness/mass);
 /// with the catalog's mass 3 and stiffness 1000: .232 at 50 ms, .942 at 250 ms, .999 at 500 ms.
+/// Read it from the catalog (`DeviceCatalog.animation.timing.spring`), the one place its figures are.
 public struct KeyboardSpring: Sendable, Equatable {
     public var mass: Double
     public var stiffness: Double
     /// Seconds until the spring is at rest (p ≈ 0.999).
     public var settlingDuration: Double
-
-    public init(mass: Double, stiffness: Double, settlingDuration: Double) {
-        self.mass = mass
-        self.stiffness = stiffness
-        self.settlingDuration = settlingDuration
-    }
 
     /// ω = √(stiffness / mass), per second.
     public var angularFrequency: Double { mass > 0 ? (stiffness / mass).squareRoot() : 0 }
@@ -35,12 +30,6 @@ public struct KeyboardTiming: Sendable, Equatable {
     /// `UIKeyboardAnimationCurveUserInfoKey` as logged: the raw number of the keyboard spring (7).
     public var springCurve: Int
     public var spring: KeyboardSpring
-
-    public init(reportedDuration: Double, springCurve: Int, spring: KeyboardSpring) {
-        self.reportedDuration = reportedDuration
-        self.springCurve = springCurve
-        self.spring = spring
-    }
 }
 
 /// `UIKeyboardAnimationCurveUserInfoKey` values.

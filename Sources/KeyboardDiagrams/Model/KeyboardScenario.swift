@@ -123,6 +123,17 @@ extension KeyboardScenario {
         func event(_ kind: KeyboardNotificationKind, from begin: CGRect, to end: CGRect) -> KeyboardEvent {
             KeyboardEvent(kind: kind, frameBegin: begin, frameEnd: end, timing: timing)
         }
+
+        /// A scenario of one notification on this device, in this orientation and convention; the
+        /// notification is the docked keyboard showing unless `event` says otherwise.
+        func scenario(_ id: String, _ title: String, strategy: AvoidanceStrategy, viewPlacement: ViewPlacement = .fullScreen,
+                      hasTabBar: Bool = false, docking: KeyboardDocking = .docked, event: KeyboardEvent? = nil, note: String,
+                      expected: String, illustrativeKeyboardFrames: [CGRect] = []) -> KeyboardScenario {
+            KeyboardScenario(id: id, title: title, deviceID: device.id, convention: screen.convention, strategy: strategy,
+                             viewPlacement: viewPlacement, hasTabBar: hasTabBar, docking: docking,
+                             steps: [ScenarioStep(screen.interfaceOrientation, event ?? docked(.willShow), note: note)],
+                             expectedBehaviour: expected, illustrativeKeyboardFrames: illustrativeKeyboardFrames)
+        }
     }
 
     private static func n(_ value: CGFloat) -> String { KeyboardFormat.number(value) }
@@ -134,11 +145,11 @@ extension KeyboardScenario {
         let height = m.keyboardHeightWithPredictive
         let event = ipad.event(.willShow, from: CGRect(x: 0, y: size.height, width: size.width, height: height),
                                to: CGRect(x: 0, y: size.height - bar, width: size.width, height: height))
-        return KeyboardScenario(
-            id: "hardware-keyboard", title: "Hardware keyboard: only the shortcut bar is on screen",
-            deviceID: "ipad", strategy: .bottomOffset, docking: .hardwareKeyboard,
-            steps: [ScenarioStep(.portrait, event, note: "The frame keeps the full \(n(height))-pt height but only \(n(bar)) pt are on screen.")],
-            expectedBehaviour: "Use the intersection: bottomOffset = \(n(bar)) (the shortcut bar). "
+        return ipad.scenario(
+            "hardware-keyboard", "Hardware keyboard: only the shortcut bar is on screen",
+            strategy: .bottomOffset, docking: .hardwareKeyboard,
+            event: event, note: "The frame keeps the full \(n(height))-pt height but only \(n(bar)) pt are on screen.",
+            expected: "Use the intersection: bottomOffset = \(n(bar)) (the shortcut bar). "
                 + "Code that uses the frame's height (\(n(height))) leaves a large empty gap above the bar.")
     }
 
@@ -149,11 +160,11 @@ extension KeyboardScenario {
         // Illustrative: the floating keyboard is phone-sized (320 pt wide, as the 4-inch iPhone's).
         let phone = (try? catalog.device(named: "iphone-5s"))?.metrics(for: .portrait).keyboardHeightWithPredictive ?? 253
         let floating = CGRect(x: (size.width - 320) / 2, y: size.height - phone - 120, width: 320, height: phone)
-        return KeyboardScenario(
-            id: "floating-keyboard", title: "Floating iPad keyboard",
-            deviceID: "ipad", strategy: .layoutGuide, docking: .floating,
-            steps: [ScenarioStep(.portrait, event, note: "Undocking to the floating keyboard reports an empty end frame (CGRect.zero).")],
-            expectedBehaviour: "The empty frame intersects nothing: bottomOffset falls back to the safe-area bottom "
+        return ipad.scenario(
+            "floating-keyboard", "Floating iPad keyboard",
+            strategy: .layoutGuide, docking: .floating,
+            event: event, note: "Undocking to the floating keyboard reports an empty end frame (CGRect.zero).",
+            expected: "The empty frame intersects nothing: bottomOffset falls back to the safe-area bottom "
                 + "(\(n(m.safeAreaInsets.bottom))), insets reset, and the layout guide stays on the safe area "
                 + "(followsUndockedKeyboard is false by default) while the small keyboard floats over the content.",
             illustrativeKeyboardFrames: [floating])
@@ -165,12 +176,11 @@ extension KeyboardScenario {
         // Illustrative halves: about 30 % of the width each, raised off the bottom edge.
         let halfWidth = (size.width * 0.3).rounded(), halfHeight = m.keyboardHeight * 0.6
         let y = (size.height - halfHeight - size.height * 0.15).rounded()
-        return KeyboardScenario(
-            id: "split-keyboard", title: "Split iPad keyboard",
-            deviceID: "ipad", strategy: .layoutGuide, docking: .split,
-            steps: [ScenarioStep(.landscapeRight, ipad.docked(.willHide),
-                                 note: "Splitting undocks the keyboard; UIKit posts willHide with an off-screen end frame.")],
-            expectedBehaviour: "The app sees a hide: bottomOffset returns to the safe-area bottom "
+        return ipad.scenario(
+            "split-keyboard", "Split iPad keyboard",
+            strategy: .layoutGuide, docking: .split,
+            event: ipad.docked(.willHide), note: "Splitting undocks the keyboard; UIKit posts willHide with an off-screen end frame.",
+            expected: "The app sees a hide: bottomOffset returns to the safe-area bottom "
                 + "(\(n(m.safeAreaInsets.bottom))) and insets reset to 0 although the two halves cover the sides of the view; "
                 + "only a layout guide with followsUndockedKeyboard = true would track them.",
             illustrativeKeyboardFrames: [
@@ -179,39 +189,38 @@ extension KeyboardScenario {
             ])
     }
 
-    private static func formSheetSize(_ catalog: DeviceCatalog) -> CGSize {
-        CGSize(width: catalog.presentations.formSheetWidth.points, height: catalog.presentations.formSheetHeight.points)
+    /// The catalog's form sheet centred across a screen of `size`: its bottom at `bottom`, or
+    /// centred top to bottom too.
+    private static func formSheetFrame(_ catalog: DeviceCatalog, in size: CGSize, bottom: CGFloat? = nil) -> CGRect {
+        let width = catalog.presentations.formSheetWidth.points, height = catalog.presentations.formSheetHeight.points
+        let y = bottom.map { $0 - height } ?? (size.height - height) / 2
+        return CGRect(x: (size.width - width) / 2, y: y, width: width, height: height)
     }
 
     static func formSheet(_ catalog: DeviceCatalog) -> KeyboardScenario? {
         guard let ipad = Setting(catalog, "ipad", .portrait) else { return nil }
         let m = ipad.metrics, size = ipad.size
-        let sheet = formSheetSize(catalog)
         // Raised so its bottom is 31 pt above the keyboard's top, as UIKit lifts form sheets.
         let keyboardTop = size.height - m.keyboardHeightWithPredictive
-        let frame = CGRect(x: (size.width - sheet.width) / 2, y: keyboardTop - 31 - sheet.height,
-                           width: sheet.width, height: sheet.height)
-        return KeyboardScenario(
-            id: "form-sheet", title: "Form sheet that ends above the keyboard",
-            deviceID: "ipad", strategy: .bottomOffset, viewPlacement: .frame(frame),
-            steps: [ScenarioStep(.portrait, ipad.docked(.willShow),
-                                 note: "The \(n(sheet.width)) x \(n(sheet.height)) sheet ends at y = \(n(frame.maxY)); the keyboard starts at \(n(keyboardTop)).")],
-            expectedBehaviour: "No intersection, so nothing moves: bottomOffset is the sheet's safe-area bottom (0). "
+        let frame = formSheetFrame(catalog, in: size, bottom: keyboardTop - 31)
+        return ipad.scenario(
+            "form-sheet", "Form sheet that ends above the keyboard",
+            strategy: .bottomOffset, viewPlacement: .frame(frame),
+            note: "The \(n(frame.width)) x \(n(frame.height)) sheet ends at y = \(n(frame.maxY)); the keyboard starts at \(n(keyboardTop)).",
+            expected: "No intersection, so nothing moves: bottomOffset is the sheet's safe-area bottom (0). "
                 + "Code that uses the keyboard height pushes the content up by \(n(m.keyboardHeightWithPredictive)) for nothing.")
     }
 
     static func formSheetOverlap(_ catalog: DeviceCatalog) -> KeyboardScenario? {
         guard let ipad = Setting(catalog, "ipad", .portrait) else { return nil }
         let m = ipad.metrics, size = ipad.size
-        let sheet = formSheetSize(catalog)
-        let frame = CGRect(x: (size.width - sheet.width) / 2, y: (size.height - sheet.height) / 2,
-                           width: sheet.width, height: sheet.height)
+        let frame = formSheetFrame(catalog, in: size)
         let covered = frame.maxY - (size.height - m.keyboardHeightWithPredictive)
-        return KeyboardScenario(
-            id: "form-sheet-overlap", title: "Centred form sheet whose bottom the keyboard covers",
-            deviceID: "ipad", strategy: .bottomOffset, viewPlacement: .frame(frame),
-            steps: [ScenarioStep(.portrait, ipad.docked(.willShow), note: "The sheet sits at \(KeyboardFormat.frame(frame)) in the window.")],
-            expectedBehaviour: "After converting to the sheet's coordinates the keyboard covers its bottom \(n(covered)) pt: "
+        return ipad.scenario(
+            "form-sheet-overlap", "Centred form sheet whose bottom the keyboard covers",
+            strategy: .bottomOffset, viewPlacement: .frame(frame),
+            note: "The sheet sits at \(KeyboardFormat.frame(frame)) in the window.",
+            expected: "After converting to the sheet's coordinates the keyboard covers its bottom \(n(covered)) pt: "
                 + "bottomOffset = \(n(covered)). Without the conversion the screen frame misses the sheet's bounds and "
                 + "the offset stays 0; using the height gives \(n(m.keyboardHeightWithPredictive)).")
     }
@@ -221,12 +230,11 @@ extension KeyboardScenario {
         let m = ipad.metrics, size = ipad.size
         let column = catalog.presentations.splitViewNarrowColumnWidth.points
         let frame = CGRect(x: size.width - column, y: 0, width: column, height: size.height)
-        return KeyboardScenario(
-            id: "split-view", title: "Split View / Slide Over column: keyboard wider than the view",
-            deviceID: "ipad", strategy: .bottomOffset, viewPlacement: .frame(frame),
-            steps: [ScenarioStep(.landscapeRight, ipad.docked(.willShow),
-                                 note: "The app is the \(n(column))-pt column on the right; the keyboard spans all \(n(size.width)) pt.")],
-            expectedBehaviour: "In view coordinates the keyboard starts at x = \(n(-frame.minX)) and is wider than the view; "
+        return ipad.scenario(
+            "split-view", "Split View / Slide Over column: keyboard wider than the view",
+            strategy: .bottomOffset, viewPlacement: .frame(frame),
+            note: "The app is the \(n(column))-pt column on the right; the keyboard spans all \(n(size.width)) pt.",
+            expected: "In view coordinates the keyboard starts at x = \(n(-frame.minX)) and is wider than the view; "
                 + "the intersection is the view's width, and bottomOffset = \(n(m.keyboardHeightWithPredictive)).")
     }
 
@@ -234,12 +242,11 @@ extension KeyboardScenario {
         guard let phone = Setting(catalog, "iphone-x", .portrait) else { return nil }
         let m = phone.metrics
         let safe = m.safeAreaInsets.bottom + m.tabBarHeight
-        return KeyboardScenario(
-            id: "tab-bar", title: "Text view in a tab bar controller",
-            deviceID: "iphone-x", strategy: .contentInset, hasTabBar: true,
-            steps: [ScenarioStep(.portrait, phone.docked(.willShow),
-                                 note: "safeAreaInsets.bottom = \(n(m.safeAreaInsets.bottom)) home indicator + \(n(m.tabBarHeight)) tab bar = \(n(safe)).")],
-            expectedBehaviour: "contentInset.bottom = \(n(m.keyboardHeightWithPredictive)) - \(n(safe)) = "
+        return phone.scenario(
+            "tab-bar", "Text view in a tab bar controller",
+            strategy: .contentInset, hasTabBar: true,
+            note: "safeAreaInsets.bottom = \(n(m.safeAreaInsets.bottom)) home indicator + \(n(m.tabBarHeight)) tab bar = \(n(safe)).",
+            expected: "contentInset.bottom = \(n(m.keyboardHeightWithPredictive)) - \(n(safe)) = "
                 + "\(n(m.keyboardHeightWithPredictive - safe)). Subtracting the tab bar again counts it twice and "
                 + "leaves \(n(m.tabBarHeight)) pt of text under the keyboard.")
     }
@@ -250,12 +257,11 @@ extension KeyboardScenario {
         let column = catalog.presentations.splitViewNarrowColumnWidth.points
         let divider = catalog.presentations.splitViewDivider.points
         let frame = CGRect(x: 0, y: 0, width: size.width - column - divider, height: size.height)
-        return KeyboardScenario(
-            id: "not-local", title: "Another app's keyboard (isLocal == false)",
-            deviceID: "ipad", strategy: .bottomOffset, viewPlacement: .frame(frame),
-            steps: [ScenarioStep(.landscapeRight, ipad.docked(.willShow, isLocal: false),
-                                 note: "The app in the other Split View column is typing; this app gets the notification too.")],
-            expectedBehaviour: "Ignore it: bottomOffset stays at the safe-area bottom (\(n(m.safeAreaInsets.bottom))). "
+        return ipad.scenario(
+            "not-local", "Another app's keyboard (isLocal == false)",
+            strategy: .bottomOffset, viewPlacement: .frame(frame),
+            event: ipad.docked(.willShow, isLocal: false), note: "The app in the other Split View column is typing; this app gets the notification too.",
+            expected: "Ignore it: bottomOffset stays at the safe-area bottom (\(n(m.safeAreaInsets.bottom))). "
                 + "Reacting would move this app's content up by \(n(m.keyboardHeightWithPredictive)) for a keyboard it does not own.")
     }
 
@@ -278,7 +284,7 @@ extension KeyboardScenario {
         ]
         return KeyboardScenario(
             id: "third-party-keyboard", title: "Third-party keyboard posting several frames",
-            deviceID: "iphone-8", strategy: .bottomOffset, steps: steps,
+            deviceID: phone.device.id, strategy: .bottomOffset, steps: steps,
             expectedBehaviour: "Observe willChangeFrame and recompute from every end frame: bottomOffset goes 0, "
                 + "\(n(first)), \(n(final)). Code that reads only the first willShow keeps 0.")
     }
@@ -287,15 +293,15 @@ extension KeyboardScenario {
         guard let portrait = Setting(catalog, "iphone-8", .portrait),
               let landscape = Setting(catalog, "iphone-8", .landscapeRight) else { return nil }
         let steps = [
-            ScenarioStep(.portrait, portrait.docked(.willShow),
+            ScenarioStep(portrait.screen.interfaceOrientation, portrait.docked(.willShow),
                          note: "Portrait: the iPhone 7 frames logged in a 2017 public post."),
-            ScenarioStep(.landscapeRight, landscape.docked(.willShow),
+            ScenarioStep(landscape.screen.interfaceOrientation, landscape.docked(.willShow),
                          note: "After rotating: the landscape frames of the same post."),
         ]
         let (before, after) = (portrait.metrics.keyboardHeightWithPredictive, landscape.metrics.keyboardHeightWithPredictive)
         return KeyboardScenario(
             id: "rotation", title: "Rotation with the keyboard up",
-            deviceID: "iphone-8", strategy: .toolbar, steps: steps,
+            deviceID: portrait.device.id, strategy: .toolbar, steps: steps,
             expectedBehaviour: "Recompute from each end frame in the new orientation: the overlap goes from "
                 + "\(n(before)) to \(n(after)). "
                 + "Moving a toolbar by ±height from wherever it is (as a 2017 public post does) drifts on rotation, "
@@ -309,12 +315,12 @@ extension KeyboardScenario {
         // iOS 7 had no predictive bar.
         let event = legacy.docked(.willShow, height: m.keyboardHeight)
         let converted = legacy.screen.interfaceRect(fromScreen: event.frameEnd)
-        return KeyboardScenario(
-            id: id, title: "iOS 7 landscape: frames in un-rotated screen coordinates (\(legacy.device.name))",
-            deviceID: legacy.device.id, convention: .fixedPortrait, strategy: .bottomOffset,
-            steps: [ScenarioStep(orientation, event, note: "Reported as \(KeyboardFormat.frame(event.frameEnd)): "
-                + "size {\(n(event.frameEnd.width)), \(n(event.frameEnd.height))} as a 2013 public post logged it on iOS 7.")],
-            expectedBehaviour: "view.convert(frame, from: window) turns it into \(KeyboardFormat.frame(converted)): "
+        return legacy.scenario(
+            id, "iOS 7 landscape: frames in un-rotated screen coordinates (\(legacy.device.name))",
+            strategy: .bottomOffset,
+            event: event, note: "Reported as \(KeyboardFormat.frame(event.frameEnd)): "
+                + "size {\(n(event.frameEnd.width)), \(n(event.frameEnd.height))} as a 2013 public post logged it on iOS 7.",
+            expected: "view.convert(frame, from: window) turns it into \(KeyboardFormat.frame(converted)): "
                 + "bottomOffset = \(n(m.keyboardHeight)). Reading the raw frame as if it were rotated puts a keyboard "
                 + "\(n(event.frameEnd.width)) wide and \(n(event.frameEnd.height)) tall on the view.")
     }
@@ -329,11 +335,11 @@ extension KeyboardScenario {
 
     static func keyboardHidden(_ catalog: DeviceCatalog) -> KeyboardScenario? {
         guard let phone = Setting(catalog, "iphone-x", .portrait) else { return nil }
-        return KeyboardScenario(
-            id: "keyboard-hidden", title: "Keyboard hiding on a Face ID iPhone",
-            deviceID: "iphone-x", strategy: .bottomOffset,
-            steps: [ScenarioStep(.portrait, phone.docked(.willHide), note: "willHide: the end frame is below the screen.")],
-            expectedBehaviour: "Off screen means hidden: bottomOffset = safeAreaInsets.bottom "
+        return phone.scenario(
+            "keyboard-hidden", "Keyboard hiding on a Face ID iPhone",
+            strategy: .bottomOffset,
+            event: phone.docked(.willHide), note: "willHide: the end frame is below the screen.",
+            expected: "Off screen means hidden: bottomOffset = safeAreaInsets.bottom "
                 + "(\(n(phone.metrics.safeAreaInsets.bottom))), contentInset.bottom resets to 0, the toolbar returns above the home indicator.")
     }
 }
