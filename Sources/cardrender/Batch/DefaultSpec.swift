@@ -13,13 +13,12 @@ enum DefaultSpec {
 
     static func yaml(builder: KeyboardDiagramBuilder) -> String {
         let strategies = AvoidanceStrategy.allCases
-        let mistakeStrategies = strategies.filter { $0 != .layoutGuide }
-        let mistakeJobs = mistakeScenarios.map { mistake, scenario in
+        let mistakeJobs = mistakeScenarios(builder: builder).map { mistake, scenario, strategies in
             """
               - kind: keyboard
                 mistake: \(mistake.rawValue)
                 scenario: \(scenario)
-                \(flowList("strategy", mistakeStrategies.map(\.rawValue)))
+                \(flowList("strategy", strategies.map(\.rawValue)))
                 output: keyboard/mistakes
             """
         }
@@ -78,13 +77,28 @@ enum DefaultSpec {
         """
     }
 
-    /// Each mistake with the scenario that shows it best.
-    static let mistakeScenarios: [(KeyboardMistake, String)] = [
-        (.forgotCoordinateConversion, "form-sheet-overlap"),
-        (.heightInsteadOfIntersection, "hardware-keyboard"),
-        (.safeAreaCountedTwice, "tab-bar"),
-        (.ignoredIsLocal, "not-local"),
-    ]
+    /// The two mistakes in reading the frame come first; the others follow in their declared order.
+    static let mistakesShownFirst: [KeyboardMistake] = [.forgotCoordinateConversion, .heightInsteadOfIntersection]
+
+    /// Each mistake with the scenario that shows it (the first where it gives a wrong value, as
+    /// `KeyboardDiagramSet.mistakeOrders` finds it) and the strategies that go wrong there.
+    static func mistakeScenarios(builder: KeyboardDiagramBuilder)
+        -> [(mistake: KeyboardMistake, scenario: String, strategies: [AvoidanceStrategy])] {
+        let orders = KeyboardDiagramSet.mistakeOrders(builder: builder)
+        let mistakes = mistakesShownFirst + KeyboardMistake.allCases.filter { !mistakesShownFirst.contains($0) }
+        var result: [(mistake: KeyboardMistake, scenario: String, strategies: [AvoidanceStrategy])] = []
+        for mistake in mistakes {
+            for order in orders where order.mistake == mistake {
+                guard let scenario = order.scenario, let strategy = order.strategy else { continue }
+                if let index = result.firstIndex(where: { $0.mistake == mistake && $0.scenario == scenario }) {
+                    result[index].strategies.append(strategy)
+                } else {
+                    result.append((mistake, scenario, [strategy]))
+                }
+            }
+        }
+        return result
+    }
 
     /// Lines no longer than a spec is easy to read in.
     static let lineWidth = 100
