@@ -244,8 +244,8 @@ struct PanelComposer {
         /// Device points the keyboard frame reaches below the body (partly visible keyboards).
         var belowBody: CGFloat
         var dimensions: [DimensionSpec]
-        var columnWidth: CGFloat
-        var fixedWidth: CGFloat { PanelComposer.laneInset + CGFloat(max(dimensions.count, 1)) * 15 + PanelComposer.columnGap + columnWidth }
+        /// Everything right of the device: the dimension lanes and the label column.
+        var fixedWidth: CGFloat
     }
 
     /// A line of text at a fixed place, reserved in the label layout when drawn.
@@ -326,8 +326,10 @@ struct PanelComposer {
             let frames = [state.step.event.frameBegin, state.step.event.frameEnd].map(DiagramText.frame)
             let fallbacks = (annotations(probe).map { $0.shortText ?? $0.text } + frames)
                 .map { labelSize($0, font: style.labelFont).width }
+            let columnWidth = max(widths.max() ?? 0, fallbacks.max() ?? 0, style.minimumLabelColumnWidth)
+            let lanes = CGFloat(max(dims.count, 1)) * style.laneSpacing
             return PanelPlan(state: state, bodySize: bodySize, belowBody: below, dimensions: dims,
-                             columnWidth: max(widths.max() ?? 0, fallbacks.max() ?? 0, style.minimumLabelColumnWidth))
+                             fixedWidth: Self.laneInset + lanes + Self.columnGap + columnWidth)
         }
     }
 
