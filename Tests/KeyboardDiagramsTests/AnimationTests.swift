@@ -18,6 +18,23 @@ struct AnimationTests {
         #expect(spring == KeyboardSpring(mass: 3, stiffness: 1000, settlingDuration: 0.5))
     }
 
+    @Test func theModelFollowsTheCatalogsAnimationFigures() throws {
+        let text = String(decoding: try DeviceCatalog.bundledJSON(), as: UTF8.self)
+        let stiffer = text.replacingOccurrences(of: "\"springStiffness\": {\n      \"value\": 1000,",
+                                                with: "\"springStiffness\": {\n      \"value\": 4000,")
+        #expect(stiffer != text)
+        let catalog = try DeviceCatalog(jsonData: Data(stiffer.utf8))
+        let step = try KeyboardDiagramBuilder(catalog: catalog).build(KeyboardDiagramRequest(deviceID: "iphone-8")).result
+        #expect(step.animation.timing.spring.stiffness == 4000)
+        #expect(abs(step.animation.progress(at: 0.05) - spring.progress(at: 0.1)) < 1e-12)
+        // The curve number is a UIKit enum value: a whole number.
+        let fractional = text.replacingOccurrences(of: "\"curve\": {\n      \"value\": 7,", with: "\"curve\": {\n      \"value\": 7.5,")
+        #expect(fractional != text)
+        #expect(throws: CatalogError.invalidFigure(path: "animation.curve", reason: "must be a whole number, not 7.5")) {
+            try DeviceCatalog(jsonData: Data(fractional.utf8))
+        }
+    }
+
     @Test func springMatchesThePublishedSamples() {
         let samples: [(Double, Double)] = [
             (0.05, 0.232), (0.10, 0.545), (0.15, 0.758), (0.20, 0.879),

@@ -192,9 +192,10 @@ public struct AnimationFigures: Codable, Sendable, Equatable {
     public var duration: Figure, curve: Figure
     public var springMass: Figure, springStiffness: Figure, springDamping: Figure, settlingDuration: Figure
 
-    /// The figures as the model uses them (all are required, so none reads as unknown).
+    /// The figures as the model uses them (a validated catalog knows them all, and its curve is a
+    /// whole number).
     public var timing: KeyboardTiming {
-        KeyboardTiming(reportedDuration: duration.value ?? 0, springCurve: Int(curve.value ?? 0),
+        KeyboardTiming(reportedDuration: duration.value ?? 0, springCurve: curve.value.flatMap { Int(exactly: $0) } ?? 0,
                        spring: KeyboardSpring(mass: springMass.value ?? 0, stiffness: springStiffness.value ?? 0,
                                               settlingDuration: settlingDuration.value ?? 0))
     }
