@@ -134,6 +134,14 @@ extension KeyboardScenario {
                              steps: [ScenarioStep(screen.interfaceOrientation, event ?? docked(.willShow), note: note)],
                              expectedBehaviour: expected, illustrativeKeyboardFrames: illustrativeKeyboardFrames)
         }
+
+        /// A view that does not fill the screen (a sheet, a Split View column) keeping its content
+        /// above the docked keyboard with a bottom offset.
+        func placedView(_ id: String, _ title: String, at frame: CGRect, isLocal: Bool = true, note: String,
+                        expected: String) -> KeyboardScenario {
+            scenario(id, title, strategy: .bottomOffset, viewPlacement: .frame(frame), event: docked(.willShow, isLocal: isLocal),
+                     note: note, expected: expected)
+        }
     }
 
     private static func n(_ value: CGFloat) -> String { KeyboardFormat.number(value) }
@@ -203,9 +211,8 @@ extension KeyboardScenario {
         // Raised so its bottom is 31 pt above the keyboard's top, as UIKit lifts form sheets.
         let keyboardTop = size.height - m.keyboardHeightWithPredictive
         let frame = formSheetFrame(catalog, in: size, bottom: keyboardTop - 31)
-        return ipad.scenario(
-            "form-sheet", "Form sheet that ends above the keyboard",
-            strategy: .bottomOffset, viewPlacement: .frame(frame),
+        return ipad.placedView(
+            "form-sheet", "Form sheet that ends above the keyboard", at: frame,
             note: "The \(n(frame.width)) x \(n(frame.height)) sheet ends at y = \(n(frame.maxY)); the keyboard starts at \(n(keyboardTop)).",
             expected: "No intersection, so nothing moves: bottomOffset is the sheet's safe-area bottom (0). "
                 + "Code that uses the keyboard height pushes the content up by \(n(m.keyboardHeightWithPredictive)) for nothing.")
@@ -216,9 +223,8 @@ extension KeyboardScenario {
         let m = ipad.metrics, size = ipad.size
         let frame = formSheetFrame(catalog, in: size)
         let covered = frame.maxY - (size.height - m.keyboardHeightWithPredictive)
-        return ipad.scenario(
-            "form-sheet-overlap", "Centred form sheet whose bottom the keyboard covers",
-            strategy: .bottomOffset, viewPlacement: .frame(frame),
+        return ipad.placedView(
+            "form-sheet-overlap", "Centred form sheet whose bottom the keyboard covers", at: frame,
             note: "The sheet sits at \(KeyboardFormat.frame(frame)) in the window.",
             expected: "After converting to the sheet's coordinates the keyboard covers its bottom \(n(covered)) pt: "
                 + "bottomOffset = \(n(covered)). Without the conversion the screen frame misses the sheet's bounds and "
@@ -230,9 +236,8 @@ extension KeyboardScenario {
         let m = ipad.metrics, size = ipad.size
         let column = catalog.presentations.splitViewNarrowColumnWidth.points
         let frame = CGRect(x: size.width - column, y: 0, width: column, height: size.height)
-        return ipad.scenario(
-            "split-view", "Split View / Slide Over column: keyboard wider than the view",
-            strategy: .bottomOffset, viewPlacement: .frame(frame),
+        return ipad.placedView(
+            "split-view", "Split View / Slide Over column: keyboard wider than the view", at: frame,
             note: "The app is the \(n(column))-pt column on the right; the keyboard spans all \(n(size.width)) pt.",
             expected: "In view coordinates the keyboard starts at x = \(n(-frame.minX)) and is wider than the view; "
                 + "the intersection is the view's width, and bottomOffset = \(n(m.keyboardHeightWithPredictive)).")
@@ -257,10 +262,9 @@ extension KeyboardScenario {
         let column = catalog.presentations.splitViewNarrowColumnWidth.points
         let divider = catalog.presentations.splitViewDivider.points
         let frame = CGRect(x: 0, y: 0, width: size.width - column - divider, height: size.height)
-        return ipad.scenario(
-            "not-local", "Another app's keyboard (isLocal == false)",
-            strategy: .bottomOffset, viewPlacement: .frame(frame),
-            event: ipad.docked(.willShow, isLocal: false), note: "The app in the other Split View column is typing; this app gets the notification too.",
+        return ipad.placedView(
+            "not-local", "Another app's keyboard (isLocal == false)", at: frame, isLocal: false,
+            note: "The app in the other Split View column is typing; this app gets the notification too.",
             expected: "Ignore it: bottomOffset stays at the safe-area bottom (\(n(m.safeAreaInsets.bottom))). "
                 + "Reacting would move this app's content up by \(n(m.keyboardHeightWithPredictive)) for a keyboard it does not own.")
     }
