@@ -19,11 +19,12 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var batch: BatchRunOptions
 
     func run() throws {
+        let spec = try DefaultSpec.yaml()
         if printSpec {
-            print(DefaultSpec.yaml)
+            print(spec)
             return
         }
-        let jobs = try SpecJobs.planner.parse(DefaultSpec.yaml, file: DefaultSpec.fileName)
+        let jobs = try SpecJobs.planner.parse(spec, file: DefaultSpec.fileName)
         try batch.run(jobs, specFolder: nil, out: output.out, workers: parallel.count)
     }
 }

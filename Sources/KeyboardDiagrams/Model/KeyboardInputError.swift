@@ -21,9 +21,9 @@ public enum KeyboardInputError: Error, Equatable, Sendable, CustomStringConverti
         case .unknownScenario(let name, let suggestion):
             "unknown scenario \"\(name)\"" + Self.hint(suggestion)
         case .unknownStrategy(let name, let suggestion):
-            "unknown strategy \"\(name)\" (toolbar, bottom-offset, content-inset, layout-guide)" + Self.hint(suggestion)
+            "unknown strategy \"\(name)\" (\(Self.names(AvoidanceStrategy.self)))" + Self.hint(suggestion)
         case .unknownOrientation(let name, let suggestion):
-            "unknown orientation \"\(name)\" (portrait, landscape)" + Self.hint(suggestion)
+            "unknown orientation \"\(name)\" (\(Self.names(Orientation.self)))" + Self.hint(suggestion)
         case .malformedFrame(let name, let text):
             "\(name) \"\(text)\" is not four numbers x,y,w,h"
         case .nonFiniteFrame(let name):
@@ -35,6 +35,11 @@ public enum KeyboardInputError: Error, Equatable, Sendable, CustomStringConverti
         case .emptyScenario(let name):
             "scenario \"\(name)\" has no keyboard notifications"
         }
+    }
+
+    /// Every value of a name enum, in declaration order: `portrait, landscape`.
+    private static func names<Names: CaseIterable & RawRepresentable>(_: Names.Type) -> String where Names.RawValue == String {
+        Names.allCases.map(\.rawValue).joined(separator: ", ")
     }
 
     private static func hint(_ suggestion: String?) -> String {
