@@ -67,6 +67,17 @@ public struct KeyboardSpecFile: Sendable {
         return count
     }
 
+    /// Every diagram's geometry as one JSON array, each element as `keyboard --json` prints a
+    /// single diagram.
+    public func geometryJSON(builder: KeyboardDiagramBuilder) throws -> Data {
+        let parts = try diagrams.entries.map { try $0.order.geometryJSON(builder: builder) }
+        var data = Data("[\n".utf8)
+        for (index, part) in parts.enumerated() {
+            data += part + Data((index == parts.count - 1 ? "\n" : ",\n").utf8)
+        }
+        return data + Data("]\n".utf8)
+    }
+
     public static let topLevelKeys = ["defaults", "diagrams"]
     public static let diagramKeys = KeyboardRequest.keys + ["output"]
 

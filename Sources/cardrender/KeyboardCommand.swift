@@ -96,13 +96,7 @@ struct KeyboardCommand: ParsableCommand {
             let file = try KeyboardSpecFile.load(contentsOf: URL(fileURLWithPath: spec), displayName: spec, builder: builder,
                                                  scale: scale)
             if json {
-                // One JSON array, each element as `--json` prints a single diagram.
-                let parts = try file.diagrams.entries.map { try $0.order.geometryJSON(builder: builder) }
-                var data = Data("[\n".utf8)
-                for (index, part) in parts.enumerated() {
-                    data += part + Data((index == parts.count - 1 ? "\n" : ",\n").utf8)
-                }
-                FileHandle.standardOutput.write(data + Data("]\n".utf8))
+                FileHandle.standardOutput.write(try file.geometryJSON(builder: builder))
                 return
             }
             try render(file, builder: builder)

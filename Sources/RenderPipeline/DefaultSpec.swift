@@ -3,15 +3,15 @@ import KeyboardDiagrams
 /// The default set, as a batch spec: what `cardrender render` (and `make run`) renders. The
 /// keyboard devices and scenarios come from the catalog, so a device added to devices.json is
 /// in the default set without editing this file.
-enum DefaultSpec {
-    static let fileName = "<default spec>"
+public enum DefaultSpec {
+    public static let fileName = "<default spec>"
 
     /// The spec for the bundled catalog.
-    static func yaml() throws -> String {
+    public static func yaml() throws -> String {
         yaml(builder: KeyboardDiagramBuilder(catalog: try DeviceCatalog.bundled()))
     }
 
-    static func yaml(builder: KeyboardDiagramBuilder) -> String {
+    public static func yaml(builder: KeyboardDiagramBuilder) -> String {
         let strategies = AvoidanceStrategy.allCases
         let mistakeJobs = mistakeScenarios(builder: builder).map { mistake, scenario, strategies in
             """
