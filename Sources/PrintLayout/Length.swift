@@ -94,11 +94,12 @@ public struct Length: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     public static func < (lhs: Length, rhs: Length) -> Bool { lhs.points < rhs.points }
 
-    /// In the unit that states it most simply: whole inches or millimetres when exact, else points.
+    /// In the unit that states it most simply: inches with at most 3 decimals (`0.125in`), else
+    /// millimetres with at most 2 (`3mm`), else points.
     public var description: String {
-        for unit in [Unit.inches, .millimetres] {
-            let value = value(in: unit)
-            if abs(value - value.rounded()) < 1e-9 { return "\(Self.format(value.rounded()))\(unit.rawValue)" }
+        for (unit, scale) in [(Unit.inches, CGFloat(1000)), (.millimetres, 100)] {
+            let scaled = value(in: unit) * scale
+            if abs(scaled - scaled.rounded()) < 1e-6 { return "\(Self.format(scaled.rounded() / scale))\(unit.rawValue)" }
         }
         return "\(Self.format(points))pt"
     }
