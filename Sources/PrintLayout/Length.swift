@@ -24,16 +24,21 @@ public struct Length: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The distance in points.
     public var points: CGFloat
 
+    /// A length of `points` points.
     public init(points: CGFloat) {
         self.points = points
     }
 
+    /// `value` in `unit`: `Length(3, .millimetres)`.
     public init(_ value: CGFloat, _ unit: Unit) {
         points = value * unit.points
     }
 
+    /// `value` points.
     public static func points(_ value: CGFloat) -> Length { Length(value, .points) }
+    /// `value` inches (72 pt each).
     public static func inches(_ value: CGFloat) -> Length { Length(value, .inches) }
+    /// `value` millimetres (72 / 25.4 pt each).
     public static func millimetres(_ value: CGFloat) -> Length { Length(value, .millimetres) }
 
     public static let zero = Length(points: 0)
@@ -41,7 +46,9 @@ public struct Length: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The distance in `unit`.
     public func value(in unit: Unit) -> CGFloat { points / unit.points }
 
+    /// The length in inches.
     public var inches: CGFloat { value(in: .inches) }
+    /// The length in millimetres.
     public var millimetres: CGFloat { value(in: .millimetres) }
 
     /// Pixels this length covers at `dotsPerInch`, not rounded.

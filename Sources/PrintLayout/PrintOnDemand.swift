@@ -23,6 +23,12 @@ public struct PrintOnDemandSize: Sendable, Hashable, CustomStringConvertible {
         self.dotsPerInch = dotsPerInch
     }
 
+    /// A size given as trim and canvas lengths (width, height), at 300 dpi.
+    init(_ name: String, _ services: [String], trim: (Length, Length), canvas: (Length, Length)) {
+        self.init(name: name, services: services, trim: CGSize(width: trim.0.points, height: trim.1.points),
+                  canvas: CGSize(width: canvas.0.points, height: canvas.1.points))
+    }
+
     /// The bleed on the left and right (`width`) and top and bottom (`height`) of the trim, in points.
     public var bleed: CGSize {
         CGSize(width: (canvas.width - trim.width) / 2, height: (canvas.height - trim.height) / 2)
@@ -45,38 +51,30 @@ public struct PrintOnDemandSize: Sendable, Hashable, CustomStringConvertible {
     /// Poker, 2.5 × 3.5 in, with 1/8 in bleed: 2.75 × 3.75 in, 825 × 1125 px at 300 dpi
     /// (The Game Crafter's poker card; DriveThruCards' one-card-per-page poker PDF).
     public static let pokerWithBleed = PrintOnDemandSize(
-        name: "poker",
-        services: ["The Game Crafter", "DriveThruCards"],
-        trim: CGSize(width: Length.inches(2.5).points, height: Length.inches(3.5).points),
-        canvas: CGSize(width: Length.inches(2.75).points, height: Length.inches(3.75).points)
+        "poker", ["The Game Crafter", "DriveThruCards"],
+        trim: (Length.inches(2.5), Length.inches(3.5)), canvas: (Length.inches(2.75), Length.inches(3.75))
     )
 
     /// Bridge, 2.25 × 3.5 in, with 1/8 in bleed: 2.5 × 3.75 in, 750 × 1125 px at 300 dpi
     /// (The Game Crafter's bridge card).
     public static let bridgeWithBleed = PrintOnDemandSize(
-        name: "bridge",
-        services: ["The Game Crafter"],
-        trim: CGSize(width: Length.inches(2.25).points, height: Length.inches(3.5).points),
-        canvas: CGSize(width: Length.inches(2.5).points, height: Length.inches(3.75).points)
+        "bridge", ["The Game Crafter"],
+        trim: (Length.inches(2.25), Length.inches(3.5)), canvas: (Length.inches(2.5), Length.inches(3.75))
     )
 
     /// 63 × 88 mm (the size sold as "euro poker"), on the same 2.75 × 3.75 in, 825 × 1125 px canvas as
     /// poker: The Game Crafter's euro poker template, whose bleed is therefore uneven (about 0.135 in
     /// across, 0.145 in up and down).
     public static let poker63x88WithBleed = PrintOnDemandSize(
-        name: "poker-63x88mm",
-        services: ["The Game Crafter"],
-        trim: CGSize(width: Length.millimetres(63).points, height: Length.millimetres(88).points),
-        canvas: CGSize(width: Length.inches(2.75).points, height: Length.inches(3.75).points)
+        "poker-63x88mm", ["The Game Crafter"],
+        trim: (Length.millimetres(63), Length.millimetres(88)), canvas: (Length.inches(2.75), Length.inches(3.75))
     )
 
     /// Poker, 2.5 × 3.5 in, with MakePlayingCards' bleed of 36 px at 300 dpi (0.12 in) a side:
     /// 822 × 1122 px.
     public static let pokerMakePlayingCards = PrintOnDemandSize(
-        name: "poker-mpc",
-        services: ["MakePlayingCards"],
-        trim: CGSize(width: Length.inches(2.5).points, height: Length.inches(3.5).points),
-        canvas: CGSize(width: Length.inches(2.5 + 2 * 0.12).points, height: Length.inches(3.5 + 2 * 0.12).points)
+        "poker-mpc", ["MakePlayingCards"],
+        trim: (Length.inches(2.5), Length.inches(3.5)), canvas: (Length.inches(2.5 + 2 * 0.12), Length.inches(3.5 + 2 * 0.12))
     )
 
     public static let all: [PrintOnDemandSize] = [.pokerWithBleed, .bridgeWithBleed, .poker63x88WithBleed, .pokerMakePlayingCards]
