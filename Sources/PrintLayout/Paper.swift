@@ -41,7 +41,9 @@ public struct Paper: Sendable, Hashable, CustomStringConvertible {
         guard sides.count == 2 else { throw .unknownPaper(trimmed) }
         var widthText = sides[0].trimmingCharacters(in: .whitespaces)
         let heightText = sides[1].trimmingCharacters(in: .whitespaces)
-        if !widthText.contains(where: \.isLetter), let unitStart = heightText.firstIndex(where: \.isLetter) {
+        // `8.5x11` has no unit at all: say how to write a paper, not which unit is missing.
+        guard let unitStart = heightText.firstIndex(where: \.isLetter) else { throw .unknownPaper(trimmed) }
+        if !widthText.contains(where: \.isLetter) {
             widthText += heightText[unitStart...]
         }
         let width = try Length(parsing: widthText)

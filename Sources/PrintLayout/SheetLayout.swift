@@ -33,7 +33,17 @@ public struct SheetLayout: Sendable, Hashable {
         public var trim: CGRect
         /// The trim grown by the bleed: how far the card's background is drawn.
         public var bleed: CGRect
+
+        /// The trim inset by `inset`: where text and pips are safe from a cut that strays inwards.
+        /// Proofs draw it with the trim and bleed lines.
+        public func safeArea(inset: Length = SheetLayout.defaultSafeInset) -> CGRect {
+            trim.inset(by: EdgeInsets(all: inset.points))
+        }
     }
+
+    /// 1/8 in: the safe zone printers and print-on-demand templates keep inside the trim
+    /// (The Game Crafter's poker safe zone is 2.25 × 3.25 in on a 2.5 × 3.5 in card).
+    public static let defaultSafeInset = Length.inches(0.125)
 
     public let paper: Paper
     public let orientation: Orientation

@@ -86,7 +86,8 @@ import Testing
         #expect(throws: PrintLayoutError.unknownPaper("B5")) { try Paper(parsing: "B5") }
         #expect(throws: PrintLayoutError.unknownPaper("1x2x3mm")) { try Paper(parsing: "1x2x3mm") }
         #expect(throws: PrintLayoutError.unknownPaper("0x297mm")) { try Paper(parsing: "0x297mm") }
-        #expect(throws: PrintLayoutError.unknownUnit("210")) { try Paper(parsing: "210x297") }
+        #expect(throws: PrintLayoutError.unknownPaper("210x297")) { try Paper(parsing: "210x297") }
+        #expect(throws: PrintLayoutError.unknownUnit("8.5cm")) { try Paper(parsing: "8.5x11cm") }
         #expect(throws: PrintLayoutError.negativeLength("-210mm")) { try Paper(parsing: "-210x297mm") }
         #expect(throws: PrintLayoutError.absurdLength("3000mm")) { try Paper(parsing: "210x3000mm") }
         #expect(PrintLayoutError.unknownPaper("B5").description

@@ -83,6 +83,14 @@ func isClose(_ r: CGRect, _ s: CGRect, within tolerance: CGFloat = 1e-9) -> Bool
         }
     }
 
+    @Test func theSafeAreaIsAnEighthInchInsideTheTrim() throws {
+        let slot = try SheetLayout(paper: .letter, cardSize: poker, bleed: .inches(0.125)).slots[0]
+        let safe = slot.safeArea()
+        #expect(safe.size == CGSize(width: 162, height: 234))
+        #expect(safe.midX == slot.trim.midX && safe.midY == slot.trim.midY)
+        #expect(slot.safeArea(inset: .millimetres(3)).width < slot.trim.width)
+    }
+
     @Test func gutterSeparatesBleedBoxes() throws {
         let gutter = Length.millimetres(5)
         let layout = try SheetLayout(paper: .a4, cardSize: poker, gutter: gutter, orientation: .portrait)
