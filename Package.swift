@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "GoldenImageTesting", targets: ["GoldenImageTesting"]),
         .library(name: "BatchRendering", targets: ["BatchRendering"]),
         .library(name: "RenderPipeline", targets: ["RenderPipeline"]),
+        .library(name: "PrintLayout", targets: ["PrintLayout"]),
         .executable(name: "cardrender", targets: ["cardrender"]),
     ],
     dependencies: [
@@ -50,6 +51,8 @@ let package = Package(
         .target(name: "Geometry"),
         .target(name: "Drawing", dependencies: ["Geometry", "CCairo", "CPNG", "BundledFonts"]),
         .target(name: "PlayingCards", dependencies: ["Geometry", "Drawing"]),
+        // Paper, lengths, the n-up sheet grid, crop marks, duplex backs and print-on-demand sizes: pure numbers.
+        .target(name: "PrintLayout", dependencies: ["Geometry"]),
         // YAML and JSON spec files read into located nodes: the batch spec and the keyboard spec.
         .target(name: "SpecFiles", dependencies: ["Drawing", .product(name: "Yams", package: "Yams")]),
         .target(
@@ -86,6 +89,7 @@ let package = Package(
         ),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "PrintLayoutTests", dependencies: ["PrintLayout", "Geometry"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Geometry", "BundledFonts", "ResourceBundles"]),
         .testTarget(name: "PlayingCardsTests", dependencies: ["PlayingCards", "Drawing", "GoldenImageTesting"], exclude: ["__Goldens__"]),
         .testTarget(name: "KeyboardDiagramsTests", dependencies: ["KeyboardDiagrams", "Drawing", "GoldenImageTesting", "SpecFiles"], exclude: ["__Goldens__"]),

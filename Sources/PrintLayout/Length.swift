@@ -1,0 +1,120 @@
+import Foundation
+
+/// A distance on paper, kept in PostScript points (1/72 in), the unit of PDF pages and of the project's canvases.
+///
+/// Parse one from what a user types (`3mm`, `0.125in`, `1/8in`, `9pt`); every parse error is one line
+/// that names the text.
+public struct Length: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The units a length may be written in.
+    public enum Unit: String, Sendable, CaseIterable {
+        case points = "pt"
+        case inches = "in"
+        case millimetres = "mm"
+
+        /// Points in one of this unit: 1 in = 72 pt exactly, 1 mm = 72 / 25.4 pt.
+        public var points: CGFloat {
+            switch self {
+            case .points: 1
+            case .inches: 72
+            case .millimetres: 72 / 25.4
+            }
+        }
+    }
+
+    /// The distance in points.
+    public var points: CGFloat
+
+    /// A length of `points` points.
+    public init(points: CGFloat) {
+        self.points = points
+    }
+
+    /// `value` in `unit`: `Length(3, .millimetres)`.
+    public init(_ value: CGFloat, _ unit: Unit) {
+        points = value * unit.points
+    }
+
+    /// `value` points.
+    public static func points(_ value: CGFloat) -> Length { Length(value, .points) }
+    /// `value` inches (72 pt each).
+    public static func inches(_ value: CGFloat) -> Length { Length(value, .inches) }
+    /// `value` millimetres (72 / 25.4 pt each).
+    public static func millimetres(_ value: CGFloat) -> Length { Length(value, .millimetres) }
+
+    public static let zero = Length(points: 0)
+
+    /// The distance in `unit`.
+    public func value(in unit: Unit) -> CGFloat { points / unit.points }
+
+    /// The length in inches.
+    public var inches: CGFloat { value(in: .inches) }
+    /// The length in millimetres.
+    public var millimetres: CGFloat { value(in: .millimetres) }
+
+    /// Pixels this length covers at `dotsPerInch`, not rounded.
+    public func pixels(atDPI dotsPerInch: CGFloat) -> CGFloat { inches * dotsPerInch }
+
+    /// 100 in (2.54 m): larger than A0's long side (46.8 in), so anything over it is a typo, not a paper.
+    public static let largestAccepted = Length.inches(100)
+
+    /// Parses a number followed by a unit: `3mm`, `0.125in`, `1/8in`, `9pt`, `2.5 in`.
+    /// The number may be a decimal or a fraction `a/b`; spaces and case do not matter.
+    /// Refuses a missing or unknown unit, negative, non-finite and absurd lengths (over ``largestAccepted``).
+    public init(parsing text: String) throws(PrintLayoutError) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let lowered = trimmed.lowercased()
+        if ["inf", "-inf", "+inf", "nan"].contains(where: { lowered.hasPrefix($0) }) { throw .notFiniteLength(trimmed) }
+        let unitStart = lowered.firstIndex(where: { $0.isLetter }) ?? lowered.endIndex
+        let numberText = lowered[..<unitStart].trimmingCharacters(in: .whitespaces)
+        let unitText = String(lowered[unitStart...])
+        guard let number = Self.number(numberText) else {
+            throw .notALength(trimmed)
+        }
+        guard let unit = Unit(rawValue: unitText) else { throw .unknownUnit(trimmed) }
+        guard number.isFinite else { throw .notFiniteLength(trimmed) }
+        guard number >= 0 else { throw .negativeLength(trimmed) }
+        let length = Length(number, unit)
+        guard length <= Self.largestAccepted else { throw .absurdLength(trimmed) }
+        self = length
+    }
+
+    /// A decimal or `a/b` (a decimal too long for a Double comes back infinite).
+    static func number(_ text: String) -> CGFloat? {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        switch parts.count {
+        case 1:
+            return decimal(parts[0])
+        case 2:
+            guard let numerator = decimal(parts[0]), let denominator = decimal(parts[1]), denominator != 0 else { return nil }
+            return numerator / denominator
+        default:
+            return nil
+        }
+    }
+
+    private static func decimal(_ text: Substring) -> CGFloat? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        // Double("1e400") is inf and Double("0x10") is 16: only plain decimals are lengths.
+        guard !trimmed.isEmpty, trimmed.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" }) else { return nil }
+        return Double(trimmed).map { CGFloat($0) }
+    }
+
+    public static func < (lhs: Length, rhs: Length) -> Bool { lhs.points < rhs.points }
+
+    /// In the unit that states it most simply: inches with at most 3 decimals (`0.125in`), else
+    /// millimetres with at most 2 (`3mm`), else points.
+    public var description: String {
+        for (unit, scale) in [(Unit.inches, CGFloat(1000)), (.millimetres, 100)] {
+            let scaled = value(in: unit) * scale
+            if abs(scaled - scaled.rounded()) < 1e-6 { return "\(Self.format(scaled.rounded() / scale))\(unit.rawValue)" }
+        }
+        return "\(Self.format(points))pt"
+    }
+
+    /// Shortest decimal with at most 4 places: 595.2756, 18, 0.125.
+    static func format(_ value: CGFloat) -> String {
+        let rounded = (value * 10_000).rounded() / 10_000
+        if let whole = Int(exactly: rounded) { return String(whole) }
+        return String(Double(rounded))
+    }
+}
