@@ -72,7 +72,7 @@ let package = Package(
         // the one render pipeline every command uses: plan → render → encode → hash → atomic write → manifest.
         .target(
             name: "RenderPipeline",
-            dependencies: ["Drawing", "PlayingCards", "KeyboardDiagrams", "BatchRendering", "SpecFiles",
+            dependencies: ["Drawing", "PlayingCards", "KeyboardDiagrams", "BatchRendering", "SpecFiles", "PrintLayout",
                            .product(name: "Yams", package: "Yams")]
         ),
         // The command line: argument declarations and printing.
