@@ -86,7 +86,7 @@ public struct PrintRequest: RenderRequest, Equatable {
         }
         try look.validate(as: source)
         _ = try sides()
-        _ = try sheetLayout()
+        _ = try sheetLayout(as: source)
         let name = pdf.trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty, name.lowercased().hasSuffix(".pdf"), !name.hasPrefix("/"),
               !name.split(separator: "/").contains("..") else {
@@ -113,14 +113,14 @@ public struct PrintRequest: RenderRequest, Equatable {
     }
 
     /// The sheet grid for the card size and the paper options.
-    public func sheetLayout() throws(RequestError) -> SheetLayout {
+    public func sheetLayout(as source: RequestSource = .commandLine) throws(RequestError) -> SheetLayout {
         let size: CardSize
         do { size = try look.cardSize() } catch { throw RequestError(error.description, key: "size") }
         let paper: Paper
         do { paper = try Paper(parsing: self.paper) } catch { throw RequestError(error.description, key: "paper") }
-        let margin = try Self.length(self.margin, key: "margin") ?? SheetLayout.defaultMargin
-        let gutter = try Self.length(self.gutter, key: "gutter") ?? SheetLayout.defaultGutter
-        let bleed = try Self.length(self.bleed, key: "bleed") ?? .zero
+        let margin = try Self.length(self.margin, key: "margin", as: source) ?? SheetLayout.defaultMargin
+        let gutter = try Self.length(self.gutter, key: "gutter", as: source) ?? SheetLayout.defaultGutter
+        let bleed = try Self.length(self.bleed, key: "bleed", as: source) ?? .zero
         do {
             return try SheetLayout(paper: paper, cardSize: size.points, bleed: bleed, margin: margin, gutter: gutter,
                                    orientation: orientation)
@@ -135,11 +135,11 @@ public struct PrintRequest: RenderRequest, Equatable {
     }
 
     /// A length with a unit; `0` and `off` are zero.
-    static func length(_ text: String?, key: String) throws(RequestError) -> Length? {
+    static func length(_ text: String?, key: String, as source: RequestSource) throws(RequestError) -> Length? {
         guard let text else { return nil }
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         if ["0", "off", "none"].contains(trimmed) { return .zero }
-        do { return try Length(parsing: text) } catch { throw RequestError("\(key): \(error.description)", key: key) }
+        do { return try Length(parsing: text) } catch { throw RequestError("\(source.name(key)): \(error.description)", key: key) }
     }
 
     public func plan() throws -> OutputPlan {

@@ -248,6 +248,19 @@ struct PrintCLITests {
         }
     }
 
+    @Test func aBatchSpecNamesTheLineOfABadPrintKey() throws {
+        let folder = try CLIRunner.temporaryDirectory("print-spec")
+        for (body, line, fragment) in [("paper: B7", 3, "unknown paper"), ("bleed: -3mm", 3, "negative"),
+                                       ("margin: 150mm", 3, "no room"), ("scale: 2", 3, "unknown key")] {
+            let spec = folder.appendingPathComponent("spec.yaml")
+            try "jobs:\n  - kind: print\n    \(body)\n".write(to: spec, atomically: true, encoding: .utf8)
+            let out = folder.appendingPathComponent("out")
+            let result = try CLIRunner.run(["batch", spec.path, "--out", out.path])
+            CLIChecks.expectRefusal(result, mentioning: ["spec.yaml:\(line):", fragment], body)
+            #expect(!FileManager.default.fileExists(atPath: out.path), "\(body) wrote \(out.path)")
+        }
+    }
+
     @Test func sameBytesTwiceForAnyJobCountAndFromABatchSpec() throws {
         let arguments = ["--cards", "AS,KH,QD,JC,10S,RJ", "--bleed", "3mm", "--duplex", "long-edge", "--proof", "--cut-lines"]
         let first = try Data(contentsOf: Self.printPDF(arguments + ["-j", "1"]))
