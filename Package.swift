@@ -72,7 +72,7 @@ let package = Package(
         // the one render pipeline every command uses: plan → render → encode → hash → atomic write → manifest.
         .target(
             name: "RenderPipeline",
-            dependencies: ["Drawing", "PlayingCards", "KeyboardDiagrams", "BatchRendering", "SpecFiles",
+            dependencies: ["Drawing", "PlayingCards", "KeyboardDiagrams", "BatchRendering", "SpecFiles", "PrintLayout",
                            .product(name: "Yams", package: "Yams")]
         ),
         // The command line: argument declarations and printing.
@@ -96,7 +96,7 @@ let package = Package(
         .testTarget(name: "GoldenImagesTests", dependencies: ["GoldenImages", "GoldenImageTesting", "Drawing"], exclude: ["__Goldens__"]),
         .testTarget(name: "BatchRenderingTests", dependencies: ["BatchRendering", "Drawing", "SpecFiles"]),
         .testTarget(name: "RenderPipelineTests", dependencies: ["RenderPipeline", "BatchRendering", "SpecFiles", "Drawing", "KeyboardDiagrams"]),
-        .testTarget(name: "CLITests", dependencies: ["cardrender", "Drawing", "GoldenImageTesting"], exclude: ["__Goldens__"]),
+        .testTarget(name: "CLITests", dependencies: ["cardrender", "Drawing", "GoldenImageTesting", "PrintLayout"], exclude: ["__Goldens__"]),
         // README and DocC snippets are the Examples package's code (which `make examples` builds by version).
         .testTarget(name: "DocumentationTests"),
     ],

@@ -52,6 +52,7 @@ public struct JobKind: Sendable {
                     return plan
                 }),
         JobKind("samples", SamplesRequest.self, keys: SamplesRequest.keys),
+        JobKind("print", PrintRequest.self, keys: PrintRequest.keys, pathKeys: ["faces"]),
     ]
 
     public static func named(_ name: String) -> JobKind? { all.first { $0.name == name } }

@@ -52,6 +52,7 @@ run version cardrender --version
 run help cardrender --help
 run card cardrender card AS --out cards --format png,svg
 run deck cardrender deck --out deck --sheet
+run print cardrender print --out print --cards AS,KH --duplex long-edge
 run devices cardrender devices
 run devices-json cardrender devices --json
 run keyboard cardrender keyboard --device iphone-x --strategy content-inset --out keyboard
@@ -74,7 +75,7 @@ run render cardrender render --out render --quiet
 run diff cardrender diff cards/AS.png cards/AS.png
 mkdir -p goldens && cp cards/AS.png goldens/AS.png
 run verify cardrender verify --goldens goldens --actual cards
-for required in cards/AS.png cards/AS.svg deck/sheet.png keyboard batch/manifest.json render/manifest.json; do
+for required in cards/AS.png cards/AS.svg deck/sheet.png print/deck-print.pdf keyboard batch/manifest.json render/manifest.json; do
   [ -e "$required" ] || fail "no $required written"
 done
 grep -q "contentInsetBottom" "$work/keyboard-json.out" || fail "keyboard --json printed no geometry"
@@ -82,7 +83,7 @@ grep -q "contentInsetBottom" "$work/keyboard-json.out" || fail "keyboard --json 
 subcommands=$(sed -n '/^SUBCOMMANDS:/,/^$/p' "$work/help.out" | sed -n 's/^  \([a-z][a-z-]*\)  .*/\1/p')
 [ "$(echo "$subcommands" | wc -w)" -ge 8 ] || fail "could not read the subcommands from --help"
 for sub in $subcommands; do
-  case " card deck devices keyboard batch merge render diff verify " in
+  case " card deck print devices keyboard batch merge render diff verify " in
     *" $sub "*) ;;
     *) fail "subcommand '$sub' is not exercised by this check" ;;
   esac

@@ -8,11 +8,14 @@ struct BackArtwork {
     let design: BackDesign
     let color: Color
 
-    func draw(in layout: CardLayout, on canvas: Canvas) {
+    /// Draws the back; with `ground`, the field's colour also fills that rect (a print sheet's bleed
+    /// box), replacing the white margin, and the design inside the field is unchanged.
+    func draw(in layout: CardLayout, on canvas: Canvas, groundReaching ground: CGRect? = nil) {
         let bounds = layout.bounds
         let margin = min(bounds.width, bounds.height) * 0.055
         let field = bounds.insetBy(dx: margin, dy: margin)
         let fieldPath = BezierPath(roundedRect: field, cornerRadius: layout.cornerRadius * 0.55)
+        if let ground { canvas.fill(BezierPath(rect: ground), with: color) }
         canvas.withSavedState {
             canvas.clip(to: fieldPath)
             switch design {

@@ -73,10 +73,8 @@ public struct CardRenderer: Sendable {
                     canvas.clip(to: roundedRect)
                     BackArtwork(design: theme.backDesign, color: theme.backColor).draw(in: layout, on: canvas)
                 }
-            case .front(.joker(let joker)):
-                try JokerArtwork(joker: joker, theme: theme).draw(in: layout, on: canvas)
-            case .front(.standard(let card)):
-                try drawFace(of: card, layout: layout, on: canvas)
+            case .front(let face):
+                try drawFront(face, layout: layout, on: canvas)
             }
             // The border goes last and inside the card, so nothing paints over it.
             let inset = layout.borderWidth / 2
@@ -84,6 +82,47 @@ public struct CardRenderer: Sendable {
                                     cornerRadius: layout.cornerRadius - inset)
             border.lineWidth = layout.borderWidth
             canvas.stroke(border, with: theme.borderColor)
+        }
+    }
+
+    /// The card as printed with bleed: a picture of the trim grown by `bleed` points on every side,
+    /// the trim `bleed` points in from its edges. The white ground and a back's coloured field fill
+    /// the whole picture, so a cut that strays outwards leaves no sliver of paper; the corners are
+    /// square (rounding them is the cutter's job) and there is no border stroke at the trim. Pips,
+    /// labels and courts sit where they do on the normal card. With no bleed this is `picture(for:)`.
+    public func picture(for side: CardSide, bleed: CGFloat) -> Picture {
+        guard bleed > 0 else { return picture(for: side) }
+        let renderer = self
+        let trimSize = size.points
+        let canvasSize = CGSize(width: trimSize.width + 2 * bleed, height: trimSize.height + 2 * bleed)
+        return Picture(size: canvasSize, title: side.longName) { canvas in
+            try renderer.draw(side, trim: CGRect(origin: CGPoint(x: bleed, y: bleed), size: trimSize),
+                              bleedBox: canvas.bounds, on: canvas)
+        }
+    }
+
+    /// Draws the card with its trim at `trim` and its ground carried out to `bleedBox`, which
+    /// contains the trim (see ``picture(for:bleed:)``).
+    public func draw(_ side: CardSide, trim: CGRect, bleedBox: CGRect, on canvas: Canvas) throws {
+        let layout = layout(in: trim)
+        try canvas.withSavedState {
+            canvas.fill(BezierPath(rect: bleedBox), with: .white)
+            switch side {
+            case .back:
+                BackArtwork(design: theme.backDesign, color: theme.backColor).draw(in: layout, on: canvas,
+                                                                                   groundReaching: bleedBox)
+            case .front(let face):
+                try drawFront(face, layout: layout, on: canvas)
+            }
+        }
+    }
+
+    func drawFront(_ face: PlayingCard, layout: CardLayout, on canvas: Canvas) throws {
+        switch face {
+        case .joker(let joker):
+            try JokerArtwork(joker: joker, theme: theme).draw(in: layout, on: canvas)
+        case .standard(let card):
+            try drawFace(of: card, layout: layout, on: canvas)
         }
     }
 

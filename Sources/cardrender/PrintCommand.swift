@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import PrintLayout
+import RenderPipeline
+
+extension OrientationChoice: ExpressibleByArgument {}
+extension PrintDuplex: ExpressibleByArgument {}
+
+/// `cardrender print`: cards imposed on print sheets at actual size, as one vector PDF.
+struct PrintCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "print",
+        abstract: "Write print sheets of the deck (or some cards) as one PDF to print at actual size.",
+        discussion: """
+        Cards are laid out n-up and centred (poker on A4 portrait: 3×3), with crop marks on every trim line \
+        outside the cards and a label in the bottom margin. Default margin 0.25 in, what home printers can \
+        print; default gutter 0, so one cut serves two cards. With --bleed the cards' ground reaches past the \
+        trim and corners are square. Output is the same bytes for any -j.
+        """
+    )
+
+    @Flag(help: "Add the red and black jokers to the deck.")
+    var jokers = false
+
+    @Option(help: "Cards to print, comma-separated (AS,10H,queen-of-hearts); default: the whole deck.")
+    var cards: String?
+
+    @Option(help: "Paper: \(Paper.named.map(\.name).joined(separator: ", ")) or WIDTHxHEIGHT with a unit (210x297mm, 8.5x11in).")
+    var paper = "A4"
+
+    @Option(help: "Orientation: automatic (whichever fits more cards), portrait or landscape.")
+    var orientation: OrientationChoice = .automatic
+
+    @Option(parsing: .unconditional, help: "Margin on every side, a length with a unit (default 0.25in).")
+    var margin: String?
+
+    @Option(parsing: .unconditional, help: "Space between neighbouring cards (default 0: one cut serves two cards).")
+    var gutter: String?
+
+    @Option(parsing: .unconditional, help: "Bleed past the trim: off (default), 1/8in, 3mm or any length.")
+    var bleed: String?
+
+    @Flag(inversion: .prefixedNo, help: "Crop marks on every trim line, outside the cards.")
+    var cropMarks = true
+
+    @Flag(help: "Also draw hairline cut lines on the trim lines across the cards.")
+    var cutLines = false
+
+    @Flag(help: "Overlay bleed (red), trim (blue) and safe-area (green, dashed) lines.")
+    var proof = false
+
+    @Option(help: "Backs on the page after each sheet of fronts: none, long-edge or short-edge (how the printer flips).")
+    var duplex: PrintDuplex = .none
+
+    @Option(help: "The PDF's file name in the output folder.")
+    var pdf = PrintRequest.defaultFileName
+
+    @OptionGroup var options: CardOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var parallel: ParallelOptions
+
+    var request: PrintRequest {
+        var request = PrintRequest(look: options.look)
+        request.jokers = jokers
+        request.cards = cards
+        request.paper = paper
+        request.orientation = orientation
+        request.margin = margin
+        request.gutter = gutter
+        request.bleed = bleed
+        request.cropMarks = cropMarks
+        request.cutLines = cutLines
+        request.proof = proof
+        request.duplex = duplex
+        request.pdf = pdf
+        return request
+    }
+
+    func validate() throws {
+        if options.format != nil { throw ValidationError("print writes one PDF; --format does not apply") }
+        do { try request.validate(as: .commandLine) } catch { throw ValidationError(error.message) }
+    }
+
+    func run() throws {
+        let plan = try request.plan()
+        let out = try output.prepare()
+        let started = Date()
+        let written = try plan.write(into: out, workers: parallel.count)
+        let bytes = written.reduce(0) { $0 + $1.bytes }
+        print("Wrote \(written.map(\.path).joined(separator: ", ")) (\(bytes / 1024) KiB) into \(output.out) in "
+              + String(format: "%.2f s", Date().timeIntervalSince(started)))
+    }
+}
