@@ -5,6 +5,7 @@ let package = Package(
     name: "cardrender",
     platforms: [.macOS(.v13)],
     products: [
+        .library(name: "CardRenderSupport", targets: ["CardRenderSupport"]),
         .library(name: "Geometry", targets: ["Geometry"]),
         .library(name: "Drawing", targets: ["Drawing"]),
         .library(name: "PlayingCards", targets: ["PlayingCards"]),
@@ -17,11 +18,13 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        // SHA-256 for manifests (BoringSSL on Linux, CryptoKit on Apple platforms).
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // `make api-docs`: DocC for the library products.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        // C layer: the only code that sees cairo_* and png_* besides Drawing/Cairo.
+        // C layer: the only code that sees cairo_* and png_* besides Drawing/Cairo and Drawing/LibPNG.
         .systemLibrary(
             name: "CCairo",
             pkgConfig: "cairo",
@@ -46,44 +49,64 @@ let package = Package(
             ]
         ),
 
+        // Not drawing: atomic file writes and system calls with typed errors, output paths kept
+        // inside their folder, checksums, "did you mean", markup escaping, a seeded generator.
+        .target(name: "CardRenderSupport", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "Geometry"),
-        .target(name: "Drawing", dependencies: ["Geometry", "CCairo", "CPNG", "BundledFonts"]),
-        .target(name: "PlayingCards", dependencies: ["Geometry", "Drawing"]),
+        .target(name: "Drawing", dependencies: ["Geometry", "CardRenderSupport", "CCairo", "CPNG", "BundledFonts"]),
+        .target(name: "PlayingCards", dependencies: ["Geometry", "Drawing", "CardRenderSupport"]),
         // YAML and JSON spec files read into located nodes: the batch spec and the keyboard spec.
-        .target(name: "SpecFiles", dependencies: ["Drawing", .product(name: "Yams", package: "Yams")]),
+        .target(name: "SpecFiles", dependencies: ["CardRenderSupport", .product(name: "Yams", package: "Yams")]),
         .target(
             name: "KeyboardDiagrams",
-            dependencies: ["Geometry", "Drawing", "SpecFiles", "ResourceBundles", .product(name: "Yams", package: "Yams")],
+            dependencies: [
+                "Geometry", "Drawing", "CardRenderSupport", "SpecFiles", "ResourceBundles",
+                .product(name: "Yams", package: "Yams"),
+            ],
             resources: [.copy("Resources/devices.json")]
         ),
-        .target(name: "GoldenImages", dependencies: ["Drawing", "CImageDiff"]),
+        .target(name: "GoldenImages", dependencies: ["Drawing", "CardRenderSupport", "CImageDiff"]),
         // The only module that imports a test framework: assertGolden for users' XCTest / Swift Testing suites.
-        .target(name: "GoldenImageTesting", dependencies: ["GoldenImages", "Drawing"]),
+        .target(name: "GoldenImageTesting", dependencies: ["GoldenImages", "Drawing", "CardRenderSupport"]),
         // Specs, matrices, shards, manifests, progress and the gallery; knows no job kind.
         .target(
             name: "BatchRendering",
-            dependencies: ["Drawing", "SpecFiles", .product(name: "Yams", package: "Yams")]
+            dependencies: ["CardRenderSupport", "SpecFiles", .product(name: "Yams", package: "Yams")]
         ),
         .executableTarget(
             name: "cardrender",
             dependencies: [
                 "Geometry", "Drawing", "PlayingCards", "KeyboardDiagrams", "GoldenImages", "BatchRendering", "SpecFiles",
+                "CardRenderSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
         .executableTarget(
             name: "cardrender-bench",
-            dependencies: ["Drawing", "PlayingCards", "KeyboardDiagrams", "GoldenImages", "BatchRendering"]
+            dependencies: [
+                "Drawing", "PlayingCards", "KeyboardDiagrams", "GoldenImages", "BatchRendering", "CardRenderSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
 
-        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
-        .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Geometry", "BundledFonts", "ResourceBundles"]),
-        .testTarget(name: "PlayingCardsTests", dependencies: ["PlayingCards", "Drawing", "GoldenImageTesting"], exclude: ["__Goldens__"]),
-        .testTarget(name: "KeyboardDiagramsTests", dependencies: ["KeyboardDiagrams", "Drawing", "GoldenImageTesting", "SpecFiles"], exclude: ["__Goldens__"]),
+        .testTarget(name: "CardRenderSupportTests", dependencies: ["CardRenderSupport"]),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry", "CardRenderSupport"]),
+        .testTarget(
+            name: "DrawingTests", dependencies: ["Drawing", "Geometry", "BundledFonts", "ResourceBundles", "CardRenderSupport"]
+        ),
+        .testTarget(
+            name: "PlayingCardsTests", dependencies: ["PlayingCards", "Drawing", "GoldenImageTesting", "CardRenderSupport"],
+            exclude: ["__Goldens__"]
+        ),
+        .testTarget(
+            name: "KeyboardDiagramsTests",
+            dependencies: ["KeyboardDiagrams", "Drawing", "GoldenImageTesting", "SpecFiles", "CardRenderSupport"],
+            exclude: ["__Goldens__"]
+        ),
         .testTarget(name: "GoldenImagesTests", dependencies: ["GoldenImages", "GoldenImageTesting", "Drawing"], exclude: ["__Goldens__"]),
-        .testTarget(name: "BatchRenderingTests", dependencies: ["BatchRendering", "Drawing", "SpecFiles"]),
-        .testTarget(name: "CLITests", dependencies: ["cardrender", "Drawing"]),
+        .testTarget(name: "BatchRenderingTests", dependencies: ["BatchRendering", "Drawing", "SpecFiles", "CardRenderSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["cardrender", "Drawing", "CardRenderSupport"]),
         // README and DocC snippets are the Examples package's code (which `make examples` builds by version).
         .testTarget(name: "DocumentationTests"),
     ],

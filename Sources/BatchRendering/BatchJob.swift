@@ -1,4 +1,4 @@
-import Drawing
+import CardRenderSupport
 import Foundation
 
 /// One file a job produced, still in memory; the runner writes it atomically.
@@ -13,7 +13,7 @@ public struct RenderedFile: Sendable {
     public init(path: String, data: Data, pixelWidth: Int? = nil, pixelHeight: Int? = nil) {
         self.path = path
         self.data = data
-        self.sha256 = SHA256.hexDigest(data)
+        self.sha256 = Checksum.sha256(data)
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
     }
@@ -52,13 +52,9 @@ public struct BatchJob: Sendable {
 
     /// A digest of `parts` (parameter values, tool version, font checksums…) for `inputKey`.
     public static func key(_ parts: [String]) -> String {
-        SHA256.hexDigest(Array(parts.joined(separator: "\u{1F}").utf8))
+        Checksum.sha256(Array(parts.joined(separator: "\u{1F}").utf8))
     }
 }
 
 /// Errors from the batch machinery, each one line.
-public struct BatchError: Error, CustomStringConvertible, LocalizedError, Equatable {
-    public let description: String
-    public init(_ description: String) { self.description = description }
-    public var errorDescription: String? { description }
-}
+public typealias BatchError = MessageError

@@ -1,4 +1,4 @@
-import Drawing
+import CardRenderSupport
 import Foundation
 
 /// `index.html` in the output folder: every rendered item of the manifest with its job's

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardRenderSupport
 import Drawing
 import Foundation
 import GoldenImages
@@ -161,16 +162,6 @@ extension Tolerance {
     }
 }
 
-/// An error of the golden-image commands; the description is one line.
-struct GoldenCommandError: Error, CustomStringConvertible, LocalizedError {
-    let description: String
-
-    init(_ description: String) { self.description = description }
-    init(_ error: GoldenError) { description = error.description }
-
-    var errorDescription: String? { description }
-}
-
 /// `cardrender diff EXPECTED ACTUAL`: exit 0 within tolerance, 1 when not, 2 for an error.
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -230,14 +221,14 @@ struct DiffCommand: ParsableCommand {
             expectedImage = try GoldenStore.readImage(at: expectedURL).image
             actualImage = try GoldenStore.readImage(at: actualURL).image
         } catch {
-            throw GoldenCommandError(error)
+            throw MessageError(error.description)
         }
         let comparison: ImageComparison
         do throws(ComparisonError) {
             comparison = try ImageComparison(expected: expectedImage, actual: actualImage,
                                              tolerance: Tolerance(toleranceOptions, drawing: diffImageOptions))
         } catch {
-            throw GoldenCommandError(error.description)
+            throw MessageError(error.description)
         }
 
         var report = Report(expected: expectedURL.path, actual: actualURL.path, passed: comparison.result.passed,
@@ -254,7 +245,7 @@ struct DiffCommand: ParsableCommand {
                 report.compositeImage = url.path
             }
         } catch {
-            throw GoldenCommandError(error)
+            throw MessageError(error.description)
         }
 
         if json {

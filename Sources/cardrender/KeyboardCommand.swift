@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardRenderSupport
 import Drawing
 import Foundation
 import SpecFiles
@@ -115,7 +116,7 @@ struct KeyboardCommand: ParsableCommand, PlannableCommand {
 
     /// The order, for the commands that describe files (not `--spec` or `--json`).
     private func checkedOrder(builder: KeyboardDiagramBuilder) throws -> KeyboardDiagramOrder {
-        guard spec == nil, !json else { throw CLIError("--spec and --json do not describe files to render") }
+        guard spec == nil, !json else { throw MessageError("--spec and --json do not describe files to render") }
         return try order(builder: builder)
     }
 
@@ -199,9 +200,9 @@ enum KeyboardOptions {
         if scenario != nil {
             let fixed = [("--device", device), ("--orientation", orientation), ("--keyboard-frame", keyboardFrame),
                          ("--view-frame", viewFrame)].filter { $0.1 != nil }.map(\.0)
-            if let first = fixed.first { throw CLIError("\(first) cannot be combined with --scenario: the scenario fixes it") }
+            if let first = fixed.first { throw MessageError("\(first) cannot be combined with --scenario: the scenario fixes it") }
         }
-        if mistake != nil, filmstrip != nil { throw CLIError("--mistake and --filmstrip draw different diagrams; pick one") }
+        if mistake != nil, filmstrip != nil { throw MessageError("--mistake and --filmstrip draw different diagrams; pick one") }
         var order = KeyboardDiagramOrder(formats: formats)
         // Device ids and scenario names cannot be guessed: their errors list them.
         do {
@@ -234,7 +235,7 @@ enum KeyboardOptions {
         // Build once so every remaining problem (a mistake the strategy cannot make) surfaces now.
         let model = try order.model(builder: builder)
         if let parsed = order.mistake, model.result.geometry.outcome(of: parsed, strategy: model.strategy) == nil {
-            throw CLIError(KeyboardDiagramError.mistakeNotApplicable(parsed, model.strategy).description)
+            throw MessageError(KeyboardDiagramError.mistakeNotApplicable(parsed, model.strategy).description)
         }
         return order
     }

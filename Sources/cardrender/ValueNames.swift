@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardRenderSupport
 import Drawing
 import Foundation
 import KeyboardDiagrams
@@ -30,10 +31,8 @@ enum ValueNames {
 
     /// `unknown device "ipone-x"; did you mean "iphone-x"? (valid devices: …)`: names a user cannot
     /// guess are listed, after the nearest one when it is close.
-    static func unknown(_ kind: String, _ name: String, suggestion: String?, valid: [String]) -> CLIError {
-        let list = "valid \(kind)s: \(listed(valid))"
-        guard let suggestion else { return CLIError("unknown \(kind) \"\(name)\"; \(list)") }
-        return CLIError("unknown \(kind) \"\(name)\"; did you mean \"\(suggestion)\"? (\(list))")
+    static func unknown(_ kind: String, _ name: String, suggestion: String?, valid: [String]) -> MessageError {
+        MessageError(NearestName.unknown(kind, name, suggestion: suggestion, valid: valid))
     }
 }
 

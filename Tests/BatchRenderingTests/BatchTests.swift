@@ -1,4 +1,5 @@
 import BatchRendering
+import CardRenderSupport
 import Drawing
 import Foundation
 import Testing
@@ -291,7 +292,7 @@ func files(in folder: URL) throws -> [String: Data] {
         for entry in manifest.jobs.values {
             for output in entry.outputs {
                 let data = try Data(contentsOf: out.appendingPathComponent(output.path))
-                #expect(SHA256.hexDigest(data) == output.sha256)
+                #expect(Checksum.sha256(data) == output.sha256)
                 #expect(data.count == output.bytes)
             }
         }

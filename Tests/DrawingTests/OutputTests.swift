@@ -1,3 +1,4 @@
+import CardRenderSupport
 import Drawing
 import Foundation
 #if canImport(FoundationXML)
@@ -87,7 +88,7 @@ import Testing
         #expect(try Data(contentsOf: url) != first)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["card.png"])
         // A failing write (missing folder) leaves the existing file alone.
-        #expect(throws: DrawingError.self) {
+        #expect(throws: FileWriteError.self) {
             try AtomicFile.write(Data([1, 2, 3]), to: dir.appendingPathComponent("missing/x.png"))
         }
         #expect(throws: DrawingError.self) { try Self.sample(5).write(to: dir.appendingPathComponent("x.gif")) }

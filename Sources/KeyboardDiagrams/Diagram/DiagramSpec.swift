@@ -1,3 +1,4 @@
+import CardRenderSupport
 import Drawing
 import Foundation
 import SpecFiles
@@ -323,8 +324,8 @@ private struct SpecReader {
             let name = try scalarString(value, key)
             guard let mistake = KeyboardMistake.named(name) else {
                 let names = KeyboardMistake.allCases.map(\.rawValue)
-                let hint = NearestName.suggestion(for: name, among: names).map { "; did you mean \"\($0)\"?" }
-                    ?? " (\(names.joined(separator: ", ")))"
+                let suggestion = NearestName.suggestion(for: name, among: names)
+                let hint = suggestion == nil ? " (\(names.joined(separator: ", ")))" : NearestName.hint(suggesting: suggestion)
                 throw fail(value, "unknown mistake \"\(name)\"" + hint)
             }
             order.mistake = mistake
@@ -388,7 +389,7 @@ private struct SpecReader {
         for (name, item) in names {
             guard let format = OutputFormat(rawValue: name.lowercased()) else {
                 let valid = OutputFormat.allCases.map(\.rawValue)
-                let hint = NearestName.suggestion(for: name, among: valid).map { "; did you mean \"\($0)\"?" } ?? ""
+                let hint = NearestName.hint(for: name, among: valid)
                 throw fail(item, "unknown format \"\(name)\" (png, svg, pdf)" + hint)
             }
             if !result.contains(format) { result.append(format) }

@@ -1,3 +1,4 @@
+import CardRenderSupport
 import Foundation
 
 /// Bad input to the keyboard geometry: names that do not exist and frames that are not frames.
@@ -17,13 +18,13 @@ public enum KeyboardInputError: Error, Equatable, Sendable, CustomStringConverti
     public var description: String {
         switch self {
         case .unknownDevice(let name, let suggestion):
-            "unknown device \"\(name)\"" + Self.hint(suggestion)
+            "unknown device \"\(name)\"" + NearestName.hint(suggesting: suggestion)
         case .unknownScenario(let name, let suggestion):
-            "unknown scenario \"\(name)\"" + Self.hint(suggestion)
+            "unknown scenario \"\(name)\"" + NearestName.hint(suggesting: suggestion)
         case .unknownStrategy(let name, let suggestion):
-            "unknown strategy \"\(name)\" (toolbar, bottom-offset, content-inset, layout-guide)" + Self.hint(suggestion)
+            "unknown strategy \"\(name)\" (toolbar, bottom-offset, content-inset, layout-guide)" + NearestName.hint(suggesting: suggestion)
         case .unknownOrientation(let name, let suggestion):
-            "unknown orientation \"\(name)\" (portrait, landscape)" + Self.hint(suggestion)
+            "unknown orientation \"\(name)\" (portrait, landscape)" + NearestName.hint(suggesting: suggestion)
         case .malformedFrame(let name, let text):
             "\(name) \"\(text)\" is not four numbers x,y,w,h"
         case .nonFiniteFrame(let name):
@@ -35,10 +36,6 @@ public enum KeyboardInputError: Error, Equatable, Sendable, CustomStringConverti
         case .emptyScenario(let name):
             "scenario \"\(name)\" has no keyboard notifications"
         }
-    }
-
-    private static func hint(_ suggestion: String?) -> String {
-        suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
     }
 }
 

@@ -1,3 +1,4 @@
+import CardRenderSupport
 import Drawing
 import Foundation
 
@@ -226,7 +227,7 @@ public struct DeckManifest: Sendable, Codable, Equatable {
 
         public init(data: Data) {
             let header = try? PNG.header(of: data)
-            self.init(bytes: data.count, sha256: SHA256.hexDigest(data), pixelWidth: header?.width,
+            self.init(bytes: data.count, sha256: Checksum.sha256(data), pixelWidth: header?.width,
                       pixelHeight: header?.height)
         }
     }

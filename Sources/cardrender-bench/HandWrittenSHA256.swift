@@ -1,43 +1,43 @@
 import Foundation
 
-/// SHA-256 (FIPS 180-4) in plain Swift, for the digests in manifests and `deck.json`; the package has no
-/// crypto dependency and needs none for checksums.
-public struct SHA256: Sendable {
+/// The SHA-256 (FIPS 180-4) in plain Swift that manifests used before swift-crypto, kept only so
+/// `make bench` can set the two side by side.
+struct HandWrittenSHA256: Sendable {
     private var state: [UInt32] = [
         0x6A09_E667, 0xBB67_AE85, 0x3C6E_F372, 0xA54F_F53A, 0x510E_527F, 0x9B05_688C, 0x1F83_D9AB, 0x5BE0_CD19,
     ]
     private var buffer: [UInt8] = []
     private var length: UInt64 = 0
 
-    public init() {
+    init() {
         buffer.reserveCapacity(64)
     }
 
-    public static func digest<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
-        var hasher = SHA256()
+    static func digest<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
+        var hasher = HandWrittenSHA256()
         hasher.update(bytes)
         return hasher.finalize()
     }
 
     /// The digest as 64 lower-case hex digits, as `sha256sum` prints it.
-    public static func hexDigest<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    static func hexDigest<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         digest(bytes).map { byte in
             let text = String(byte, radix: 16)
             return byte < 16 ? "0" + text : text
         }.joined()
     }
 
-    public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         let handled: Void? = bytes.withContiguousStorageIfAvailable { update(UnsafeRawBufferPointer($0)) }
         guard handled == nil else { return }
         update(Array(bytes))
     }
 
-    public mutating func update(_ data: Data) {
+    mutating func update(_ data: Data) {
         data.withUnsafeBytes { update($0) }
     }
 
-    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    mutating func update(_ bytes: UnsafeRawBufferPointer) {
         var index = 0
         length &+= UInt64(bytes.count)
         // Top up a partial block first, then hash whole blocks straight from the input.
@@ -57,7 +57,7 @@ public struct SHA256: Sendable {
         if index < bytes.count { buffer.append(contentsOf: bytes[index...]) }
     }
 
-    public consuming func finalize() -> [UInt8] {
+    consuming func finalize() -> [UInt8] {
         let bitLength = length &* 8
         var tail = buffer
         tail.append(0x80)
