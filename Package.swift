@@ -86,7 +86,6 @@ let package = Package(
             name: "cardrender-bench",
             dependencies: [
                 "Drawing", "PlayingCards", "KeyboardDiagrams", "GoldenImages", "BatchRendering", "CardRenderSupport",
-                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
 

@@ -24,19 +24,19 @@ public enum AtomicFile {
                 }.get()
                 if durable { try Syscalls.synchronize(fd) }
             } catch {
-                try? Syscalls.close(fd)
+                try? Syscalls.closeDescriptor(fd)
                 throw error
             }
-            try Syscalls.close(fd)
-            try Syscalls.rename(temporary, to: path)
+            try Syscalls.closeDescriptor(fd)
+            try Syscalls.move(temporary, replacing: path)
         } catch {
-            try? Syscalls.unlink(temporary)
+            try? Syscalls.removeFile(temporary)
             throw FileWriteError(path: path, reason: .system(error))
         }
         // Make the rename itself durable; a folder that cannot be opened is not an error.
         if durable, let folder = try? Syscalls.openDirectory(directory) {
             try? Syscalls.synchronize(folder)
-            try? Syscalls.close(folder)
+            try? Syscalls.closeDescriptor(folder)
         }
     }
 
@@ -51,7 +51,7 @@ public enum AtomicFile {
                 if entry.isDirectory {
                     pending.append(path)
                 } else if let pid = temporaryOwner(entry.name), pid != Syscalls.processID, !Syscalls.processExists(pid) {
-                    try? Syscalls.unlink(path)
+                    try? Syscalls.removeFile(path)
                 }
             }
         }

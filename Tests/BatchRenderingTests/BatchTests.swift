@@ -135,7 +135,8 @@ func files(in folder: URL) throws -> [String: Data] {
         defer { try? FileManager.default.removeItem(at: root) }
         let file = root.appendingPathComponent("file")
         try Data("x".utf8).write(to: file)
-        #expect(throws: DrawingError.self) { try OutputFolder(file) }
+        #expect(throws: FileWriteError(path: file.path, reason: .notAFolder)) { try OutputFolder(file) }
+        #expect(throws: FileWriteError(path: file.path, reason: .notAFolder)) { try OutputFolder(file, create: false) }
     }
 }
 

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 @Suite struct OutputPathsTests {
-    @Test func pathsThatLeaveTheFolderAreRefused() {
+    @Test func pathsThatLeaveTheFolderAreRefused() throws {
         #expect(throws: OutputPathError.absolute("/etc/x")) { try OutputPaths.components(of: "/etc/x") }
         #expect(throws: OutputPathError.parentReference("a/../../x")) { try OutputPaths.components(of: "a/../../x") }
         #expect(throws: OutputPathError.empty) { try OutputPaths.components(of: " ./ ") }

@@ -73,39 +73,18 @@ enum Syscalls {
     }
 
     /// `close(2)`; not retried on `EINTR`, which on Linux has closed the descriptor already.
-    static func close(_ fd: Int32) throws(Errno) {
-        #if canImport(Glibc)
-        let result = Glibc.close(fd)
-        #elseif canImport(Musl)
-        let result = Musl.close(fd)
-        #elseif canImport(Darwin)
-        let result = Darwin.close(fd)
-        #endif
-        guard result == 0 else { throw lastError }
+    static func closeDescriptor(_ fd: Int32) throws(Errno) {
+        guard close(fd) == 0 else { throw lastError }
     }
 
-    /// `rename(2)`: replaces `destination` in one step.
-    static func rename(_ source: String, to destination: String) throws(Errno) {
-        #if canImport(Glibc)
-        let result = Glibc.rename(source, destination)
-        #elseif canImport(Musl)
-        let result = Musl.rename(source, destination)
-        #elseif canImport(Darwin)
-        let result = Darwin.rename(source, destination)
-        #endif
-        guard result == 0 else { throw lastError }
+    /// `rename(2)`: puts `source` in place of `destination` in one step.
+    static func move(_ source: String, replacing destination: String) throws(Errno) {
+        guard rename(source, destination) == 0 else { throw lastError }
     }
 
     /// `unlink(2)`.
-    static func unlink(_ path: String) throws(Errno) {
-        #if canImport(Glibc)
-        let result = Glibc.unlink(path)
-        #elseif canImport(Musl)
-        let result = Musl.unlink(path)
-        #elseif canImport(Darwin)
-        let result = Darwin.unlink(path)
-        #endif
-        guard result == 0 else { throw lastError }
+    static func removeFile(_ path: String) throws(Errno) {
+        guard unlink(path) == 0 else { throw lastError }
     }
 
     // MARK: folders and paths
