@@ -18,10 +18,7 @@ public enum AtomicFile {
         do throws(Errno) {
             let fd = try Syscalls.createExclusively(temporary)
             do throws(Errno) {
-                // `withUnsafeBytes` rethrows untyped errors; the Result keeps the Errno.
-                try data.withUnsafeBytes { bytes in
-                    Result { () throws(Errno) in try Syscalls.writeAll(fd, bytes) }
-                }.get()
+                try Syscalls.writeAll(fd, data)
                 if durable { try Syscalls.synchronize(fd) }
             } catch {
                 try? Syscalls.closeDescriptor(fd)

@@ -94,6 +94,21 @@ import Testing
         #expect(throws: DrawingError.self) { try Self.sample(5).write(to: dir.appendingPathComponent("x.gif")) }
     }
 
+    @Test func pngWriteGoesThroughAtomicFile() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("png-write-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let image = RGBAImage(width: 2, height: 1, pixels: [255, 0, 0, 255, 0, 0, 255, 128])
+        let url = dir.appendingPathComponent("two.png")
+        try PNG.write(image, to: url)
+        #expect(try PNG.read(contentsOf: url) == image)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["two.png"])
+        let missing = dir.appendingPathComponent("missing")
+        #expect(throws: PNGError.cannotWriteFile(path: missing.path + "/x.png", reason: "folder \(missing.path) does not exist")) {
+            try PNG.write(image, to: missing.appendingPathComponent("x.png"))
+        }
+    }
+
     @Test func svgIdNormalisationRenamesConsistently() throws {
         let svg = try Self.sample(7).svgData()
         let text = String(decoding: svg, as: UTF8.self)

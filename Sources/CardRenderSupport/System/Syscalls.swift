@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -57,14 +58,19 @@ enum Syscalls {
     }
 
     /// `write(2)` until every byte is written.
-    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(Errno) {
-        guard let base = bytes.baseAddress else { return }
-        var offset = 0
-        while offset < bytes.count {
-            let written = retryingInterrupts { write(fd, base + offset, bytes.count - offset) }
-            guard written >= 0 else { throw lastError }
-            offset += written
-        }
+    static func writeAll(_ fd: Int32, _ data: Data) throws(Errno) {
+        // `withUnsafeBytes` rethrows untyped errors; the Result keeps the Errno.
+        try data.withUnsafeBytes { bytes in
+            Result { () throws(Errno) in
+                guard let base = bytes.baseAddress else { return }
+                var offset = 0
+                while offset < bytes.count {
+                    let written = retryingInterrupts { write(fd, base + offset, bytes.count - offset) }
+                    guard written >= 0 else { throw lastError }
+                    offset += written
+                }
+            }
+        }.get()
     }
 
     /// `fsync(2)`.
