@@ -16,8 +16,10 @@ MAN_DIR        = $(DESTDIR)$(PREFIX)/share/man/man1
 RELEASE_BIN    = .build/release
 DEB_PACKAGES = pkg-config libcairo2-dev libpng-dev zlib1g-dev libdeflate-dev libfreetype-dev
 BENCH_PACKAGES = imagemagick time
+# The tests check PDFs with poppler's pdfinfo, pdffonts, pdftotext and pdftoppm.
+TEST_PACKAGES = poppler-utils
 
-.PHONY: all deps system-deps build run test unit-test examples install-check api-docs goldens bench docs install uninstall manual clean \
+.PHONY: all deps system-deps test-deps build run test unit-test examples install-check api-docs goldens bench docs install uninstall manual clean \
   fuzz fuzz-build fuzz-ci sanitize sanitize-address sanitize-thread
 
 all: build
@@ -39,6 +41,10 @@ system-deps:
 	    echo "error: apt-get could not install:$$missing" >&2; exit 1; }; \
 	fi
 
+# What the test suite needs besides the build.
+test-deps: deps
+	@$(MAKE) --no-print-directory system-deps EXTRA_PACKAGES="$(TEST_PACKAGES)"
+
 build: deps
 	$(SWIFT) build -c release --product cardrender
 
@@ -56,7 +62,7 @@ test: unit-test examples install-check api-docs sanitize fuzz-ci
 # dependency may not set in its manifest, so it is given here).
 TEST_FLAGS ?= -Xcc -O2
 
-unit-test: deps
+unit-test: test-deps
 	$(SWIFT) build --build-tests $(TEST_FLAGS)
 	CARDRENDER_RECORD=$${CARDRENDER_RECORD:-$(if $(CI),never,missing)} $(SWIFT) test --skip-build $(TEST_FLAGS)
 
@@ -110,12 +116,12 @@ SANITIZE_RECORD = CARDRENDER_RECORD=$${CARDRENDER_RECORD:-$(if $(CI),never,missi
 
 sanitize: sanitize-address
 
-sanitize-address: deps
+sanitize-address: test-deps
 	$(SWIFT) build --build-tests --scratch-path .build-asan $(ASAN_FLAGS)
 	$(SANITIZE_RECORD) LSAN_OPTIONS=suppressions=$(CURDIR)/$(SANITIZERS)/lsan.supp:print_suppressions=0 \
 	  $(SWIFT) test --skip-build --scratch-path .build-asan $(ASAN_FLAGS)
 
-sanitize-thread: deps
+sanitize-thread: test-deps
 	$(SWIFT) build --build-tests --scratch-path .build-tsan $(TSAN_FLAGS)
 	$(SANITIZE_RECORD) TSAN_OPTIONS=suppressions=$(CURDIR)/$(SANITIZERS)/tsan.supp:print_suppressions=0 \
 	  $(SWIFT) test --skip-build --scratch-path .build-tsan $(TSAN_FLAGS)
@@ -129,13 +135,13 @@ install-check: deps
 	Tests/Outside/install.sh
 
 # DocC for the library products, warnings as errors, into .build/api-docs.
-API_DOC_TARGETS = CardRenderSupport Geometry Drawing PlayingCards KeyboardDiagrams GoldenImages GoldenImageTesting BatchRendering
+API_DOC_TARGETS = CardRenderSupport Geometry Drawing PlayingCards KeyboardDiagrams GoldenImages GoldenImageTesting BatchRendering RenderPipeline
 api-docs: deps
 	$(SWIFT) package --allow-writing-to-directory .build/api-docs generate-documentation \
 	  $(foreach target,$(API_DOC_TARGETS),--target $(target)) --enable-experimental-combined-documentation \
 	  --output-path .build/api-docs --warnings-as-errors
 
-goldens: deps
+goldens: test-deps
 	$(SWIFT) build --build-tests $(TEST_FLAGS)
 	-CARDRENDER_RECORD=all $(SWIFT) test --skip-build $(TEST_FLAGS) >/dev/null
 	CARDRENDER_RECORD=never $(SWIFT) test --skip-build $(TEST_FLAGS)

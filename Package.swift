@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "GoldenImages", targets: ["GoldenImages"]),
         .library(name: "GoldenImageTesting", targets: ["GoldenImageTesting"]),
         .library(name: "BatchRendering", targets: ["BatchRendering"]),
+        .library(name: "RenderPipeline", targets: ["RenderPipeline"]),
         .executable(name: "cardrender", targets: ["cardrender"]),
     ],
     dependencies: [
@@ -59,10 +60,7 @@ let package = Package(
         .target(name: "SpecFiles", dependencies: ["CardRenderSupport", .product(name: "Yams", package: "Yams")]),
         .target(
             name: "KeyboardDiagrams",
-            dependencies: [
-                "Geometry", "Drawing", "CardRenderSupport", "SpecFiles", "ResourceBundles",
-                .product(name: "Yams", package: "Yams"),
-            ],
+            dependencies: ["Geometry", "Drawing", "CardRenderSupport", "SpecFiles", "ResourceBundles"],
             resources: [.copy("Resources/devices.json")]
         ),
         .target(name: "GoldenImages", dependencies: ["Drawing", "CardRenderSupport", "CImageDiff"]),
@@ -71,15 +69,21 @@ let package = Package(
         // Specs, matrices, shards, manifests, progress and the gallery; knows no job kind.
         .target(
             name: "BatchRendering",
-            dependencies: ["CardRenderSupport", "SpecFiles", .product(name: "Yams", package: "Yams")]
+            dependencies: ["Drawing", "CardRenderSupport", "SpecFiles", .product(name: "Yams", package: "Yams")]
         ),
+        // Typed requests (card, deck, keyboard diagram, samples), the job kinds of a batch spec and
+        // the one render pipeline every command uses: plan → render → encode → hash → atomic write → manifest.
+        .target(
+            name: "RenderPipeline",
+            dependencies: ["Drawing", "PlayingCards", "KeyboardDiagrams", "BatchRendering", "SpecFiles", "CardRenderSupport",
+                           .product(name: "Yams", package: "Yams")]
+        ),
+        // The command line: argument declarations and printing.
         .executableTarget(
             name: "cardrender",
             dependencies: [
-                "Geometry", "Drawing", "PlayingCards", "KeyboardDiagrams", "GoldenImages", "BatchRendering", "SpecFiles",
-                "CardRenderSupport",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Yams", package: "Yams"),
+                "Drawing", "PlayingCards", "KeyboardDiagrams", "GoldenImages", "BatchRendering", "SpecFiles", "RenderPipeline",
+                "CardRenderSupport", "BundledFonts", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
@@ -105,7 +109,11 @@ let package = Package(
         ),
         .testTarget(name: "GoldenImagesTests", dependencies: ["GoldenImages", "GoldenImageTesting", "Drawing"], exclude: ["__Goldens__"]),
         .testTarget(name: "BatchRenderingTests", dependencies: ["BatchRendering", "Drawing", "SpecFiles", "CardRenderSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["cardrender", "Drawing", "CardRenderSupport"]),
+        .testTarget(
+            name: "RenderPipelineTests",
+            dependencies: ["RenderPipeline", "BatchRendering", "SpecFiles", "Drawing", "KeyboardDiagrams", "CardRenderSupport"]
+        ),
+        .testTarget(name: "CLITests", dependencies: ["cardrender", "Drawing", "GoldenImageTesting", "CardRenderSupport"], exclude: ["__Goldens__"]),
         // README and DocC snippets are the Examples package's code (which `make examples` builds by version).
         .testTarget(name: "DocumentationTests"),
     ],

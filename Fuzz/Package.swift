@@ -17,6 +17,7 @@ let package = Package(
                 "FuzzDriver",
                 .product(name: "BatchRendering", package: "cardrender"),
                 .product(name: "KeyboardDiagrams", package: "cardrender"),
+                .product(name: "RenderPipeline", package: "cardrender"),
             ]
         ),
     ],

@@ -1,23 +1,6 @@
 import CardRenderSupport
+import Drawing
 import Foundation
-
-/// One file a job produced, still in memory; the runner writes it atomically.
-public struct RenderedFile: Sendable {
-    public var path: String
-    public let data: Data
-    /// Hashed where the file is rendered (a worker thread), so manifests need not hash serially.
-    public let sha256: String
-    public var pixelWidth: Int?
-    public var pixelHeight: Int?
-
-    public init(path: String, data: Data, pixelWidth: Int? = nil, pixelHeight: Int? = nil) {
-        self.path = path
-        self.data = data
-        self.sha256 = Checksum.sha256(data)
-        self.pixelWidth = pixelWidth
-        self.pixelHeight = pixelHeight
-    }
-}
 
 /// A unit of batch work: a card, a deck or a keyboard diagram with its parameters.
 /// Jobs are cheap descriptions; `render` does the work only when the runner calls it, so a

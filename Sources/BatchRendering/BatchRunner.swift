@@ -1,4 +1,5 @@
 import CardRenderSupport
+import Drawing
 import Foundation
 import Synchronization
 
@@ -244,12 +245,11 @@ public struct BatchRunner: Sendable {
         for file in files {
             let url = try folder.confine(file.path)
             try AtomicFile.prepareDirectory(url.deletingLastPathComponent())
-            try AtomicFile.write(file.data, to: url, durable: false)
+            try file.write(to: url)
             if let modified = FileStamps.sizeAndModification(of: url)?.modified {
                 stamps[file.path] = FileStamps.Stamp(sha256: file.sha256, modified: modified)
             }
-            outputs.append(Manifest.Output(path: file.path, sha256: file.sha256, bytes: file.data.count,
-                                           pixelWidth: file.pixelWidth, pixelHeight: file.pixelHeight))
+            outputs.append(file.facts)
         }
         return (outputs.sorted { $0.path < $1.path }, stamps)
     }

@@ -1,4 +1,5 @@
 import CardRenderSupport
+import Drawing
 import Foundation
 
 /// `index.html` in the output folder: every rendered item of the manifest with its job's
@@ -9,8 +10,8 @@ public enum Gallery {
     public static let fileName = "index.html"
 
     /// Formats in the order their links appear; the first that is an image is the tile's picture.
-    static let formatOrder = ["png", "svg", "pdf"]
-    static let imageFormats: Set<String> = ["png", "svg"]
+    static let formatOrder = OutputFormat.fileExtensions
+    static let imageFormats = Set(OutputFormat.allCases.filter(\.isWebImage).map(\.fileExtension))
 
     /// One picture (or other file) in every format a job wrote it: `cards/2C` for `cards/2C.png`
     /// and `cards/2C.svg`.

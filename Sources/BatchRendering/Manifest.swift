@@ -1,4 +1,5 @@
 import CardRenderSupport
+import Drawing
 import Foundation
 
 /// `manifest.json` in the output folder: what each job wrote, with digests and the key of the
@@ -12,21 +13,8 @@ public struct Manifest: Codable, Sendable, Equatable {
     /// 2: run times left the manifest (file times are in `FileStamps`); `build`, `spec`, `shards`.
     public static let currentVersion = 2
 
-    public struct Output: Codable, Sendable, Equatable {
-        public var path: String
-        public var sha256: String
-        public var bytes: Int
-        public var pixelWidth: Int?
-        public var pixelHeight: Int?
-
-        public init(path: String, sha256: String, bytes: Int, pixelWidth: Int? = nil, pixelHeight: Int? = nil) {
-            self.path = path
-            self.sha256 = sha256
-            self.bytes = bytes
-            self.pixelWidth = pixelWidth
-            self.pixelHeight = pixelHeight
-        }
-    }
+    /// A file a job wrote, as listed for it.
+    public typealias Output = WrittenFile
 
     public struct Entry: Codable, Sendable, Equatable {
         public var kind: String

@@ -1,4 +1,5 @@
 import CardRenderSupport
+import Drawing
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import CardRenderSupport
+import Drawing
 import Foundation
 import SpecFiles
 import Yams
@@ -28,6 +29,13 @@ public struct SpecJob: Sendable, Equatable {
     public var outputLocation: SpecLocation
 
     public func location(of key: String) -> SpecLocation { locations[key] ?? location }
+
+    /// The job's values with where the spec gives them, for decoding its request.
+    public var fields: SpecFields {
+        SpecFields(values: Dictionary(uniqueKeysWithValues: parameters.map { key, value in
+            (key, SpecValue(scalar: value, at: location(of: key)))
+        }), location: location)
+    }
 }
 
 /// A batch spec in YAML or JSON:
@@ -44,8 +52,7 @@ public struct SpecJob: Sendable, Equatable {
 public enum BatchSpec {
     public static let topLevelKeys = ["defaults", "jobs"]
     /// More jobs than this is a typo in a matrix, not a plan. Planning is linear but not free:
-    /// each job's options go through the command's own parser (so errors read as on the command
-    /// line), a few milliseconds of CPU, and a deck job keeps its 54 paths, about 20 KB.
+    /// each job is decoded into its request and checked, a few milliseconds of CPU, and a deck job keeps its 54 paths, about 20 KB.
     public static let maximumJobs = 10_000
     static let reservedKeys = ["kind", "output"]
 

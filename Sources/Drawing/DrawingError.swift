@@ -6,6 +6,9 @@ public enum DrawingError: Error, Equatable, CustomStringConvertible, LocalizedEr
     case cairo(action: String, message: String)
     case outOfMemory(String)
     case invalidSize(String)
+    /// A document that cannot be written: no pages, a page size a PDF cannot hold, a placement
+    /// that is not a number.
+    case invalidDocument(String)
     case font(String)
     case fontMissing(String)
     case invalidColor(String)
@@ -19,6 +22,7 @@ public enum DrawingError: Error, Equatable, CustomStringConvertible, LocalizedEr
         case let .cairo(action, message): return "Cairo failed while \(action): \(message)"
         case let .outOfMemory(action): return "out of memory while \(action)"
         case let .invalidSize(detail): return "invalid picture size: \(detail)"
+        case let .invalidDocument(detail): return "invalid document: \(detail)"
         case let .font(detail): return detail
         case let .fontMissing(detail): return detail
         case let .invalidColor(text): return "invalid colour \"\(text)\": use #RGB, #RGBA, #RRGGBB or #RRGGBBAA"

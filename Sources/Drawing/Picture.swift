@@ -2,12 +2,6 @@ import CardRenderSupport
 import Foundation
 import Geometry
 
-public enum OutputFormat: String, Sendable, Hashable, CaseIterable, Codable {
-    case png, svg, pdf
-
-    public var fileExtension: String { rawValue }
-}
-
 /// How points become pixels in raster output.
 public enum Resolution: Sendable, Hashable {
     /// Pixels per point (1x, 2x, 3x like a Retina screen).
@@ -40,10 +34,17 @@ public enum Resolution: Sendable, Hashable {
 
 /// A drawing with a size in points: a closure that draws on a `Canvas`, rendered to PNG, SVG,
 /// PDF or raw pixels. The closure runs once per rendering, with `Canvas.current` set.
+///
+/// Copies of a picture are the same artwork: a `Document` that places one many times stores
+/// its drawing once.
 public struct Picture: Sendable {
     public let size: CGSize
     public let title: String?
     private let drawing: @Sendable (Canvas) throws -> Void
+    /// Shared by copies, told apart from other pictures: what a document records once.
+    let artwork = Artwork()
+
+    final class Artwork: Sendable {}
 
     public init(size: CGSize, title: String? = nil, draw: @escaping @Sendable (Canvas) throws -> Void) {
         self.size = size
@@ -56,18 +57,23 @@ public struct Picture: Sendable {
         self.init(size: CGSize(width: width, height: height), title: title, draw: draw)
     }
 
-    private func validateSize() throws(DrawingError) {
+    func validateSize() throws(DrawingError) {
         guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
             throw .invalidSize("\(size.width)×\(size.height) pt; both sides must be positive numbers")
         }
     }
 
-    private func run(on surface: CairoSurface, pixelsPerPoint: Double) throws {
+    func run(on surface: CairoSurface, pixelsPerPoint: Double) throws {
         let context = try CairoContext(surface: surface)
         if pixelsPerPoint != 1 { context.scale(pixelsPerPoint, pixelsPerPoint) }
+        try draw(with: context)
+        try context.checkStatus(while: "drawing")
+    }
+
+    /// Runs the drawing on `context` in its current state, with `Canvas.current` set.
+    func draw(with context: CairoContext) throws {
         let canvas = Canvas(context: context, size: size)
         try Canvas.$current.withValue(canvas) { try drawing(canvas) }
-        try context.checkStatus(while: "drawing")
     }
 
     func rasterSurface(_ resolution: Resolution) throws -> CairoSurface {
@@ -136,8 +142,8 @@ public struct Picture: Sendable {
 
     /// Renders and writes atomically; the format comes from the file extension unless given.
     public func write(to url: URL, format: OutputFormat? = nil, resolution: Resolution = .scale(1)) throws {
-        guard let format = format ?? OutputFormat(rawValue: url.pathExtension.lowercased()) else {
-            throw DrawingError.write(path: url.path, reason: "unknown file extension; use .png, .svg or .pdf")
+        guard let format = format ?? OutputFormat(fileExtension: url.pathExtension) else {
+            throw DrawingError.write(path: url.path, reason: "unknown file extension; use \(OutputFormat.extensionList())")
         }
         try AtomicFile.write(try data(format: format, resolution: resolution), to: url)
     }

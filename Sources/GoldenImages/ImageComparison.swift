@@ -81,9 +81,15 @@ public struct ImageComparison: Sendable {
         Self.composite([expected, actual, makeDiffImage()], gutter: max(0, gutter))
     }
 
+    /// The size of the composite of images of these sizes: side by side, `gutter` pixels around
+    /// and between them.
+    public static func compositeSize(of sizes: [(width: Int, height: Int)], gutter: Int = 8)
+        -> (width: Int, height: Int) {
+        (sizes.reduce(gutter) { $0 + $1.width + gutter }, (sizes.map(\.height).max() ?? 0) + 2 * gutter)
+    }
+
     static func composite(_ images: [RGBAImage], gutter: Int) -> RGBAImage {
-        let width = images.reduce(gutter) { $0 + $1.width + gutter }
-        let height = (images.map(\.height).max() ?? 0) + 2 * gutter
+        let (width, height) = compositeSize(of: images.map { ($0.width, $0.height) }, gutter: gutter)
         var canvas = NativeDiff.filledImage(width: width, height: height,
                                             color: RGBAImage.Pixel(r: 200, g: 200, b: 200, a: 255))
         var x = gutter

@@ -54,7 +54,7 @@ enum DeckBenchmark {
         var pngBytes = 0
         for file in try export().files {
             let data: Data
-            if file.format == .png {
+            if file.format.isRaster {
                 data = try file.picture.bitmap(resolution: file.resolution).pngDataUsingCairoWriter()
                 pngBytes += data.count
             } else {
@@ -82,7 +82,7 @@ enum DeckBenchmark {
         Variant(name: "what-if: durable writes (fsync)", durable: true),
     ]
 
-    /// What `cardrender deck` does per file (its `JobRunner`), on `workers` threads.
+    /// What `cardrender deck` does per file (`OutputPlan.write`), on `workers` threads.
     /// Returns the PNG bytes written.
     @discardableResult
     static func writeOurs(_ files: [CardFile], into folder: URL, workers: Int, variant: Variant = product) throws -> Int {
@@ -90,11 +90,11 @@ enum DeckBenchmark {
         let sizes = try WorkerPool.map(files.count, workers: workers) { index in
             let file = files[index]
             let url = folder.appendingPathComponent(file.relativePath)
-            let data = file.format == .png
+            let data = file.format.isRaster
                 ? try file.picture.pngData(resolution: file.resolution, options: variant.pngOptions)
                 : try file.picture.data(format: file.format, resolution: file.resolution)
             try AtomicFile.write(data, to: url, durable: variant.durable)
-            return file.format == .png ? data.count : 0
+            return file.format.isRaster ? data.count : 0
         }
         return sizes.reduce(0, +)
     }
@@ -126,7 +126,7 @@ enum DeckBenchmark {
         var oursBytes = 0, cairoBytes = 0, fastBytes = 0, svgBytes = 0
         var encoded: [(path: String, data: Data)] = []
         for file in files {
-            if file.format == .png {
+            if file.format.isRaster {
                 let (r, bitmap) = try Measure.time { try file.picture.bitmap(resolution: file.resolution) }
                 let (o, png) = try Measure.time { try bitmap.pngData() }
                 let (c, cairoPNG) = try Measure.time { try bitmap.pngDataUsingCairoWriter() }

@@ -13,6 +13,7 @@ do {
     let cardrender = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         .deletingLastPathComponent().appendingPathComponent("cardrender").path
     if all || sections.contains("png") { try PNGWriterBenchmark.run() }
+    if all || sections.contains(PNGLimitsBenchmark.section) { try PNGLimitsBenchmark.run() }
     if all || sections.contains("diff") { try DiffBenchmark.run(cardrender: cardrender) }
     if all || sections.contains("deck") || sections.first == DeckBenchmark.baselineArgument {
         try DeckBenchmark.run(cardrender: cardrender)

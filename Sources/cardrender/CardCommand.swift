@@ -2,12 +2,13 @@ import ArgumentParser
 import Drawing
 import Foundation
 import PlayingCards
+import RenderPipeline
 
 /// `cardrender card CARD`: one card, or its back, in each requested format.
-struct CardCommand: ParsableCommand, PlannableCommand {
+struct CardCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "card",
-        abstract: "Render one card as PNG, SVG or PDF.",
+        abstract: "Render one card as \(OutputFormat.nameList()).",
         discussion: "CARD is \(CardName.acceptedForms)."
     )
 
@@ -24,27 +25,17 @@ struct CardCommand: ParsableCommand, PlannableCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup var budget: BudgetOptions
 
-    func validate() throws {
-        do {
-            _ = try PlayingCard(parsing: card)
-        } catch {
-            throw ValidationError(error.description)
-        }
-    }
+    var request: CardRequest { CardRequest(card: card, faceDown: faceDown, names: names, look: options.look) }
 
-    func plan() throws -> OutputPlan {
-        let side: CardSide = faceDown ? .back : .front(try PlayingCard(parsing: card))
-        let picture = try options.makeRenderer().picture(for: side)
-        return OutputPlan(jobs: RenderJob.all(names.name(for: side), picture, formats: options.formats,
-                                              resolution: options.resolution))
+    func validate() throws {
+        do { try request.validate(as: .commandLine) } catch { throw ValidationError(error.message) }
     }
 
     func run() throws {
-        let plan = try plan()
+        let plan = try request.plan()
         try plan.checkBudget(maxPixels: budget.maxPixels)
         let out = try output.prepare()
-        let written = try plan.write(into: out, workers: 1)
-        for file in written {
+        for file in try plan.write(into: out, workers: 1) {
             let pixels = file.pixelWidth.map { " \($0)×\(file.pixelHeight ?? 0) px" } ?? ""
             print("\(out.appendingPathComponent(file.path).path)\(pixels)")
         }

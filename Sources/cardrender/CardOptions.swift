@@ -2,12 +2,13 @@ import ArgumentParser
 import Drawing
 import Foundation
 import PlayingCards
+import RenderPipeline
 
 extension BackDesign: ExpressibleByArgument {}
 extension CardFileNaming: ExpressibleByArgument {}
 
 /// Options shared by `cardrender card` and `cardrender deck`: how cards look and how they are
-/// rasterised. Everything is checked in `validate()` or `makeRenderer()`, before anything renders.
+/// rasterised, declared for the command line; `CardLook` holds and checks them.
 struct CardOptions: ParsableArguments {
     // `.unconditional` so a negative value such as `--size -10x20` reaches the size check.
     // Completion offers the named sizes; WIDTHxHEIGHT is free-form.
@@ -45,46 +46,26 @@ struct CardOptions: ParsableArguments {
     var faceScale: Double = 0.75
 
     @Option(help: "Formats to write, comma-separated: \(ValueNames.listed(ValueNames.formats)) (default: png).",
-            completion: .formats, transform: FormatList.parse)
+            completion: .formats, transform: FormatList.argument)
     var format: FormatList?
 
-    var resolution: Resolution {
-        if let dpi { return .dpi(dpi) }
-        return .scale(scale ?? 2)
+    /// The options as the library's value.
+    var look: CardLook {
+        var look = CardLook()
+        look.size = size
+        look.scale = scale
+        look.dpi = dpi
+        look.theme = theme
+        look.colors = colors
+        look.backColor = backColor
+        look.back = back
+        look.faces = faces
+        look.faceScale = faceScale
+        look.formats = format?.formats ?? look.formats
+        return look
     }
-
-    var formats: [OutputFormat] { format?.formats ?? [.png] }
 
     func validate() throws {
-        if scale != nil, dpi != nil { throw ValidationError("use either --scale or --dpi, not both") }
-        do {
-            _ = try cardSize()
-            _ = try cardTheme()
-            try cardSize().validate(for: resolution)
-        } catch {
-            throw ValidationError(error.description)
-        }
-        guard faceScale.isFinite, (0.5...1).contains(faceScale) else {
-            throw ValidationError("--face-scale must be between 0.5 and 1, got \(faceScale)")
-        }
-    }
-
-    func cardSize() throws(PlayingCardsError) -> CardSize { try CardSize(parsing: size) }
-
-    func cardTheme() throws(PlayingCardsError) -> CardTheme {
-        var result = try CardTheme.named(theme)
-        for override in colors { try result.apply(colorOverride: override) }
-        if let backColor { try result.apply(colorOverride: "back=\(backColor)") }
-        if let back { result.backDesign = back }
-        return result
-    }
-
-    /// The renderer, with face images loaded and decoded (so a bad PNG fails here, not halfway).
-    func makeRenderer() throws -> CardRenderer {
-        let size = try cardSize()
-        try size.validate(for: resolution)
-        let images = try faces.map { try FaceImages(directory: URL(fileURLWithPath: $0, isDirectory: true)) }
-        return try CardRenderer(size: size, theme: try cardTheme(), faceImages: images ?? FaceImages(),
-                                faceCardScale: CGFloat(faceScale))
+        do { try look.validate(as: .commandLine) } catch { throw ValidationError(error.message) }
     }
 }

@@ -1,12 +1,12 @@
 import ArgumentParser
-import BatchRendering
 import Drawing
 import Foundation
 import PlayingCards
+import RenderPipeline
 
 /// `cardrender deck`: every card and the back (and jokers, other back designs), `deck.json`, and optionally a
 /// sprite sheet with its atlas and a contact sheet.
-struct DeckCommand: ParsableCommand, PlannableCommand {
+struct DeckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "deck",
         abstract: "Render the whole deck, with deck.json (paths, pixel sizes, SHA-256).",
@@ -33,38 +33,13 @@ struct DeckCommand: ParsableCommand, PlannableCommand {
     @OptionGroup var parallel: ParallelOptions
     @OptionGroup var budget: BudgetOptions
 
-    func plan() throws -> OutputPlan {
-        let export = DeckExport(renderer: try options.makeRenderer(), formats: options.formats,
-                                resolution: options.resolution, naming: names, includesJokers: jokers,
-                                includesAllBacks: allBacks)
-        try export.validate(sheet: sheet)
-        var jobs = export.files.map { RenderJob($0.relativePath, $0.picture, format: $0.format, resolution: $0.resolution) }
-        var atlas: Data?
-        if sheet {
-            let spriteSheet = try export.spriteSheet()
-            jobs.append(RenderJob(export.spriteSheetImageName, spriteSheet.picture(), format: .png,
-                                  resolution: export.resolution))
-            atlas = spriteSheet.atlasJSON(imageName: export.spriteSheetImageName)
-        }
-        if contactSheet {
-            jobs.append(RenderJob("contact-sheet.png", try ContactSheet.picture(for: export), format: .png,
-                                  resolution: options.resolution))
-        }
-        let atlasPath = export.spriteSheetAtlasName, manifestPath = export.manifestPath
-        let atlasFile = atlas
-        return OutputPlan(jobs: jobs, derivedPaths: (atlasFile == nil ? [] : [atlasPath]) + [manifestPath]) { rendered in
-            // deck.json states the SHA-256 of the bytes just rendered.
-            let manifest = try export.manifest(describing: rendered.mapValues {
-                DeckManifest.FileFacts(bytes: $0.bytes, sha256: $0.sha256, pixelWidth: $0.pixelWidth,
-                                       pixelHeight: $0.pixelHeight)
-            })
-            return (atlasFile.map { [RenderedFile(path: atlasPath, data: $0)] } ?? [])
-                + [RenderedFile(path: manifestPath, data: try manifest.jsonData())]
-        }
+    var request: DeckRequest {
+        DeckRequest(jokers: jokers, allBacks: allBacks, sheet: sheet, contactSheet: contactSheet, names: names,
+                    look: options.look)
     }
 
     func run() throws {
-        let plan = try plan()
+        let plan = try request.plan()
         try plan.checkBudget(maxPixels: budget.maxPixels)
         let out = try output.prepare()
         let started = Date()
@@ -73,5 +48,4 @@ struct DeckCommand: ParsableCommand, PlannableCommand {
         print("Wrote \(written.count) files (\(bytes / 1024) KiB, deck.json included) into \(output.out) in "
               + String(format: "%.2f s", Date().timeIntervalSince(started)))
     }
-
 }

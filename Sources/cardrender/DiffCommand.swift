@@ -198,86 +198,29 @@ struct DiffCommand: ParsableCommand {
     @Flag(help: "Print counts, ratio, regions and paths as JSON.")
     var json = false
 
-    /// What `--json` prints.
-    struct Report: Encodable {
-        var expected: String
-        var actual: String
-        var passed: Bool
-        var result: ImageDiffResult
-        var diffImage: String?
-        var compositeImage: String?
-    }
-
     func validate() throws {
         try PathArgument.requireNonEmpty(diffOut, "--diff-out")
         try PathArgument.requireNonEmpty(compositeOut, "--composite-out")
     }
 
     func run() throws {
-        let expectedURL = URL(fileURLWithPath: expected), actualURL = URL(fileURLWithPath: actual)
-        try checkBudget(expectedURL, actualURL)
-        let expectedImage: RGBAImage, actualImage: RGBAImage
-        do throws(GoldenError) {
-            expectedImage = try GoldenStore.readImage(at: expectedURL).image
-            actualImage = try GoldenStore.readImage(at: actualURL).image
-        } catch {
-            throw MessageError(error.description)
-        }
-        let comparison: ImageComparison
-        do throws(ComparisonError) {
-            comparison = try ImageComparison(expected: expectedImage, actual: actualImage,
-                                             tolerance: Tolerance(toleranceOptions, drawing: diffImageOptions))
-        } catch {
-            throw MessageError(error.description)
-        }
-
-        var report = Report(expected: expectedURL.path, actual: actualURL.path, passed: comparison.result.passed,
-                            result: comparison.result)
-        do throws(GoldenError) {
-            if let diffOut {
-                let url = URL(fileURLWithPath: diffOut)
-                try GoldenStore.writePNG(comparison.makeDiffImage(), to: url)
-                report.diffImage = url.path
-            }
-            if let compositeOut {
-                let url = URL(fileURLWithPath: compositeOut)
-                try GoldenStore.writePNG(comparison.makeCompositeImage(), to: url)
-                report.compositeImage = url.path
-            }
-        } catch {
-            throw MessageError(error.description)
-        }
-
+        let comparison = FileComparison(
+            expected: URL(fileURLWithPath: expected), actual: URL(fileURLWithPath: actual),
+            tolerance: Tolerance(toleranceOptions, drawing: diffImageOptions),
+            diffImage: diffOut.map { URL(fileURLWithPath: $0) }, compositeImage: compositeOut.map { URL(fileURLWithPath: $0) },
+            maxPixels: budget.maxPixels)
+        let report = try comparison.run()
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             print(String(decoding: try encoder.encode(report), as: UTF8.self))
         } else {
-            print("\(report.passed ? "PASS" : "FAIL"): \(comparison.result.message)")
-            for region in comparison.result.regions.prefix(10) { print("  region \(region)") }
-            if comparison.result.regionCount > 10 { print("  … \(comparison.result.regionCount - 10) more regions") }
+            print("\(report.passed ? "PASS" : "FAIL"): \(report.result.message)")
+            for region in report.result.regions.prefix(10) { print("  region \(region)") }
+            if report.result.regionCount > 10 { print("  … \(report.result.regionCount - 10) more regions") }
             if let diffImage = report.diffImage { print("diff: \(diffImage)") }
             if let compositeImage = report.compositeImage { print("composite: \(compositeImage)") }
         }
         if !report.passed { throw ExitCode(1) }
-    }
-
-    /// Refuses images over `--max-pixels` from their headers, before decoding, and the composite
-    /// (three images side by side) when it is asked for. A file that cannot be read or has no
-    /// valid header is left to the decoder, which says what is wrong with it.
-    private func checkBudget(_ urls: URL...) throws {
-        var sizes: [(width: Int, height: Int)] = []
-        for url in urls {
-            guard let data = try? Data(contentsOf: url, options: .mappedIfSafe),
-                  let header = try? PNG.header(of: data) else { return }
-            try RenderLimits.checkBudget(width: header.width, height: header.height, maxPixels: budget.maxPixels,
-                                         what: url.path)
-            sizes.append((header.width, header.height))
-        }
-        if compositeOut != nil, let widest = sizes.map(\.width).max(), let tallest = sizes.map(\.height).max() {
-            // expected | actual | diff with an 8 px gutter around and between (makeCompositeImage).
-            try RenderLimits.checkBudget(width: sizes.reduce(8) { $0 + $1.width + 8 } + widest + 8,
-                                         height: tallest + 16, maxPixels: budget.maxPixels, what: "the composite image")
-        }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import CardRenderSupport
 import Drawing
 import Foundation
+import RenderPipeline
 
 /// `--out DIR`, checked to be a writable folder (created if missing) before anything renders.
 struct OutputOptions: ParsableArguments {
@@ -34,33 +35,19 @@ struct ParallelOptions: ParsableArguments {
 
 extension OutputFormat: ExpressibleByArgument {}
 
-/// Parses `png,svg` into formats.
-struct FormatList: ExpressibleByArgument, Sendable {
-    var formats: [OutputFormat]
-
-    init?(argument: String) {
+extension FormatList: ExpressibleByArgument {
+    public init?(argument: String) {
         guard let list = try? Self.parse(argument) else { return nil }
         self = list
     }
 
     /// For `@Option(transform:)`: the error names the format that is not known and lists the
     /// valid ones.
-    static func parse(_ argument: String) throws -> FormatList {
-        var result: [OutputFormat] = []
-        let valid = ValueNames.listed(ValueNames.formats)
-        for part in argument.split(separator: ",", omittingEmptySubsequences: false) {
-            let name = part.trimmingCharacters(in: .whitespaces).lowercased()
-            guard let format = OutputFormat(rawValue: name) else {
-                throw ValidationError(name.isEmpty ? "an empty format in the list; use \(valid)"
-                                                   : "unknown format '\(name)'; use \(valid)")
-            }
-            if !result.contains(format) { result.append(format) }
-        }
-        return FormatList(result)
+    static func argument(_ text: String) throws -> FormatList {
+        do { return try parse(text) } catch { throw ValidationError(error.message) }
     }
 
-    init(_ formats: [OutputFormat]) { self.formats = formats }
-    var defaultValueDescription: String { formats.map(\.rawValue).joined(separator: ",") }
+    public var defaultValueDescription: String { formats.map(\.rawValue).joined(separator: ",") }
 }
 
 /// Checks on path options.

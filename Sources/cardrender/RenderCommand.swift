@@ -1,6 +1,7 @@
 import ArgumentParser
 import Drawing
 import Foundation
+import RenderPipeline
 
 /// `cardrender render`: the default set, the main job behind `make run`: a batch run of the
 /// built-in spec (print it with --print-spec).
@@ -19,11 +20,12 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var batch: BatchRunOptions
 
     func run() throws {
+        let spec = try DefaultSpec.yaml()
         if printSpec {
-            print(DefaultSpec.yaml)
+            print(spec)
             return
         }
-        let jobs = try SpecJobs.parse(DefaultSpec.yaml, file: DefaultSpec.fileName)
+        let jobs = try SpecJobs.planner.parse(spec, file: DefaultSpec.fileName)
         try batch.run(jobs, specFolder: nil, out: output.out, workers: parallel.count)
     }
 }

@@ -8,7 +8,7 @@ import PlayingCards
 /// The fixed values of options, for shell completion, help and errors, each taken from the
 /// library so no list is written twice.
 enum ValueNames {
-    static let formats = OutputFormat.allCases.map(\.rawValue)
+    static let formats = OutputFormat.fileExtensions
     static let sizes = CardSize.namedSizes.map(\.name)
     static let cardScales = CardResolution.scales.map { String(format: "%g", $0) }
     static let themes = CardTheme.names
@@ -28,12 +28,6 @@ enum ValueNames {
 
     /// `a, b, c` for help and errors.
     static func listed(_ names: [String]) -> String { names.joined(separator: ", ") }
-
-    /// `unknown device "ipone-x"; did you mean "iphone-x"? (valid devices: …)`: names a user cannot
-    /// guess are listed, after the nearest one when it is close.
-    static func unknown(_ kind: String, _ name: String, suggestion: String?, valid: [String]) -> MessageError {
-        MessageError(NearestName.unknown(kind, name, suggestion: suggestion, valid: valid))
-    }
 }
 
 extension CompletionKind {

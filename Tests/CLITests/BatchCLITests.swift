@@ -147,7 +147,7 @@ import Testing
             (["batch", try specFile("clash.yaml", "jobs:\n  - kind: card\n    card: AS\n  - kind: card\n    card: AS\n    size: bridge\n")], "both write"),
             (["batch", try specFile("escape.yaml", "jobs:\n  - kind: card\n    card: AS\n    output: ../outside\n")], ".."),
             (["batch", try specFile("key.yaml", "jobs:\n  - kind: deck\n    theem: classic\n")], "did you mean \"theme\""),
-            (["batch", try specFile("value.yaml", "jobs:\n  - kind: deck\n    theme: purple\n")], "value.yaml:2:5"),
+            (["batch", try specFile("value.yaml", "jobs:\n  - kind: deck\n    theme: purple\n")], "value.yaml:3:12"),
             (["batch", spec.path, "--shard", "0/3"], "shard"),
             (["batch", spec.path, "--shard", "4/3"], "shard"),
             (["batch", spec.path, "--shard", "a/b"], "shard"),

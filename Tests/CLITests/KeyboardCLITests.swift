@@ -234,7 +234,7 @@ import Testing
         let spec = """
             defaults:
               device: iphone-8
-              formats: [png, svg]
+              format: [png, svg]
             diagrams:
               - strategy: toolbar
                 output: fine
@@ -250,13 +250,30 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: "/tmp/cardrender-spec-escape.png"))
     }
 
+    /// One schema: a diagram of `keyboard --spec` and a batch `kind: keyboard` job take the same keys
+    /// and draw the same bytes.
+    @Test func aSpecDiagramAndABatchJobWithTheSameKeysDrawTheSameFile() throws {
+        let dir = try CLIRunner.temporaryDirectory("keyboard-schema")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let keys = "device: iphone-x\n    strategy: content-inset\n    keyboard-frame: 0,477,375,335\n    format: svg\n    scale: 1\n"
+        let spec = try Self.runSpec("diagrams:\n  - " + keys + "    output: one\n", named: "spec.yaml", in: dir)
+        #expect(spec.status == 0, "\(spec.stderr)")
+        try Data(("jobs:\n  - kind: keyboard\n    " + keys + "    output: batch\n").utf8)
+            .write(to: dir.appendingPathComponent("batch.yaml"))
+        let batch = try CLIRunner.run(["batch", "batch.yaml", "--out", "out", "--quiet"], in: dir)
+        #expect(batch.status == 0, "\(batch.stderr)")
+        let fromSpec = try Data(contentsOf: dir.appendingPathComponent("out/one.svg"))
+        let fromBatch = try Data(contentsOf: dir.appendingPathComponent("out/batch/iphone-x-portrait-content-inset-custom.svg"))
+        #expect(fromSpec == fromBatch)
+    }
+
     @Test func specRendersEveryDiagramUnderOut() throws {
         let dir = try CLIRunner.temporaryDirectory("keyboard-spec")
         defer { try? FileManager.default.removeItem(at: dir) }
         let spec = """
             defaults:
               device: iphone-8
-              formats: [png, svg]
+              format: [png, svg]
             diagrams:
               - strategy: toolbar
                 output: notes/toolbar

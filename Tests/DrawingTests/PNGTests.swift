@@ -513,15 +513,14 @@ private func premultipliedWord(alpha: UInt32, red: UInt32, green: UInt32, blue: 
     #expect(detail.contains("bit depth 3"))
 }
 
-@Test func hugeHeaderIsRefusedQuicklyBeforeAllocating() throws {
-    // 100000×100000 RGBA would be 40 GB; the header alone must be enough to refuse it.
+/// How fast the refusal is, against a full decode, is measured by `make bench` (section png-limits).
+@Test func hugeHeaderIsRefusedBeforeAllocating() throws {
+    // 100000×100000 RGBA would be 40 GB, and the 5 bytes of IDAT could not fill it: the header
+    // alone must be enough to refuse it.
     let png = signature + ihdr(width: 100_000, height: 100_000, bitDepth: 8, colourType: 6)
         + chunk("IDAT", zlibStored([0, 1, 2, 3, 4])) + chunk("IEND", [])
-    let clock = ContinuousClock()
-    var error: PNGError?
-    let elapsed = clock.measure { error = decodeError(png) }
+    let error = decodeError(png)
     #expect(error == .tooLarge(width: 100_000, height: 100_000, limits: .default))
-    #expect(elapsed < .milliseconds(100))
     #expect(error?.description
         == "PNG image is 100000×100000 pixels; the limit is 16384 px a side and 100 megapixels")
 }

@@ -38,7 +38,7 @@ struct OverlapTests {
         #expect(step.geometry.bottomOffset == 194)
         #expect(step.geometry.toolbarFrameAfter.maxY == 181)
         // Hiding: the log's reverse frames bring everything back.
-        let hide = KeyboardEvent.docked(.willHide, height: 194, screen: step.screen)
+        let hide = KeyboardEvent.docked(.willHide, height: 194, screen: step.screen, timing: step.timing)
         #expect(hide.frameBegin == CGRect(x: 0, y: 181, width: 667, height: 194))
         #expect(hide.frameEnd == CGRect(x: 0, y: 375, width: 667, height: 194))
         let hidden = OverlapGeometry(event: hide, screen: step.screen, view: step.geometry.view, toolbarHeight: 32)
@@ -114,7 +114,7 @@ struct OverlapTests {
         #expect(split.scenario?.illustrativeKeyboardFrames.count == 2)
         // A docked keyboard on the same iPad would move the guide; an undocked one does not.
         let screen = split.result.screen
-        let shown = KeyboardEvent.docked(.willShow, height: 398, screen: screen)
+        let shown = KeyboardEvent.docked(.willShow, height: 398, screen: screen, timing: split.result.timing)
         let view = split.result.geometry.view
         #expect(OverlapGeometry(event: shown, screen: screen, view: view, toolbarHeight: 44, docking: .docked).layoutGuideTop == 370)
         #expect(OverlapGeometry(event: shown, screen: screen, view: view, toolbarHeight: 44, docking: .floating).layoutGuideTop == 768)

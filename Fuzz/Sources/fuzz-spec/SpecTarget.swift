@@ -2,27 +2,27 @@ import FuzzDriver
 import BatchRendering
 import Foundation
 import KeyboardDiagrams
+import RenderPipeline
 
-// A few kinds with the keys real ones have; the reader only checks names against them.
-let kinds = [
-    JobKindSchema(kind: "card", keys: ["card", "theme", "size", "format", "names"]),
-    JobKindSchema(kind: "keyboard", keys: ["device", "orientation", "strategy", "keyboard-frame", "format"]),
-]
+let kinds = JobKind.all.map(\.schema)
 let builder: KeyboardDiagramBuilder = {
     do { return KeyboardDiagramBuilder(catalog: try DeviceCatalog.bundled()) } catch { fatalError("\(error)") }
 }()
 let root = URL(fileURLWithPath: "/nonexistent/fuzz-out")
 
 /// Any bytes as YAML (or JSON, which YAML reads) through both spec readers: the batch spec into
-/// jobs, and the keyboard spec into diagram orders and then planned diagrams. Errors are thrown
-/// values with a location; anything else (a trap, a hang, a sanitizer report) is a finding.
+/// jobs decoded into their requests, and the keyboard spec into diagram orders and then planned
+/// files. Errors are thrown values with a location; anything else (a trap, a hang, a sanitizer
+/// report) is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSpec(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Data(bytes: data, count: size)
-    _ = try? BatchSpec.parse(bytes, file: "fuzz.yaml", kinds: kinds)
+    for job in (try? BatchSpec.parse(bytes, file: "fuzz.yaml", kinds: kinds)) ?? [] {
+        _ = try? JobKind.named(job.kind)?.decode(job.fields)
+    }
     let text = String(decoding: bytes, as: UTF8.self)
-    if let spec = try? KeyboardDiagramSpec.parse(text, file: "fuzz.yaml", builder: builder) {
-        _ = try? spec.outputs(under: root, builder: builder)
+    if let spec = try? KeyboardSpecFile.parse(text, file: "fuzz.yaml", builder: builder) {
+        _ = try? spec.diagrams.outputs(under: root, builder: builder)
     }
     return 0
 }

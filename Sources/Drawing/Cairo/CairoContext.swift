@@ -114,6 +114,16 @@ final class CairoContext {
     func stroke(preserve: Bool) { preserve ? cairo_stroke_preserve(raw) : cairo_stroke(raw) }
     func clip(preserve: Bool) { preserve ? cairo_clip_preserve(raw) : cairo_clip(raw) }
     func paint() { cairo_paint(raw) }
+
+    /// Paints `surface` with its origin at the user-space origin (`cairo_set_source_surface`,
+    /// `cairo_paint`).
+    func paint(_ surface: CairoSurface) {
+        cairo_set_source_surface(raw, surface.raw, 0, 0)
+        cairo_paint(raw)
+    }
+
+    /// `cairo_show_page`: ends the current page of a paged surface and starts a blank one.
+    func showPage() { cairo_show_page(raw) }
     func paint(alpha: Double) { cairo_paint_with_alpha(raw, alpha) }
 
     func setLinearGradient(from start: CGPoint, to end: CGPoint, stops: [(location: Double, color: Color)]) {

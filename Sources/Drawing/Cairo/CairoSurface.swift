@@ -88,6 +88,21 @@ final class CairoSurface {
         return surface
     }
 
+    /// `cairo_pdf_surface_set_size`: the size of the page drawn next, in points. Cairo wants it
+    /// before anything is drawn on that page.
+    func setPDFPageSize(width: Double, height: Double) {
+        cairo_pdf_surface_set_size(raw, width, height)
+    }
+
+    /// `cairo_recording_surface_create`, bounded to `width`×`height` points: drawing recorded once
+    /// and replayed wherever the surface is painted. A PDF keeps it once, as a form XObject that
+    /// each placement refers to.
+    static func recording(width: Double, height: Double) throws(DrawingError) -> CairoSurface {
+        var extents = cairo_rectangle_t(x: 0, y: 0, width: width, height: height)
+        let raw = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents)!
+        return try CairoSurface(raw: raw, sink: nil, action: "recording a picture")
+    }
+
     var pixelWidth: Int { Int(cairo_image_surface_get_width(raw)) }
     var pixelHeight: Int { Int(cairo_image_surface_get_height(raw)) }
 

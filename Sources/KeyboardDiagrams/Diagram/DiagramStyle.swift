@@ -72,6 +72,39 @@ public struct DiagramStyle: Sendable {
     public var gapColor = Color(rgb: 0xE08E00)
     public var overlapFill: Color { intersectionColor.withAlphaComponent(0.22) }
 
+    // Layout, canvas points.
+    /// No diagram is narrower, so a few small devices still leave room for the title and legend.
+    public var minimumCanvasWidth: CGFloat = 1080
+    /// Narrowest column of labels beside a device in a before/after or mistake diagram.
+    public var minimumLabelColumnWidth: CGFloat = 130
+    public var legend = LegendMetrics()
+    public var filmstrip = FilmstripMetrics()
+
+    /// The legend under a diagram: a swatch, its text, the next item.
+    public struct LegendMetrics: Sendable {
+        public var swatchSize = CGSize(width: 18, height: 14)
+        /// Between a swatch and its text.
+        public var swatchTextGap: CGFloat = 6
+        /// Between one item's text and the next item's swatch.
+        public var itemGap: CGFloat = 22
+        /// Between rows when the items wrap.
+        public var rowGap: CGFloat = 8
+        /// Where an item's text starts, from its swatch's left edge.
+        public var textOffset: CGFloat { swatchSize.width + swatchTextGap }
+    }
+
+    /// The filmstrip's frames and the chart of the curve under them.
+    public struct FilmstripMetrics: Sendable {
+        /// Narrowest frame cell, so its time, progress and value lines stay readable.
+        public var minimumCellWidth: CGFloat = 150
+        /// The chart, its axis labels included.
+        public var chartHeight: CGFloat = 190
+        /// Left of the plot, for the progress labels.
+        public var axisLabelWidth: CGFloat = 44
+        /// Right of the plot, for the notes on what the chart shows.
+        public var notesWidth: CGFloat = 300
+    }
+
     /// Stroke width of dimension and extension lines.
     public var dimensionLineWidth: CGFloat = 1.2
     /// Distance between parallel dimension lines.

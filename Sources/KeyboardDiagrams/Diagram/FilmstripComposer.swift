@@ -29,11 +29,11 @@ struct FilmstripComposer {
         let body = DeviceFigure.bodySize(step.metrics, orientation)
         let columns = min(frames, Self.perRow)
         let rows = (frames + columns - 1) / columns
-        let cellTextWidth: CGFloat = 150
         let scale = min((Self.targetWidth - 2 * Self.margin - Self.gap * CGFloat(columns - 1)) / CGFloat(columns) / body.width,
                         Self.maxDeviceHeight / CGFloat(rows == 1 ? 1 : 1.25) / body.height, 0.6)
-        let cellWidth = max(body.width * scale, cellTextWidth)
-        let canvasWidth = max(2 * Self.margin + CGFloat(columns) * cellWidth + CGFloat(columns - 1) * Self.gap, 1080).rounded(.up)
+        let cellWidth = max(body.width * scale, style.filmstrip.minimumCellWidth)
+        let canvasWidth = max(2 * Self.margin + CGFloat(columns) * cellWidth + CGFloat(columns - 1) * Self.gap,
+                              style.minimumCanvasWidth).rounded(.up)
         let textWidth = canvasWidth - 2 * Self.margin
 
         var layoutBoxes: [(String, CGRect, StyledText, LabelRole)] = []
@@ -50,8 +50,11 @@ struct FilmstripComposer {
         let curveText: String
         switch animation.curve {
         case .keyboardSpring:
-            curveText = "Curve 7 is the keyboard's spring (mass 3, stiffness 1000, critically damped, ω = √(1000/3) ≈ "
-                + "\(n(KeyboardSpring.angularFrequency))/s): p(t) = 1 − (1 + ωt)·e^(−ωt). It runs "
+            let spring = animation.timing.spring
+            let (mass, stiffness) = (n(spring.mass), n(spring.stiffness))
+            curveText = "Curve \(animation.rawCurve) is the keyboard's spring (mass \(mass), stiffness \(stiffness), "
+                + "critically damped, ω = √(\(stiffness)/\(mass)) ≈ "
+                + "\(n(spring.angularFrequency))/s): p(t) = 1 − (1 + ωt)·e^(−ωt). It runs "
                 + "\(n(animation.totalDuration)) s whatever the notification's duration (\(n(animation.reportedDuration)) s) says."
         default:
             curveText = "Curve \(animation.rawCurve) (\(animation.curve)) over the reported \(n(animation.reportedDuration)) s."
@@ -110,10 +113,9 @@ struct FilmstripComposer {
 
         // Chart of the curve.
         let chartTop = rowTop + 4
-        let chartHeight: CGFloat = 190
-        let axisLabelWidth: CGFloat = 44
-        let plot = CGRect(x: Self.margin + axisLabelWidth, y: chartTop + 8, width: textWidth - axisLabelWidth - 300,
-                          height: chartHeight - 40)
+        let chart = style.filmstrip
+        let plot = CGRect(x: Self.margin + chart.axisLabelWidth, y: chartTop + 8,
+                          width: textWidth - chart.axisLabelWidth - chart.notesWidth, height: chart.chartHeight - 40)
         let size = CGSize(width: canvasWidth, height: (plot.maxY + 24 + Self.margin).rounded(.up))
 
         list.fill(CGRect(origin: .zero, size: size), style.background)
@@ -138,7 +140,8 @@ struct FilmstripComposer {
         }
         try drawChart(plot: plot, animation: animation, moments: moments, list: &list, labels: &labelList, layout: &layout)
         list.append(labelList)
-        return ComposedDiagram(size: size, title: title, list: list, layout: layout, keyboardText: keyboardText)
+        return ComposedDiagram(size: size, title: title, list: list, layout: layout, keyboardText: keyboardText,
+                               panels: panels)
     }
 
     private func drawChart(plot: CGRect, animation: KeyboardAnimation, moments: [FilmstripFrame], list: inout DisplayList,

@@ -45,6 +45,8 @@ public struct KeyboardDiagram: Sendable {
     /// The boxes of the text drawn on the keyboards (suggestions, key caps), which labels keep clear of.
     public let keyboardText: [CGRect]
     let list: DisplayList
+    /// The device panels as placed on the canvas, left to right (row by row in a filmstrip).
+    let panels: [DevicePanel]
 
     public init(model: KeyboardDiagramModel, variant: KeyboardDiagramVariant = .beforeAfter,
                 style: DiagramStyle? = nil) throws {
@@ -64,6 +66,7 @@ public struct KeyboardDiagram: Sendable {
         self.keyLines = composed.layout.keyLines
         self.keyboardText = composed.keyboardText
         self.list = composed.list
+        self.panels = composed.panels
     }
 
     /// The diagram as a picture (PNG, SVG, PDF).
@@ -83,6 +86,7 @@ struct ComposedDiagram {
     var list: DisplayList
     var layout: LabelLayout
     var keyboardText: [CGRect]
+    var panels: [DevicePanel]
 }
 
 // MARK: - text shared by the composers

@@ -244,15 +244,72 @@ struct PanelComposer {
         /// Device points the keyboard frame reaches below the body (partly visible keyboards).
         var belowBody: CGFloat
         var dimensions: [DimensionSpec]
-        var columnWidth: CGFloat
-        var fixedWidth: CGFloat { PanelComposer.laneInset + CGFloat(max(dimensions.count, 1)) * 15 + PanelComposer.columnGap + columnWidth }
+        /// Everything right of the device: the dimension lanes and the label column.
+        var fixedWidth: CGFloat
     }
 
+    /// A line of text at a fixed place, reserved in the label layout when drawn.
+    private typealias TextBox = (text: String, frame: CGRect, styled: StyledText, role: LabelRole)
+
+    /// Lines of text stacked from a top edge, and where the stack ends.
+    private struct TextBlock {
+        var boxes: [TextBox] = []
+        var bottom: CGFloat
+    }
+
+    /// The devices side by side, with their titles above and the row's extent.
+    private struct PanelRow {
+        var panels: [DevicePanel]
+        var xs: [CGFloat]
+        var widths: [CGFloat]
+        var titleLines: [[String]]
+        var titleTop: CGFloat
+        var titleLineHeight: CGFloat
+        var devicesTop: CGFloat
+        /// Below the lowest device and the row under it for "below the screen" labels.
+        var bottom: CGFloat
+    }
+
+    private struct PlacedLegend {
+        var items: [(item: LegendItem, swatch: CGRect, text: CGRect)]
+        var bottom: CGFloat
+    }
+
+    /// Lays out the header, the panels, their captions, the computation and the legend, then
+    /// draws the panels and places every label.
     func compose() throws -> ComposedDiagram {
-        let states = try states()
-        let n = DiagramText.n
-        var plans: [PanelPlan] = []
-        for state in states {
+        let plans = try panelPlans()
+        let scale = try commonScale(plans)
+        let panelWidths = plans.map { $0.bodySize.width * scale + $0.fixedWidth }
+        let contentWidth = panelWidths.reduce(0, +) + Self.panelGap * CGFloat(plans.count - 1)
+        let canvasWidth = max(contentWidth + 2 * Self.margin, style.minimumCanvasWidth).rounded(.up)
+        let textWidth = canvasWidth - 2 * Self.margin
+
+        let title = diagramTitle()
+        let header = headerBlock(title: title, textWidth: textWidth)
+        let row = panelRow(plans, widths: panelWidths, scale: scale, top: header.bottom + 14)
+        let captions = captionBlock(row)
+        let computation = computationBlock(top: captions.bottom + 16, textWidth: textWidth)
+        let legend = legendLayout(top: computation.bottom + 12, canvasWidth: canvasWidth)
+        let size = CGSize(width: canvasWidth, height: (legend.bottom + Self.margin).rounded(.up))
+
+        var list = DisplayList()
+        list.fill(CGRect(origin: .zero, size: size), style.background)
+        var layout = LabelLayout(bounds: CGRect(origin: .zero, size: size))
+        var labelList = DisplayList()
+        try reserveText(header: header, row: row, captions: captions, computation: computation, legend: legend,
+                        layout: &layout, labels: &labelList)
+        // First every drawing and its key lines, so no panel's labels land on a later panel's lines.
+        let (panelDimensions, keyboardText) = drawPanels(plans, row: row, list: &list, layout: &layout)
+        try placeLabels(plans, row: row, dimensions: panelDimensions, layout: &layout, labels: &labelList)
+        list.append(labelList)
+        return ComposedDiagram(size: size, title: title, list: list, layout: layout, keyboardText: keyboardText,
+                               panels: row.panels)
+    }
+
+    /// Each panel's state with its size, dimensions and the width of its label column.
+    private func panelPlans() throws -> [PanelPlan] {
+        try states().map { state in
             let orientation = state.step.screen.interfaceOrientation
             let bodySize = DeviceFigure.bodySize(state.metrics, orientation)
             let bezel = DeviceFigure.bezel(state.metrics, orientation)
@@ -269,33 +326,36 @@ struct PanelComposer {
             let frames = [state.step.event.frameBegin, state.step.event.frameEnd].map(DiagramText.frame)
             let fallbacks = (annotations(probe).map { $0.shortText ?? $0.text } + frames)
                 .map { labelSize($0, font: style.labelFont).width }
-            plans.append(PanelPlan(state: state, bodySize: bodySize, belowBody: below, dimensions: dims,
-                                   columnWidth: max(widths.max() ?? 0, fallbacks.max() ?? 0, 130)))
+            let columnWidth = max(widths.max() ?? 0, fallbacks.max() ?? 0, style.minimumLabelColumnWidth)
+            let lanes = CGFloat(max(dims.count, 1)) * style.laneSpacing
+            return PanelPlan(state: state, bodySize: bodySize, belowBody: below, dimensions: dims,
+                             fixedWidth: Self.laneInset + lanes + Self.columnGap + columnWidth)
         }
+    }
 
-        // One scale for every panel, so sizes compare: fit the width budget and the height budget.
+    /// One scale for every panel, so sizes compare: fit the width budget and the height budget.
+    private func commonScale(_ plans: [PanelPlan]) throws -> CGFloat {
         let fixed = plans.reduce(0) { $0 + $1.fixedWidth } + 2 * Self.margin + Self.panelGap * CGFloat(plans.count - 1)
         let bodyWidths = plans.reduce(0) { $0 + $1.bodySize.width }
         let tallest = plans.map { $0.bodySize.height + $0.belowBody }.max() ?? 1
         let heightBudget = plans.count > 2 ? Self.maxDeviceHeight * 0.8 : Self.maxDeviceHeight
         let scale = min((Self.targetWidth - fixed) / bodyWidths, heightBudget / tallest, 1)
         guard scale > 0.05 else { throw KeyboardDiagramError.layout("too many panels for the canvas width") }
+        return scale
+    }
 
-        let panelWidths = plans.map { $0.bodySize.width * scale + $0.fixedWidth }
-        let contentWidth = panelWidths.reduce(0, +) + Self.panelGap * CGFloat(plans.count - 1)
-        let canvasWidth = max(contentWidth + 2 * Self.margin, 1080).rounded(.up)
-        let textWidth = canvasWidth - 2 * Self.margin
-
-        // Header.
-        let step = model.result
-        let device = model.device
-        let title: String
+    private func diagramTitle() -> String {
         if let scenario = model.scenario {
-            title = "\(scenario.title) · \(DiagramText.strategyTitle(model.strategy))"
-        } else {
-            title = "\(device.name) · \(DiagramText.orientationName(step.screen.interfaceOrientation)) · "
-                + DiagramText.strategyTitle(model.strategy)
+            return "\(scenario.title) · \(DiagramText.strategyTitle(model.strategy))"
         }
+        return "\(model.device.name) · \(DiagramText.orientationName(model.result.screen.interfaceOrientation)) · "
+            + DiagramText.strategyTitle(model.strategy)
+    }
+
+    /// The title, what the strategy does (and the mistake), the device of a scenario and each
+    /// notification's log line.
+    private func headerBlock(title: String, textWidth: CGFloat) -> TextBlock {
+        let orientation = model.result.screen.interfaceOrientation
         var headerLines: [(String, Font, Color, LabelRole)] = TextWrap.lines(title, font: style.titleFont, width: textWidth)
             .map { ($0, style.titleFont, style.ink, .title) }
         var subtitles: [String] = []
@@ -305,7 +365,7 @@ struct PanelComposer {
         } else {
             subtitles.append(DiagramText.strategySummary(model.strategy))
         }
-        if model.scenario != nil { subtitles.append("\(device.name), \(DiagramText.orientationName(step.screen.interfaceOrientation)).") }
+        if model.scenario != nil { subtitles.append("\(model.device.name), \(DiagramText.orientationName(orientation)).") }
         for line in subtitles.flatMap({ TextWrap.lines($0, font: style.subtitleFont, width: textWidth) }) {
             headerLines.append((line, style.subtitleFont, style.secondaryInk, .subtitle))
         }
@@ -314,148 +374,165 @@ struct PanelComposer {
                 headerLines.append((line, style.subtitleFont, style.frameColor, .subtitle))
             }
         }
-
-        var y = Self.margin
-        var headerBoxes: [(String, CGRect, StyledText, LabelRole)] = []
+        var block = TextBlock(bottom: Self.margin)
         for (text, font, color, role) in headerLines {
             let size = StyledText(text, font: font).size()
-            let rect = CGRect(x: Self.margin, y: y, width: size.width, height: size.height)
-            headerBoxes.append((text, rect, StyledText(text, font: font, color: color), role))
-            y += size.height + (role == .title ? 6 : 3)
+            let rect = CGRect(x: Self.margin, y: block.bottom, width: size.width, height: size.height)
+            block.boxes.append((text, rect, StyledText(text, font: font, color: color), role))
+            block.bottom += size.height + (role == .title ? 6 : 3)
         }
-        y += 14
+        return block
+    }
 
-        // Panel titles, wrapped to each panel's width.
-        let panelTitleLines = zip(plans, panelWidths).map { plan, width in
+    /// Panel titles wrapped to each panel's width, and the devices under them.
+    private func panelRow(_ plans: [PanelPlan], widths: [CGFloat], scale: CGFloat, top: CGFloat) -> PanelRow {
+        let titleLines = zip(plans, widths).map { plan, width in
             TextWrap.lines(plan.state.title, font: style.panelTitleFont, width: width)
         }
         let titleLineHeight = style.panelTitleFont.lineHeight + 2
-        let titleBlock = CGFloat(panelTitleLines.map(\.count).max() ?? 1) * titleLineHeight
-        let panelTitleTop = y
-        let devicesTop = y + titleBlock + 12
+        let titleBlock = CGFloat(titleLines.map(\.count).max() ?? 1) * titleLineHeight
+        let devicesTop = top + titleBlock + 12
 
-        // Devices.
         var panels: [DevicePanel] = []
-        var panelXs: [CGFloat] = []
+        var xs: [CGFloat] = []
         var x = Self.margin
-        for (plan, width) in zip(plans, panelWidths) {
+        for (plan, width) in zip(plans, widths) {
             let figure = DeviceFigure(metrics: plan.state.metrics, orientation: plan.state.step.screen.interfaceOrientation,
                                       scale: scale, origin: CGPoint(x: x, y: devicesTop))
             panels.append(DevicePanel(state: plan.state, figure: figure, style: style))
-            panelXs.append(x)
+            xs.append(x)
             x += width + Self.panelGap
         }
         let devicesBottom = zip(plans, panels).map { plan, panel in
             panel.figure.bodyRect.maxY + plan.belowBody * scale
         }.max() ?? devicesTop
-        let rowBottom = devicesBottom + Self.belowDeviceRow
+        return PanelRow(panels: panels, xs: xs, widths: widths, titleLines: titleLines, titleTop: top,
+                        titleLineHeight: titleLineHeight, devicesTop: devicesTop, bottom: devicesBottom + Self.belowDeviceRow)
+    }
 
-        // Badges and captions under each panel.
-        var captionBoxes: [(String, CGRect, StyledText, LabelRole)] = []
-        var captionBottom = rowBottom
-        for (index, panel) in panels.enumerated() {
+    /// Under each panel its badge (the value) and a caption of at most four lines.
+    private func captionBlock(_ row: PanelRow) -> TextBlock {
+        var block = TextBlock(bottom: row.bottom)
+        for (index, panel) in row.panels.enumerated() {
             let state = panel.state
-            let left = panelXs[index], width = panelWidths[index]
-            var cy = rowBottom + 6
+            let left = row.xs[index], width = row.widths[index]
+            var cy = row.bottom + 6
             let badge = badgeText(state)
             let badgeSize = StyledText(badge.0, font: style.valueFont).size()
-            captionBoxes.append((badge.0, CGRect(x: left, y: cy, width: badgeSize.width, height: badgeSize.height),
-                                 StyledText(badge.0, font: style.valueFont, color: badge.1), .value))
+            block.boxes.append((badge.0, CGRect(x: left, y: cy, width: badgeSize.width, height: badgeSize.height),
+                                StyledText(badge.0, font: style.valueFont, color: badge.1), .value))
             cy += badgeSize.height + 4
             for line in TextWrap.lines(caption(state), font: style.smallFont, width: width).prefix(4) {
                 let size = StyledText(line, font: style.smallFont).size()
-                captionBoxes.append((line, CGRect(x: left, y: cy, width: size.width, height: size.height),
-                                     StyledText(line, font: style.smallFont, color: style.secondaryInk), .caption))
+                block.boxes.append((line, CGRect(x: left, y: cy, width: size.width, height: size.height),
+                                    StyledText(line, font: style.smallFont, color: style.secondaryInk), .caption))
                 cy += size.height + 1
             }
-            captionBottom = max(captionBottom, cy)
+            block.bottom = max(block.bottom, cy)
         }
+        return block
+    }
 
-        // The computation, then the legend.
-        var computationLines: [String] = []
+    /// The computation's lines: a mistake's outcome first, each step of a scenario, the formula,
+    /// and what the scenario expects.
+    private func computationLines() -> [String] {
+        let n = DiagramText.n
+        let step = model.result
+        var lines: [String] = []
         switch variant {
         case let .mistake(mistake):
             if let outcome = step.geometry.outcome(of: mistake, strategy: model.strategy) {
-                computationLines = [outcome.explanation]
+                lines = [outcome.explanation]
                     + ["Right: \(outcome.quantity) = \(n(outcome.rightValue)) · mistaken: \(outcome.quantity) = \(n(outcome.wrongValue))"]
             }
-            computationLines += DiagramText.computation(step, strategy: model.strategy)
+            lines += DiagramText.computation(step, strategy: model.strategy)
         default:
             if model.steps.count > 1 {
                 for (index, step) in model.steps.enumerated() {
-                    computationLines.append("Step \(index + 1): \(step.note) → \(step.strategy.quantityName) = \(n(step.value))")
+                    lines.append("Step \(index + 1): \(step.note) → \(step.strategy.quantityName) = \(n(step.value))")
                 }
             }
-            computationLines += DiagramText.computation(step, strategy: model.strategy)
-            if let scenario = model.scenario { computationLines.append(scenario.expectedBehaviour) }
+            lines += DiagramText.computation(step, strategy: model.strategy)
+            if let scenario = model.scenario { lines.append(scenario.expectedBehaviour) }
         }
-        var cy = captionBottom + 16
-        var computationBoxes: [(String, CGRect, StyledText, LabelRole)] = []
-        for (index, line) in computationLines.enumerated() {
+        return lines
+    }
+
+    private func computationBlock(top: CGFloat, textWidth: CGFloat) -> TextBlock {
+        var block = TextBlock(bottom: top)
+        for (index, line) in computationLines().enumerated() {
             let font = index == 0 && variant != .beforeAfter ? style.labelBoldFont : style.labelFont
             for wrapped in TextWrap.lines(line, font: font, width: textWidth) {
                 let size = StyledText(wrapped, font: font).size()
-                computationBoxes.append((wrapped, CGRect(x: Self.margin, y: cy, width: size.width, height: size.height),
-                                         StyledText(wrapped, font: font, color: style.ink), .computation))
-                cy += size.height + 3
+                block.boxes.append((wrapped, CGRect(x: Self.margin, y: block.bottom, width: size.width, height: size.height),
+                                    StyledText(wrapped, font: font, color: style.ink), .computation))
+                block.bottom += size.height + 3
             }
         }
-        cy += 12
-        let legend = legendItems()
-        var legendPlaced: [(LegendItem, CGRect, CGRect)] = []
+        return block
+    }
+
+    /// The legend's items in rows as wide as the canvas allows.
+    private func legendLayout(top: CGFloat, canvasWidth: CGFloat) -> PlacedLegend {
+        let metrics = style.legend
+        var placed = PlacedLegend(items: [], bottom: top)
         var lx = Self.margin
         let legendHeight = style.labelFont.lineHeight
-        for item in legend {
+        for item in legendItems() {
             let textSize = StyledText(item.text, font: style.labelFont).size()
-            let itemWidth = 18 + 6 + textSize.width
+            let itemWidth = metrics.textOffset + textSize.width
             if lx + itemWidth > canvasWidth - Self.margin {
                 lx = Self.margin
-                cy += legendHeight + 8
+                placed.bottom += legendHeight + metrics.rowGap
             }
-            let swatch = CGRect(x: lx, y: cy + (legendHeight - 14) / 2, width: 18, height: 14)
-            let textRect = CGRect(x: lx + 24, y: cy, width: textSize.width, height: textSize.height)
-            legendPlaced.append((item, swatch, textRect))
-            lx += itemWidth + 22
+            let swatch = CGRect(x: lx, y: placed.bottom + (legendHeight - metrics.swatchSize.height) / 2,
+                                width: metrics.swatchSize.width, height: metrics.swatchSize.height)
+            let textRect = CGRect(x: lx + metrics.textOffset, y: placed.bottom, width: textSize.width, height: textSize.height)
+            placed.items.append((item, swatch, textRect))
+            lx += itemWidth + metrics.itemGap
         }
-        cy += legendHeight
-        let canvasHeight = (cy + Self.margin).rounded(.up)
-        let size = CGSize(width: canvasWidth, height: canvasHeight)
+        placed.bottom += legendHeight
+        return placed
+    }
 
-        // Draw and place labels.
-        var list = DisplayList()
-        list.fill(CGRect(origin: .zero, size: size), style.background)
-        var layout = LabelLayout(bounds: CGRect(origin: .zero, size: size))
-        var labelList = DisplayList()
-
-        func reserve(_ boxes: [(String, CGRect, StyledText, LabelRole)]) throws {
+    /// Reserves and draws the text laid out at fixed places: header, panel titles, captions,
+    /// computation and legend.
+    private func reserveText(header: TextBlock, row: PanelRow, captions: TextBlock, computation: TextBlock,
+                             legend: PlacedLegend, layout: inout LabelLayout, labels: inout DisplayList) throws {
+        func reserve(_ boxes: [TextBox]) throws {
             for (text, rect, styled, role) in boxes {
                 try layout.reserve(text, frame: rect, role: role)
-                labelList.text(styled, in: rect)
+                labels.text(styled, in: rect)
             }
         }
-        try reserve(headerBoxes)
-        for (index, lines) in panelTitleLines.enumerated() {
-            var ty = panelTitleTop
+        try reserve(header.boxes)
+        for (index, lines) in row.titleLines.enumerated() {
+            var ty = row.titleTop
             for line in lines {
                 let size = StyledText(line, font: style.panelTitleFont).size()
-                let rect = CGRect(x: panelXs[index], y: ty, width: size.width, height: size.height)
+                let rect = CGRect(x: row.xs[index], y: ty, width: size.width, height: size.height)
                 try layout.reserve(line, frame: rect, role: .panelTitle)
-                labelList.text(StyledText(line, font: style.panelTitleFont, color: style.ink), in: rect)
-                ty += titleLineHeight
+                labels.text(StyledText(line, font: style.panelTitleFont, color: style.ink), in: rect)
+                ty += row.titleLineHeight
             }
         }
-        try reserve(captionBoxes)
-        try reserve(computationBoxes)
-        for (item, swatch, textRect) in legendPlaced {
+        try reserve(captions.boxes)
+        try reserve(computation.boxes)
+        for (item, swatch, textRect) in legend.items {
             try layout.reserve(item.text, frame: textRect.union(swatch), role: .legend)
-            item.draw(swatch, &labelList, style)
-            labelList.text(StyledText(item.text, font: style.labelFont, color: style.ink), in: textRect)
+            item.draw(swatch, &labels, style)
+            labels.text(StyledText(item.text, font: style.labelFont, color: style.ink), in: textRect)
         }
+    }
 
-        // First every drawing and its key lines, so no panel's labels land on a later panel's lines.
+    /// Draws each device, the ghost of a keyboard frame reaching below the screen and the
+    /// dimensions in their lanes; returns each panel's dimensions with their lane and the
+    /// rects of text drawn inside the keyboards.
+    private func drawPanels(_ plans: [PanelPlan], row: PanelRow, list: inout DisplayList,
+                            layout: inout LabelLayout) -> (dimensions: [[(Dimension, CGFloat)]], keyboardText: [CGRect]) {
         var panelDimensions: [[(Dimension, CGFloat)]] = []
         var keyboardText: [CGRect] = []
-        for (plan, panel) in zip(plans, panels) {
+        for (plan, panel) in zip(plans, row.panels) {
             let text = panel.draw(into: &list)
             layout.addProtectedText(text)
             keyboardText += text
@@ -469,75 +546,88 @@ struct PanelComposer {
                 layout.addKeyLines(LineSegment.edges(of: below))
             }
             layout.addKeyLines(panel.keyLines)
-            let laneStart = panel.figure.bodyRect.maxX + Self.laneInset
-            let measuredEdge = min(panel.viewRect.maxX, panel.figure.screenRect.maxX)
-            var dimensions: [(Dimension, CGFloat)] = []
-            for (lane, spec) in plan.dimensions.enumerated() {
-                let font = spec.emphasised ? style.labelBoldFont : style.labelFont
-                let keyboardEdge = panel.keyboardRect.map { min($0.maxX, panel.figure.screenRect.maxX) }
-                let edge = spec.measuresKeyboard ? (keyboardEdge ?? measuredEdge) : measuredEdge
-                // Only what is on the screen (and the keyboard's ghost below it) is drawn, so spans of
-                // views and frames reaching past the screen stop at its edges.
-                let ghostBottom = plan.state.kind == .before ? 0 : (panel.keyboardRect?.maxY ?? 0)
-                let lowest = max(panel.figure.screenRect.maxY, ghostBottom)
-                let top = min(max(panel.canvasY(spec.top), panel.figure.screenRect.minY), lowest)
-                let bottom = min(max(panel.canvasY(spec.bottom), panel.figure.screenRect.minY), lowest)
-                guard bottom - top >= 0.5 else { continue }
-                let dimension = Dimension(top: top, bottom: bottom,
-                                          text: StyledText(spec.text, font: font, color: spec.color), color: spec.color,
-                                          measuredEdgeX: edge)
-                let laneX = laneStart + CGFloat(lane) * style.laneSpacing
-                dimension.draw(laneX: laneX, into: &list, lineWidth: style.dimensionLineWidth)
-                layout.addKeyLines(dimension.keyLines(laneX: laneX))
-                dimensions.append((dimension, laneX))
-            }
-            panelDimensions.append(dimensions)
+            panelDimensions.append(drawDimensions(plan, panel: panel, list: &list, layout: &layout))
         }
+        return (panelDimensions, keyboardText)
+    }
 
-        // Then the labels, panel by panel.
-        for (index, (plan, panel)) in zip(plans, panels).enumerated() {
+    /// One panel's dimensions, each in its lane right of the device.
+    private func drawDimensions(_ plan: PanelPlan, panel: DevicePanel, list: inout DisplayList,
+                                layout: inout LabelLayout) -> [(Dimension, CGFloat)] {
+        let laneStart = panel.figure.bodyRect.maxX + Self.laneInset
+        let measuredEdge = min(panel.viewRect.maxX, panel.figure.screenRect.maxX)
+        var dimensions: [(Dimension, CGFloat)] = []
+        for (lane, spec) in plan.dimensions.enumerated() {
+            let font = spec.emphasised ? style.labelBoldFont : style.labelFont
+            let keyboardEdge = panel.keyboardRect.map { min($0.maxX, panel.figure.screenRect.maxX) }
+            let edge = spec.measuresKeyboard ? (keyboardEdge ?? measuredEdge) : measuredEdge
+            // Only what is on the screen (and the keyboard's ghost below it) is drawn, so spans of
+            // views and frames reaching past the screen stop at its edges.
+            let ghostBottom = plan.state.kind == .before ? 0 : (panel.keyboardRect?.maxY ?? 0)
+            let lowest = max(panel.figure.screenRect.maxY, ghostBottom)
+            let top = min(max(panel.canvasY(spec.top), panel.figure.screenRect.minY), lowest)
+            let bottom = min(max(panel.canvasY(spec.bottom), panel.figure.screenRect.minY), lowest)
+            guard bottom - top >= 0.5 else { continue }
+            let dimension = Dimension(top: top, bottom: bottom,
+                                      text: StyledText(spec.text, font: font, color: spec.color), color: spec.color,
+                                      measuredEdgeX: edge)
+            let laneX = laneStart + CGFloat(lane) * style.laneSpacing
+            dimension.draw(laneX: laneX, into: &list, lineWidth: style.dimensionLineWidth)
+            layout.addKeyLines(dimension.keyLines(laneX: laneX))
+            dimensions.append((dimension, laneX))
+        }
+        return dimensions
+    }
+
+    /// The labels, panel by panel: dimension labels, then annotations.
+    private func placeLabels(_ plans: [PanelPlan], row: PanelRow, dimensions: [[(Dimension, CGFloat)]],
+                             layout: inout LabelLayout, labels: inout DisplayList) throws {
+        for (index, (plan, panel)) in zip(plans, row.panels).enumerated() {
             let laneStart = panel.figure.bodyRect.maxX + Self.laneInset
             let lastLane = laneStart + CGFloat(max(plan.dimensions.count - 1, 0)) * style.laneSpacing
             let columnX = lastLane + Self.columnGap
-            let columnRight = panelXs[index] + panelWidths[index]
-            let gutter = LabelGutter(column: CGRect(x: columnX, y: devicesTop, width: columnRight - columnX,
-                                                    height: rowBottom - devicesTop),
+            let columnRight = row.xs[index] + row.widths[index]
+            let gutter = LabelGutter(column: CGRect(x: columnX, y: row.devicesTop, width: columnRight - columnX,
+                                                    height: row.bottom - row.devicesTop),
                                      alignment: .leading)
             // Dimension labels, shortest span first so the tight ones get the slots next to them.
-            for (dimension, laneX) in panelDimensions[index].sorted(by: { $0.0.span < $1.0.span }) {
+            for (dimension, laneX) in dimensions[index].sorted(by: { $0.0.span < $1.0.span }) {
                 let size = labelSize(dimension.text.string, font: dimension.text.font)
                 let anchor = CGPoint(x: laneX, y: (dimension.top + dimension.bottom) / 2)
                 let role: LabelRole = dimension.text.font == style.labelBoldFont ? .value : .dimension
                 let label = try require(&layout, dimension.text.string, size: size, role: role,
                                         candidates: [], anchor: anchor, gutter: gutter)
-                drawLabel(label, text: dimension.text, color: dimension.color, pill: false, anchor: anchor, into: &labelList)
+                drawLabel(label, text: dimension.text, color: dimension.color, pill: false, anchor: anchor, into: &labels)
             }
             for annotation in annotations(panel) {
-                // The full text near its anchor, else the short one near it, else the gutter (the full
-                // text when it fits there: bare numbers at the end of a leader say less).
-                let texts = [annotation.text] + (annotation.shortText.map { [$0] } ?? [])
-                var placed: (PlacedLabel, String)?
-                for text in texts {
-                    let size = labelSize(text, font: style.labelFont)
-                    if let label = layout.place(text, size: size, role: .annotation, candidates: annotation.candidates(size)) {
-                        placed = (label, text)
-                        break
-                    }
-                }
-                // An annotation that fits nowhere (extreme frames given by hand) is left out rather
-                // than failing the diagram: its numbers are in the computation below.
-                for text in texts where placed == nil {
-                    placed = layout.place(text, size: labelSize(text, font: style.labelFont), role: .annotation,
-                                          candidates: [], anchor: annotation.anchor, gutter: gutter).map { ($0, text) }
-                }
-                if let (label, text) = placed {
-                    drawLabel(label, text: StyledText(text, font: style.labelFont, color: annotation.color), color: annotation.color,
-                              pill: true, anchor: annotation.anchor, into: &labelList)
-                }
+                placeAnnotation(annotation, gutter: gutter, layout: &layout, labels: &labels)
             }
         }
-        list.append(labelList)
-        return ComposedDiagram(size: size, title: title, list: list, layout: layout, keyboardText: keyboardText)
+    }
+
+    /// The full text near its anchor, else the short one near it, else the gutter (the full text
+    /// when it fits there: bare numbers at the end of a leader say less).
+    private func placeAnnotation(_ annotation: AnnotationSpec, gutter: LabelGutter, layout: inout LabelLayout,
+                                 labels: inout DisplayList) {
+        let texts = [annotation.text] + (annotation.shortText.map { [$0] } ?? [])
+        var placed: (PlacedLabel, String)?
+        for text in texts {
+            let size = labelSize(text, font: style.labelFont)
+            if let label = layout.place(text, size: size, role: .annotation, candidates: annotation.candidates(size)) {
+                placed = (label, text)
+                break
+            }
+        }
+        // An annotation that fits nowhere (extreme frames given by hand) is left out rather
+        // than failing the diagram: its numbers are in the computation below.
+        for text in texts where placed == nil {
+            placed = layout.place(text, size: labelSize(text, font: style.labelFont), role: .annotation,
+                                  candidates: [], anchor: annotation.anchor, gutter: gutter).map { ($0, text) }
+        }
+        if let (label, text) = placed {
+            drawLabel(label, text: StyledText(text, font: style.labelFont, color: annotation.color), color: annotation.color,
+                      pill: true, anchor: annotation.anchor, into: &labels)
+        }
     }
 
     private func require(_ layout: inout LabelLayout, _ text: String, size: CGSize, role: LabelRole, candidates: [CGRect],

@@ -192,6 +192,14 @@ extension DeviceMetrics: Encodable {
 public struct AnimationFigures: Codable, Sendable, Equatable {
     public var duration: Figure, curve: Figure
     public var springMass: Figure, springStiffness: Figure, springDamping: Figure, settlingDuration: Figure
+
+    /// The figures as the model uses them (a validated catalog knows them all, and its curve is a
+    /// whole number).
+    public var timing: KeyboardTiming {
+        KeyboardTiming(reportedDuration: duration.value ?? 0, springCurve: curve.value.flatMap { Int(exactly: $0) } ?? 0,
+                       spring: KeyboardSpring(mass: springMass.value ?? 0, stiffness: springStiffness.value ?? 0,
+                                              settlingDuration: settlingDuration.value ?? 0))
+    }
 }
 
 public struct PresentationFigures: Codable, Sendable, Equatable {
@@ -321,6 +329,10 @@ public struct DeviceCatalog: Codable, Sendable, Equatable {
                     throw .invalidFigure(path: path, reason: "is null without confidence \"?\" and a fallback")
                 }
             }
+        }
+        // A curve is a UIKit enum value: a whole number.
+        if let curve = animation.curve.value, curve != curve.rounded() || curve > Double(Int32.max) {
+            throw .invalidFigure(path: "animation.curve", reason: "must be a whole number, not \(curve)")
         }
         // Every entry of the table is a public source a reader can look up: described, and
         // either cited by a figure or named in a derived figure's note.

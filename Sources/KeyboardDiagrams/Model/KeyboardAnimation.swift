@@ -1,23 +1,35 @@
 import Foundation
 
-/// Curve 7, the keyboard's private animation curve: a CASpringAnimation (mass 3, stiffness 1000)
-/// that runs for 0.5 s whatever duration the notification reports, as an Apple Developer Forums
-/// thread found (docs/sources.md). Modelled here by the critically damped spring
-/// p(t) = 1 - (1 + ωt)·e^(-ωt), ω = √(1000/3): .232 at 50 ms, .942 at 250 ms, .999 at 500 ms.
-public enum KeyboardSpring {
-    public static let mass: Double = 3
-    public static let stiffness: Double = 1000
-    /// ω = √(stiffness / mass) ≈ 18.257 per second.
-    public static let angularFrequency: Double = (stiffness / mass).squareRoot()
+/// The keyboard's private animation curve: a CASpringAnimation that runs for a fixed time whatever
+/// duration the notification reports, as an Apple Developer Forums thread found (docs/sources.md).
+/// Modelled here by the critically damped spring p(t) = 1 - (1 + ωt)·e^(-ωt), ω = √(stiffness/mass);
+/// with the catalog's mass 3 and stiffness 1000: .232 at 50 ms, .942 at 250 ms, .999 at 500 ms.
+/// Read it from the catalog (`DeviceCatalog.animation.timing.spring`), the one place its figures are.
+public struct KeyboardSpring: Sendable, Equatable {
+    public var mass: Double
+    public var stiffness: Double
     /// Seconds until the spring is at rest (p ≈ 0.999).
-    public static let settlingDuration: Double = 0.5
+    public var settlingDuration: Double
+
+    /// ω = √(stiffness / mass), per second.
+    public var angularFrequency: Double { mass > 0 ? (stiffness / mass).squareRoot() : 0 }
 
     /// Fraction of the way from begin to end after `time` seconds (0 before the start).
-    public static func progress(at time: Double) -> Double {
+    public func progress(at time: Double) -> Double {
         guard time > 0 else { return 0 }
         let wt = angularFrequency * time
         return 1 - (1 + wt) * exp(-wt)
     }
+}
+
+/// The keyboard animation as the device catalog records it: the duration and curve keyboard
+/// notifications report, and the spring that curve number stands for.
+public struct KeyboardTiming: Sendable, Equatable {
+    /// `UIKeyboardAnimationDurationUserInfoKey` as logged (0.25 s).
+    public var reportedDuration: Double
+    /// `UIKeyboardAnimationCurveUserInfoKey` as logged: the raw number of the keyboard spring (7).
+    public var springCurve: Int
+    public var spring: KeyboardSpring
 }
 
 /// `UIKeyboardAnimationCurveUserInfoKey` values.
@@ -25,11 +37,11 @@ public enum KeyboardAnimationCurve: Sendable, Equatable {
     case keyboardSpring
     case easeInOut, easeIn, easeOut, linear
 
-    /// 0–3 are `UIView.AnimationCurve`; 7 is the keyboard spring; other values (not sent by
-    /// UIKit) are treated as linear.
-    public init(rawValue: Int) {
+    /// 0–3 are `UIView.AnimationCurve`; `springCurve` (7) is the keyboard spring; other values
+    /// (not sent by UIKit) are treated as linear.
+    public init(rawValue: Int, springCurve: Int) {
         switch rawValue {
-        case 7: self = .keyboardSpring
+        case springCurve: self = .keyboardSpring
         case 0: self = .easeInOut
         case 1: self = .easeIn
         case 2: self = .easeOut
@@ -38,13 +50,13 @@ public enum KeyboardAnimationCurve: Sendable, Equatable {
     }
 
     /// Seconds the animation runs: the spring ignores the reported duration.
-    public func totalDuration(reportedDuration: Double) -> Double {
-        self == .keyboardSpring ? KeyboardSpring.settlingDuration : max(0, reportedDuration)
+    public func totalDuration(reportedDuration: Double, spring: KeyboardSpring) -> Double {
+        self == .keyboardSpring ? spring.settlingDuration : max(0, reportedDuration)
     }
 
     /// Progress 0…1 at `time` seconds into an animation of `duration` seconds.
-    public func progress(at time: Double, duration: Double) -> Double {
-        if self == .keyboardSpring { return KeyboardSpring.progress(at: time) }
+    public func progress(at time: Double, duration: Double, spring: KeyboardSpring) -> Double {
+        if self == .keyboardSpring { return spring.progress(at: time) }
         guard time > 0 else { return 0 }
         guard duration > 0, time < duration else { return 1 }
         let x = time / duration
@@ -82,21 +94,24 @@ public struct KeyboardAnimation: Sendable, Equatable {
     public var reportedDuration: Double
     /// `UIKeyboardAnimationCurveUserInfoKey` (7 in the logged iPhone 7 frames).
     public var rawCurve: Int
+    /// What the curve numbers mean (the catalog's `animation`).
+    public var timing: KeyboardTiming
 
-    public init(beginFrame: CGRect, endFrame: CGRect, reportedDuration: Double, rawCurve: Int) {
+    public init(beginFrame: CGRect, endFrame: CGRect, reportedDuration: Double, rawCurve: Int, timing: KeyboardTiming) {
         self.beginFrame = beginFrame
         self.endFrame = endFrame
         self.reportedDuration = reportedDuration
         self.rawCurve = rawCurve
+        self.timing = timing
     }
 
-    public var curve: KeyboardAnimationCurve { KeyboardAnimationCurve(rawValue: rawCurve) }
+    public var curve: KeyboardAnimationCurve { KeyboardAnimationCurve(rawValue: rawCurve, springCurve: timing.springCurve) }
 
-    /// Seconds until the keyboard is at rest (0.5 for curve 7).
-    public var totalDuration: Double { curve.totalDuration(reportedDuration: reportedDuration) }
+    /// Seconds until the keyboard is at rest (the spring's settling time for curve 7).
+    public var totalDuration: Double { curve.totalDuration(reportedDuration: reportedDuration, spring: timing.spring) }
 
     public func progress(at time: Double) -> Double {
-        curve.progress(at: time, duration: totalDuration)
+        curve.progress(at: time, duration: totalDuration, spring: timing.spring)
     }
 
     /// The keyboard frame `time` seconds after the notification: each edge interpolated.

@@ -57,10 +57,12 @@ public struct KeyboardStep: Sendable, Equatable {
     public var value: CGFloat { geometry.value(for: strategy) }
     /// Each classic mistake next to the right value (empty for the layout guide).
     public var mistakes: [MistakeOutcome] { geometry.mistakes(for: strategy) }
+    /// What the event's curve number means (the catalog's animation figures).
+    public var timing: KeyboardTiming
     /// The keyboard's movement, in view coordinates.
     public var animation: KeyboardAnimation {
         KeyboardAnimation(beginFrame: geometry.keyboardBeginFrameInView, endFrame: geometry.keyboardFrameInView,
-                          reportedDuration: event.animationDuration, rawCurve: event.animationCurve)
+                          reportedDuration: event.animationDuration, rawCurve: event.animationCurve, timing: timing)
     }
     /// What happens at this step, for captions.
     public var note: String
@@ -211,18 +213,20 @@ public struct KeyboardDiagramBuilder: Sendable {
         let metrics = device.metrics(for: request.orientation)
         let screen = ScreenSpace(portraitSize: device.portraitSize,
                                  interfaceOrientation: InterfaceOrientation(request.orientation))
+        let timing = catalog.animation.timing
         let docked = KeyboardEvent.docked(.willShow, height: metrics.keyboardHeight(predictive: request.showsPredictiveBar),
-                                          screen: screen, isLocal: request.isLocal)
+                                          screen: screen, timing: timing, isLocal: request.isLocal)
         let event: KeyboardEvent
         let note: String
         if let end = keyboardOverride {
             if KeyboardOverlap.intersection(of: end, with: screen.screenBounds) == nil {
                 // Off screen: the keyboard is leaving from where it was docked.
-                event = KeyboardEvent(kind: .willHide, frameBegin: docked.frameEnd, frameEnd: end, isLocal: request.isLocal)
+                event = KeyboardEvent(kind: .willHide, frameBegin: docked.frameEnd, frameEnd: end, timing: timing,
+                                      isLocal: request.isLocal)
                 note = "The keyboard frame \(KeyboardFormat.frame(end)) is entirely off screen: the keyboard is hiding."
             } else {
                 let begin = CGRect(x: end.minX, y: screen.screenBounds.maxY, width: end.width, height: end.height)
-                event = KeyboardEvent(kind: .willShow, frameBegin: begin, frameEnd: end, isLocal: request.isLocal)
+                event = KeyboardEvent(kind: .willShow, frameBegin: begin, frameEnd: end, timing: timing, isLocal: request.isLocal)
                 note = "Keyboard frame given as \(KeyboardFormat.frame(end))."
             }
         } else {
@@ -231,7 +235,7 @@ public struct KeyboardDiagramBuilder: Sendable {
         }
         let view = Self.hostView(placement: viewOverride.map(ViewPlacement.frame) ?? .fullScreen,
                                  metrics: metrics, tabBar: request.hasTabBar)
-        let step = Self.step(metrics: metrics, screen: screen, event: event, view: view,
+        let step = self.step(metrics: metrics, screen: screen, event: event, view: view,
                              docking: request.docking, strategy: request.strategy, note: note)
         return KeyboardDiagramModel(device: device, strategy: request.strategy, scenario: nil, steps: [step])
     }
@@ -252,7 +256,7 @@ public struct KeyboardDiagramBuilder: Sendable {
                                      interfaceOrientation: scenarioStep.interfaceOrientation,
                                      convention: scenario.convention)
             let view = Self.hostView(placement: scenario.viewPlacement, metrics: metrics, tabBar: scenario.hasTabBar)
-            return Self.step(metrics: metrics, screen: screen, event: scenarioStep.event, view: view,
+            return self.step(metrics: metrics, screen: screen, event: scenarioStep.event, view: view,
                              docking: scenario.docking, strategy: strategy, note: scenarioStep.note)
         }
         return KeyboardDiagramModel(device: device, strategy: strategy, scenario: scenario, steps: steps)
@@ -268,11 +272,11 @@ public struct KeyboardDiagramBuilder: Sendable {
         }
     }
 
-    static func step(metrics: DeviceMetrics, screen: ScreenSpace, event: KeyboardEvent, view: HostView,
-                     docking: KeyboardDocking, strategy: AvoidanceStrategy, note: String) -> KeyboardStep {
+    func step(metrics: DeviceMetrics, screen: ScreenSpace, event: KeyboardEvent, view: HostView,
+              docking: KeyboardDocking, strategy: AvoidanceStrategy, note: String) -> KeyboardStep {
         let geometry = OverlapGeometry(event: event, screen: screen, view: view,
                                        toolbarHeight: metrics.toolbarHeight, docking: docking)
         return KeyboardStep(metrics: metrics, screen: screen, event: event, geometry: geometry,
-                            strategy: strategy, note: note)
+                            strategy: strategy, timing: catalog.animation.timing, note: note)
     }
 }

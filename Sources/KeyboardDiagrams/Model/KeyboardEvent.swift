@@ -36,13 +36,8 @@ public struct KeyboardEvent: Sendable, Equatable {
     /// `UIKeyboardIsLocalUserInfoKey`: false when another app's keyboard moved (iPad multitasking).
     public var isLocal: Bool
 
-    /// Values the iPhone 7 frames logged in a 2017 public post carry: duration 0.25, curve 7.
-    public static let loggedDuration: Double = 0.25
-    public static let loggedCurve: Int = 7
-
     public init(kind: KeyboardNotificationKind, frameBegin: CGRect, frameEnd: CGRect,
-                animationDuration: Double = KeyboardEvent.loggedDuration,
-                animationCurve: Int = KeyboardEvent.loggedCurve, isLocal: Bool = true) {
+                animationDuration: Double, animationCurve: Int, isLocal: Bool = true) {
         self.kind = kind
         self.frameBegin = frameBegin
         self.frameEnd = frameEnd
@@ -51,11 +46,17 @@ public struct KeyboardEvent: Sendable, Equatable {
         self.isLocal = isLocal
     }
 
+    /// A notification with the duration and curve the catalog records (`timing`).
+    public init(kind: KeyboardNotificationKind, frameBegin: CGRect, frameEnd: CGRect, timing: KeyboardTiming,
+                isLocal: Bool = true) {
+        self.init(kind: kind, frameBegin: frameBegin, frameEnd: frameEnd, animationDuration: timing.reportedDuration,
+                  animationCurve: timing.springCurve, isLocal: isLocal)
+    }
+
     /// A docked keyboard of `height` sliding in from below the screen (`willShow`) or out of it
     /// (`willHide`), full screen width, in the screen coordinates of `screen`.
     public static func docked(_ kind: KeyboardNotificationKind, height: CGFloat, screen: ScreenSpace,
-                              duration: Double = loggedDuration, curve: Int = loggedCurve,
-                              isLocal: Bool = true) -> KeyboardEvent {
+                              timing: KeyboardTiming, isLocal: Bool = true) -> KeyboardEvent {
         let size = screen.interfaceSize
         let shown = CGRect(x: 0, y: size.height - height, width: size.width, height: height)
         let hidden = CGRect(x: 0, y: size.height, width: size.width, height: height)
@@ -63,7 +64,7 @@ public struct KeyboardEvent: Sendable, Equatable {
         return KeyboardEvent(kind: kind,
                              frameBegin: screen.screenRect(fromInterface: begin),
                              frameEnd: screen.screenRect(fromInterface: end),
-                             animationDuration: duration, animationCurve: curve, isLocal: isLocal)
+                             timing: timing, isLocal: isLocal)
     }
 
     /// The two frames, curve and duration as the 2017 iPhone 7 post's `info(name:with:)` prints them:

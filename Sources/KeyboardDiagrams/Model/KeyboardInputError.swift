@@ -22,9 +22,9 @@ public enum KeyboardInputError: Error, Equatable, Sendable, CustomStringConverti
         case .unknownScenario(let name, let suggestion):
             "unknown scenario \"\(name)\"" + NearestName.hint(suggesting: suggestion)
         case .unknownStrategy(let name, let suggestion):
-            "unknown strategy \"\(name)\" (toolbar, bottom-offset, content-inset, layout-guide)" + NearestName.hint(suggesting: suggestion)
+            "unknown strategy \"\(name)\" (\(Self.names(AvoidanceStrategy.self)))" + NearestName.hint(suggesting: suggestion)
         case .unknownOrientation(let name, let suggestion):
-            "unknown orientation \"\(name)\" (portrait, landscape)" + NearestName.hint(suggesting: suggestion)
+            "unknown orientation \"\(name)\" (\(Self.names(Orientation.self)))" + NearestName.hint(suggesting: suggestion)
         case .malformedFrame(let name, let text):
             "\(name) \"\(text)\" is not four numbers x,y,w,h"
         case .nonFiniteFrame(let name):
@@ -37,6 +37,12 @@ public enum KeyboardInputError: Error, Equatable, Sendable, CustomStringConverti
             "scenario \"\(name)\" has no keyboard notifications"
         }
     }
+
+    /// Every value of a name enum, in declaration order: `portrait, landscape`.
+    private static func names<Names: CaseIterable & RawRepresentable>(_: Names.Type) -> String where Names.RawValue == String {
+        Names.allCases.map(\.rawValue).joined(separator: ", ")
+    }
+
 }
 
 /// Reading and checking `x,y,w,h` frames.

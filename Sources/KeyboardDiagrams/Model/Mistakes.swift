@@ -84,6 +84,12 @@ extension OverlapGeometry {
                 : "happens to give the right \(strategy.quantityName) = \(number(right)) here."
         }
 
+        /// The outcome of this mistake: its value next to the right one.
+        func outcome(_ wrong: CGFloat, asUsed: CGRect, explanation: String) -> MistakeOutcome {
+            MistakeOutcome(mistake: mistake, strategy: strategy, quantity: strategy.quantityName,
+                           wrongValue: wrong, rightValue: right, keyboardFrameAsUsed: asUsed, explanation: explanation)
+        }
+
         /// The strategy's value if the code had believed in `overlap`, less `extraSubtracted` while
         /// the keyboard is up (the counted-twice mistake).
         func mistakenValue(overlap: CGFloat, extraSubtracted: CGFloat = 0) -> CGFloat {
@@ -108,9 +114,7 @@ extension OverlapGeometry {
             let rawOverlap = KeyboardOverlap.overlapHeight(
                 intersection: KeyboardOverlap.intersection(of: raw, with: bounds), bounds: bounds)
             let wrong = mistakenValue(overlap: isIgnored ? 0 : rawOverlap)
-            return MistakeOutcome(
-                mistake: mistake, strategy: strategy, quantity: strategy.quantityName,
-                wrongValue: wrong, rightValue: right, keyboardFrameAsUsed: raw,
+            return outcome(wrong, asUsed: raw,
                 explanation: "Reading the reported frame \(KeyboardFormat.frame(raw)) as view coordinates instead of "
                     + "\(KeyboardFormat.frame(keyboardFrameInView)) " + result(wrong))
 
@@ -121,10 +125,7 @@ extension OverlapGeometry {
             let what = view.tabBarHeight > 0
                 ? "the tab bar height \(number(extra)) although safeAreaInsets.bottom (\(number(safeBottom))) already contains it"
                 : "the bottom safe area \(number(extra)) a second time"
-            return MistakeOutcome(
-                mistake: mistake, strategy: strategy, quantity: strategy.quantityName,
-                wrongValue: wrong, rightValue: right, keyboardFrameAsUsed: keyboardFrameInView,
-                explanation: "Subtracting \(what) " + result(wrong))
+            return outcome(wrong, asUsed: keyboardFrameInView, explanation: "Subtracting \(what) " + result(wrong))
 
         case .heightInsteadOfIntersection:
             // Code like those public examples resets on hide and otherwise trusts the frame's height.
@@ -136,17 +137,13 @@ extension OverlapGeometry {
             default: wrong = mistakenValue(overlap: height)
             }
             let asUsed = CGRect(x: bounds.minX, y: bounds.maxY - height, width: bounds.width, height: height)
-            return MistakeOutcome(
-                mistake: mistake, strategy: strategy, quantity: strategy.quantityName,
-                wrongValue: wrong, rightValue: right, keyboardFrameAsUsed: asUsed,
+            return outcome(wrong, asUsed: asUsed,
                 explanation: "Using the keyboard height \(number(height)) instead of the \(number(effectiveOverlap))-pt "
                     + "intersection with the view " + result(wrong))
 
         case .ignoredIsLocal:
             let wrong = mistakenValue(overlap: overlapHeight)
-            return MistakeOutcome(
-                mistake: mistake, strategy: strategy, quantity: strategy.quantityName,
-                wrongValue: wrong, rightValue: right, keyboardFrameAsUsed: keyboardFrameInView,
+            return outcome(wrong, asUsed: keyboardFrameInView,
                 explanation: isIgnored
                     ? "This keyboard belongs to another app (isLocal == false); reacting to it " + result(wrong)
                     : "The keyboard is this app's own (isLocal == true), so checking isLocal changes nothing.")

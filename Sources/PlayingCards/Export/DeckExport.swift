@@ -15,15 +15,24 @@ public enum CardFileNaming: String, CaseIterable, Sendable, Hashable, Codable {
     }
 }
 
-/// One card picture to write, with its path relative to the output folder.
+/// One card picture to write: the file to render, and the card side it shows.
 public struct CardFile: Sendable {
-    public var relativePath: String
+    public var file: FileToRender
     public var side: CardSide
     /// For a back: its design.
     public var backDesign: BackDesign?
-    public var format: OutputFormat
-    public var resolution: Resolution
-    public var picture: Picture
+
+    public init(file: FileToRender, side: CardSide, backDesign: BackDesign?) {
+        self.file = file
+        self.side = side
+        self.backDesign = backDesign
+    }
+
+    /// Relative to the output folder.
+    public var relativePath: String { file.path }
+    public var format: OutputFormat { file.format }
+    public var resolution: Resolution { file.resolution }
+    public var picture: Picture { file.picture }
 }
 
 /// Everything `cardrender deck` writes, planned before anything is rendered: the card files,
@@ -107,15 +116,16 @@ public struct DeckExport: Sendable {
         items.flatMap { item in
             let picture = item.renderer.picture(for: item.side)
             return formats.map { format in
-                CardFile(relativePath: path("\(item.name).\(format.fileExtension)"), side: item.side,
-                         backDesign: item.backDesign, format: format, resolution: resolution, picture: picture)
+                CardFile(file: FileToRender(path("\(item.name).\(format.fileExtension)"), picture, format: format,
+                                            resolution: resolution),
+                         side: item.side, backDesign: item.backDesign)
             }
         }
     }
 
     /// Checks everything that can be checked before rendering: resolution and pixel limits.
     public func validate(sheet: Bool) throws(PlayingCardsError) {
-        if formats.contains(.png) || sheet { try renderer.size.validate(for: resolution) }
+        if formats.contains(where: \.isRaster) || sheet { try renderer.size.validate(for: resolution) }
         if sheet { _ = try spriteSheet() }
     }
 
@@ -156,12 +166,12 @@ public struct DeckExport: Sendable {
 
     /// `deck.json` for files rendered in memory, keyed by their relative paths.
     public func manifest(rendered: [String: Data]) throws(PlayingCardsError) -> DeckManifest {
-        try manifest(describing: rendered.mapValues { DeckManifest.FileFacts(data: $0) })
+        try manifest(describing: Dictionary(uniqueKeysWithValues: rendered.map { ($0.key, WrittenFile(path: $0.key, data: $0.value)) }))
     }
 
     /// `deck.json` from what is known of each rendered file (size, SHA-256, pixel size), keyed by
     /// relative path, so a caller that hashed the files as it wrote them need not keep their bytes.
-    public func manifest(describing facts: [String: DeckManifest.FileFacts]) throws(PlayingCardsError) -> DeckManifest {
+    public func manifest(describing facts: [String: WrittenFile]) throws(PlayingCardsError) -> DeckManifest {
         let entries = try files.map { file throws(PlayingCardsError) in
             guard let known = facts[file.relativePath] else {
                 throw PlayingCardsError.missingRenderedFile(file.relativePath)
@@ -191,14 +201,14 @@ public struct DeckManifest: Sendable, Codable, Equatable {
         public var bytes: Int
         public var sha256: String
 
-        public init(file: CardFile, facts: FileFacts, manifestFolder: String) {
+        public init(file: CardFile, facts: WrittenFile, manifestFolder: String) {
             card = file.side.shortName
             name = file.side.longName
             backDesign = file.backDesign?.rawValue
             let prefix = manifestFolder.isEmpty ? "" : manifestFolder + "/"
             path = file.relativePath.hasPrefix(prefix) ? String(file.relativePath.dropFirst(prefix.count)) : file.relativePath
             format = file.format.rawValue
-            if file.format == .png, let pixelWidth = facts.pixelWidth, let pixelHeight = facts.pixelHeight {
+            if file.format.isRaster, let pixelWidth = facts.pixelWidth, let pixelHeight = facts.pixelHeight {
                 width = pixelWidth
                 height = pixelHeight
             } else {
@@ -207,28 +217,6 @@ public struct DeckManifest: Sendable, Codable, Equatable {
             }
             bytes = facts.bytes
             sha256 = facts.sha256
-        }
-    }
-
-    /// What an entry states about a file's bytes.
-    public struct FileFacts: Sendable, Equatable {
-        public var bytes: Int
-        public var sha256: String
-        /// From the PNG header; nil for vector files.
-        public var pixelWidth: Int?
-        public var pixelHeight: Int?
-
-        public init(bytes: Int, sha256: String, pixelWidth: Int?, pixelHeight: Int?) {
-            self.bytes = bytes
-            self.sha256 = sha256
-            self.pixelWidth = pixelWidth
-            self.pixelHeight = pixelHeight
-        }
-
-        public init(data: Data) {
-            let header = try? PNG.header(of: data)
-            self.init(bytes: data.count, sha256: Checksum.sha256(data), pixelWidth: header?.width,
-                      pixelHeight: header?.height)
         }
     }
 

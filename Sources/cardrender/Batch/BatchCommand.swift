@@ -39,7 +39,7 @@ struct BatchRunOptions: ParsableArguments {
         let showsPlanning = !json && !quiet && specJobs.count >= 200
         let planning = ProgressReporter(style: showsPlanning ? .automatic(total: specJobs.count) : .quiet,
                                         total: specJobs.count)
-        let jobs = try SpecJobs.jobs(specJobs, specFolder: specFolder, workers: workers, maxPixels: budget.maxPixels,
+        let jobs = try SpecJobs.planner.jobs(specJobs, specFolder: specFolder, workers: workers, maxPixels: budget.maxPixels,
                                      progress: planning)
         try BatchSpec.checkOutputs(of: specJobs, planned: jobs, under: URL(fileURLWithPath: out, isDirectory: true))
         let folder = try OutputFolder(URL(fileURLWithPath: out, isDirectory: true), create: !dryRun)
@@ -93,7 +93,7 @@ struct BatchCommand: ParsableCommand {
 
     func run() throws {
         let url = URL(fileURLWithPath: spec)
-        let jobs = try SpecJobs.load(url)
+        let jobs = try SpecJobs.planner.load(url)
         try batch.run(jobs, specFolder: url.deletingLastPathComponent(), out: output.out, workers: parallel.count)
     }
 }

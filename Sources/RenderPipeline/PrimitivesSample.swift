@@ -3,11 +3,11 @@ import Foundation
 import Geometry
 
 /// A sheet showing each drawing primitive once: the sample `cardrender render` starts from.
-enum PrimitivesSample {
+public enum PrimitivesSample {
     static let panelSize = CGSize(width: 200, height: 170)
     static let columns = 4
 
-    static func picture() throws -> Picture {
+    public static func picture() throws -> Picture {
         let title = try Font(.bold, size: 11)
         let body = try Font(.regular, size: 10)
         let big = try Font(.bold, size: 18)

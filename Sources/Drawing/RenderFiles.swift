@@ -1,0 +1,100 @@
+import CardRenderSupport
+import Foundation
+
+/// One file to render: a picture, the format and resolution it is encoded in, and its path
+/// relative to the output folder. Cards of a deck, a diagram's formats and the sheets of a
+/// batch job are all planned as these before anything is drawn.
+public struct FileToRender: Sendable {
+    public var path: String
+    public var picture: Picture
+    public var format: OutputFormat
+    public var resolution: Resolution
+
+    /// Without a format, the path's extension decides (PNG when it names none).
+    public init(_ path: String, _ picture: Picture, format: OutputFormat? = nil, resolution: Resolution = .scale(1)) {
+        self.path = path
+        self.picture = picture
+        self.format = format ?? OutputFormat(path: path) ?? .png
+        self.resolution = resolution
+    }
+
+    /// One file per format, named `base.<ext>`.
+    public static func all(_ base: String, _ picture: Picture, formats: [OutputFormat],
+                           resolution: Resolution) -> [FileToRender] {
+        formats.map { FileToRender("\(base).\($0.fileExtension)", picture, format: $0, resolution: resolution) }
+    }
+
+    /// The pixel size of a raster file; nil for vector formats, whose unit is the point.
+    public var pixelSize: (width: Int, height: Int)? {
+        format.isRaster ? resolution.pixelSize(for: picture.size) : nil
+    }
+
+    /// Pixels to draw, a proxy for rendering time. Vector output costs about as much as a 1x
+    /// raster of the same picture.
+    public var estimatedCost: Double {
+        let pixelsPerPoint = format.isRaster ? resolution.pixelsPerPoint : 1
+        return Double(picture.size.width * picture.size.height) * pixelsPerPoint * pixelsPerPoint
+    }
+
+    /// Draws and encodes the file in memory; the bytes are hashed here, on the rendering thread.
+    public func render() throws -> RenderedFile {
+        let pixels = pixelSize
+        return RenderedFile(path: path, data: try picture.data(format: format, resolution: resolution),
+                            pixelWidth: pixels?.width, pixelHeight: pixels?.height)
+    }
+}
+
+/// What is known of a file once written: its path, size, SHA-256 and, for PNG, pixel size.
+/// `manifest.json` lists these for each job and `deck.json` states them for each card.
+public struct WrittenFile: Sendable, Codable, Equatable {
+    public var path: String
+    public var sha256: String
+    public var bytes: Int
+    public var pixelWidth: Int?
+    public var pixelHeight: Int?
+
+    public init(path: String, sha256: String, bytes: Int, pixelWidth: Int? = nil, pixelHeight: Int? = nil) {
+        self.path = path
+        self.sha256 = sha256
+        self.bytes = bytes
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+    }
+
+    /// The facts of bytes read back from disk: hashed, with the pixel size from a PNG header.
+    public init(path: String, data: Data) {
+        let header = try? PNG.header(of: data)
+        self.init(path: path, sha256: Checksum.sha256(data), bytes: data.count, pixelWidth: header?.width,
+                  pixelHeight: header?.height)
+    }
+}
+
+/// A file rendered in memory: its bytes and their facts, ready to be written.
+public struct RenderedFile: Sendable {
+    public var facts: WrittenFile
+    public let data: Data
+
+    public init(path: String, data: Data, pixelWidth: Int? = nil, pixelHeight: Int? = nil) {
+        self.data = data
+        facts = WrittenFile(path: path, sha256: Checksum.sha256(data), bytes: data.count, pixelWidth: pixelWidth,
+                            pixelHeight: pixelHeight)
+    }
+
+    public var path: String {
+        get { facts.path }
+        set { facts.path = newValue }
+    }
+    public var sha256: String { facts.sha256 }
+    public var pixelWidth: Int? { facts.pixelWidth }
+    public var pixelHeight: Int? { facts.pixelHeight }
+
+    /// Writes the bytes to `url` (whose folder exists) atomically. Renders are re-runnable, so
+    /// they are not fsynced.
+    public func write(to url: URL) throws(DrawingError) {
+        do {
+            try AtomicFile.write(data, to: url, durable: false)
+        } catch {
+            throw .write(path: error.path, reason: error.reason.description)
+        }
+    }
+}

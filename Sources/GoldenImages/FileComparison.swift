@@ -1,0 +1,77 @@
+import Drawing
+import Foundation
+
+/// Two PNG files compared, with the diff image and the expected | actual | diff composite
+/// written where asked: `cardrender diff` as a library call.
+public struct FileComparison: Sendable {
+    public var expected: URL
+    public var actual: URL
+    public var tolerance: Tolerance
+    /// Where to write the diff image (faded expected, differences red, anti-aliasing yellow).
+    public var diffImage: URL?
+    /// Where to write expected | actual | diff side by side.
+    public var compositeImage: URL?
+    /// The largest image, diff or composite, in pixels; checked from the headers before decoding.
+    public var maxPixels: Int
+
+    public init(expected: URL, actual: URL, tolerance: Tolerance = .default, diffImage: URL? = nil,
+                compositeImage: URL? = nil, maxPixels: Int = RenderLimits.defaultMaxPixels) {
+        self.expected = expected
+        self.actual = actual
+        self.tolerance = tolerance
+        self.diffImage = diffImage
+        self.compositeImage = compositeImage
+        self.maxPixels = maxPixels
+    }
+
+    /// What was compared and written; `cardrender diff --json` prints it.
+    public struct Report: Sendable, Encodable {
+        public var expected: String
+        public var actual: String
+        public var passed: Bool
+        public var result: ImageDiffResult
+        public var diffImage: String?
+        public var compositeImage: String?
+    }
+
+    /// Reads both images, compares them and writes the images asked for (atomically). Throws
+    /// `DrawingError` over the budget, `GoldenError` for a file that cannot be read or written,
+    /// `ComparisonError` for a tolerance that cannot apply; each describes itself in one line.
+    public func run() throws -> Report {
+        try checkBudget()
+        let expectedImage = try GoldenStore.readImage(at: expected).image
+        let actualImage = try GoldenStore.readImage(at: actual).image
+        let comparison = try ImageComparison(expected: expectedImage, actual: actualImage, tolerance: tolerance)
+        var report = Report(expected: expected.path, actual: actual.path, passed: comparison.result.passed,
+                            result: comparison.result)
+        if let diffImage {
+            try GoldenStore.writePNG(comparison.makeDiffImage(), to: diffImage)
+            report.diffImage = diffImage.path
+        }
+        if let compositeImage {
+            try GoldenStore.writePNG(comparison.makeCompositeImage(), to: compositeImage)
+            report.compositeImage = compositeImage.path
+        }
+        return report
+    }
+
+    /// Refuses images over `maxPixels` from their headers, and the composite when it is asked for.
+    /// A file that cannot be read or has no valid header is left to the decoder, which says what
+    /// is wrong with it.
+    private func checkBudget() throws(DrawingError) {
+        var sizes: [(width: Int, height: Int)] = []
+        for url in [expected, actual] {
+            guard let data = try? Data(contentsOf: url, options: .mappedIfSafe),
+                  let header = try? PNG.header(of: data) else { return }
+            try RenderLimits.checkBudget(width: header.width, height: header.height, maxPixels: maxPixels,
+                                         what: url.path)
+            sizes.append((header.width, header.height))
+        }
+        if compositeImage != nil, let widest = sizes.map(\.width).max(), let tallest = sizes.map(\.height).max() {
+            // The diff image is as wide and tall as the larger of the two.
+            let size = ImageComparison.compositeSize(of: sizes + [(widest, tallest)])
+            try RenderLimits.checkBudget(width: size.width, height: size.height, maxPixels: maxPixels,
+                                         what: "the composite image")
+        }
+    }
+}

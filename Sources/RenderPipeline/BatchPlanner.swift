@@ -1,0 +1,91 @@
+import BatchRendering
+import Drawing
+import Foundation
+import SpecFiles
+
+/// Turns a spec into batch jobs: every job is decoded into its request and checked, and its
+/// files planned, before anything renders.
+public struct BatchPlanner: Sendable {
+    /// What, besides a job's own values, decides its bytes: the program build and the fonts.
+    public var build: String
+    public var kinds: [JobKind]
+
+    public init(build: String, kinds: [JobKind] = JobKind.all) {
+        self.build = build
+        self.kinds = kinds
+    }
+
+    public func load(_ url: URL) throws(SpecError) -> [SpecJob] {
+        try BatchSpec.load(contentsOf: url, kinds: kinds.map(\.schema))
+    }
+
+    public func parse(_ text: String, file: String) throws(SpecError) -> [SpecJob] {
+        try BatchSpec.parse(Data(text.utf8), file: file, kinds: kinds.map(\.schema))
+    }
+
+    /// Plans every job (in parallel: planning lays out pictures) and returns them in spec order.
+    public func jobs(_ specJobs: [SpecJob], specFolder: URL?, workers: Int,
+                     maxPixels: Int = RenderLimits.defaultMaxPixels,
+                     progress: ProgressReporter? = nil) throws -> [BatchJob] {
+        // Jobs already run `workers` at a time; a job's own pictures use the cores only when
+        // there are fewer jobs than workers, so threads never multiply.
+        let workersPerJob = specJobs.count >= workers ? 1 : workers
+        let kinds = Dictionary(kinds.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        return try WorkerPool.map(specJobs.count, workers: workers) { index in
+            let specJob = specJobs[index]
+            guard let kind = kinds[specJob.kind] else {
+                throw SpecError("unknown job kind \(specJob.kind)", at: specJob.location)
+            }
+            var fields = specJob.fields
+            for key in kind.pathKeys {
+                guard let value = fields.values[key], case let .scalar(path) = value.content,
+                      let specFolder, !path.hasPrefix("/") else { continue }
+                fields.values[key]?.content = .scalar(specFolder.appendingPathComponent(path).standardizedFileURL.path)
+            }
+            let request = try kind.decode(fields)
+            let folder = specJob.output ?? kind.name
+            let outputs: [String], cost: Double
+            do {
+                if let cheap = try kind.outputs(request) {
+                    outputs = OutputPlan.paths(cheap.paths, under: folder)
+                    cost = cheap.cost
+                } else {
+                    let plan = try kind.plan(request).moved(under: folder)
+                    try plan.checkBudget(maxPixels: maxPixels)
+                    (outputs, cost) = (plan.outputs, plan.estimatedCost)
+                }
+            } catch let error as RequestError {
+                throw SpecError(error.message, at: fields.location(of: error.key))
+            } catch {
+                throw SpecError(BatchRunner.firstLine(error), at: specJob.location)
+            }
+            let parameters = specJob.parameters.keys.sorted().map { "\($0)=\(specJob.parameters[$0] ?? "")" }
+            let id = folder + "/" + (parameters.isEmpty ? kind.name : parameters.joined(separator: ","))
+            // The values as decoded (paths resolved), and what is in the folders they name.
+            let values = fields.values.keys.sorted().map { key in
+                if case let .scalar(text) = fields.values[key]?.content { return "\(key)=\(text)" }
+                return key
+            }
+            let inputKey = BatchJob.key([build, kind.name, folder] + values + request.inputFolders.map(Self.folderDigest))
+            // The plan is made again when the job runs rather than kept: plans hold laid-out
+            // pictures, and holding thousands would make memory grow with the spec.
+            progress?.planned()
+            return BatchJob(id: id, kind: kind.name, parameters: specJob.parameters, outputs: outputs,
+                            estimatedCost: cost, inputKey: inputKey) {
+                // Checked again here for kinds planned without pictures, before any pixels exist.
+                let plan = try kind.plan(request).moved(under: folder)
+                try plan.checkBudget(maxPixels: maxPixels)
+                return try plan.renderInMemory(workers: workersPerJob)
+            }
+        }
+    }
+
+    /// Names, sizes and dates of a folder's files: a face image that changes re-renders the deck.
+    static func folderDigest(_ path: String) -> String {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+        return BatchJob.key([path] + names.map { name in
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path + "/" + name)
+            return "\(name) \(attributes?[.size] ?? 0) \((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
+        })
+    }
+}

@@ -1,0 +1,51 @@
+import Drawing
+import Foundation
+import PlayingCards
+
+/// One card, or its back, in each requested format (`cardrender card`, `kind: card`).
+public struct CardRequest: RenderRequest, Equatable {
+    /// `AS`, `10H`, `queen-of-hearts`, `RJ` …
+    public var card: String
+    public var faceDown = false
+    public var names: CardFileNaming = .short
+    public var look = CardLook()
+
+    public init(card: String, faceDown: Bool = false, names: CardFileNaming = .short, look: CardLook = CardLook()) {
+        self.card = card
+        self.faceDown = faceDown
+        self.names = names
+        self.look = look
+    }
+
+    enum Key: String, CodingKey, CaseIterable {
+        case card, faceDown = "face-down", names
+    }
+
+    public static let keys = Key.allCases.map(\.rawValue) + CardLook.Key.allCases.map(\.rawValue)
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        card = try container.decode(String.self, forKey: .card)
+        faceDown = try container.value(.faceDown, or: faceDown)
+        names = try container.value(.names, or: names)
+        look = try CardLook(from: try decoder.container(keyedBy: CardLook.Key.self))
+    }
+
+    public func validate(as source: RequestSource) throws(RequestError) {
+        do { _ = try PlayingCard(parsing: card) } catch { throw RequestError(error.description, key: "card") }
+        try look.validate(as: source)
+    }
+
+    public var side: CardSide {
+        get throws { faceDown ? .back : .front(try PlayingCard(parsing: card)) }
+    }
+
+    public func plan() throws -> OutputPlan {
+        let side = try side
+        let picture = try look.makeRenderer().picture(for: side)
+        return OutputPlan(files: FileToRender.all(names.name(for: side), picture, formats: look.formats,
+                                                  resolution: look.resolution))
+    }
+
+    public var inputFolders: [String] { look.inputFolders }
+}

@@ -1,0 +1,72 @@
+import Drawing
+import Foundation
+import PlayingCards
+
+/// Every card and the back (and jokers, other back designs), `deck.json`, and optionally a
+/// sprite sheet with its atlas and a contact sheet (`cardrender deck`, `kind: deck`).
+public struct DeckRequest: RenderRequest, Equatable {
+    public var jokers = false
+    public var allBacks = false
+    public var sheet = false
+    public var contactSheet = false
+    public var names: CardFileNaming = .short
+    public var look = CardLook()
+
+    public init(jokers: Bool = false, allBacks: Bool = false, sheet: Bool = false, contactSheet: Bool = false,
+                names: CardFileNaming = .short, look: CardLook = CardLook()) {
+        self.jokers = jokers
+        self.allBacks = allBacks
+        self.sheet = sheet
+        self.contactSheet = contactSheet
+        self.names = names
+        self.look = look
+    }
+
+    enum Key: String, CodingKey, CaseIterable {
+        case jokers, allBacks = "all-backs", sheet, contactSheet = "contact-sheet", names
+    }
+
+    public static let keys = Key.allCases.map(\.rawValue) + CardLook.Key.allCases.map(\.rawValue)
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        jokers = try container.value(.jokers, or: jokers)
+        allBacks = try container.value(.allBacks, or: allBacks)
+        sheet = try container.value(.sheet, or: sheet)
+        contactSheet = try container.value(.contactSheet, or: contactSheet)
+        names = try container.value(.names, or: names)
+        look = try CardLook(from: try decoder.container(keyedBy: CardLook.Key.self))
+    }
+
+    public func validate(as source: RequestSource) throws(RequestError) {
+        try look.validate(as: source)
+    }
+
+    public func plan() throws -> OutputPlan {
+        let export = DeckExport(renderer: try look.makeRenderer(), formats: look.formats, resolution: look.resolution,
+                                naming: names, includesJokers: jokers, includesAllBacks: allBacks)
+        try export.validate(sheet: sheet)
+        var files = export.files.map(\.file)
+        var atlas: Data?
+        if sheet {
+            let spriteSheet = try export.spriteSheet()
+            files.append(FileToRender(export.spriteSheetImageName, spriteSheet.picture(), format: .png,
+                                      resolution: export.resolution))
+            atlas = spriteSheet.atlasJSON(imageName: export.spriteSheetImageName)
+        }
+        if contactSheet {
+            files.append(FileToRender("contact-sheet.png", try ContactSheet.picture(for: export), format: .png,
+                                      resolution: look.resolution))
+        }
+        let atlasPath = export.spriteSheetAtlasName, manifestPath = export.manifestPath
+        let atlasFile = atlas
+        return OutputPlan(files: files, derivedPaths: (atlasFile == nil ? [] : [atlasPath]) + [manifestPath]) { rendered in
+            // deck.json states the SHA-256 of the bytes just rendered.
+            let manifest = try export.manifest(describing: rendered)
+            return (atlasFile.map { [RenderedFile(path: atlasPath, data: $0)] } ?? [])
+                + [RenderedFile(path: manifestPath, data: try manifest.jsonData())]
+        }
+    }
+
+    public var inputFolders: [String] { look.inputFolders }
+}

@@ -1,0 +1,62 @@
+import BatchRendering
+import Foundation
+import SpecFiles
+
+/// A kind of job a batch spec can name: its keys and how a job of it is decoded and planned.
+/// `JobKind.all` is the one list of kinds; a new kind is a request type and a line there.
+public struct JobKind: Sendable {
+    public var name: String
+    /// The spec keys, the request's coding keys.
+    public var keys: [String]
+    /// Keys naming files or folders, resolved relative to the spec file.
+    public var pathKeys: Set<String>
+    /// The request a job describes, decoded and checked.
+    public var decode: @Sendable (SpecFields) throws(SpecError) -> any RenderRequest
+    /// The job's files relative to its output folder, and their cost, before anything is
+    /// rendered; kinds whose pictures are costly to lay out answer without laying them out.
+    public var outputs: @Sendable (any RenderRequest) throws -> (paths: [String], cost: Double)?
+    /// The plan that renders the job, files relative to its output folder.
+    public var plan: @Sendable (any RenderRequest) throws -> OutputPlan
+
+    public init<Request: RenderRequest>(_ name: String, _ request: Request.Type, keys: [String], pathKeys: Set<String> = [],
+                                        outputs: (@Sendable (Request) throws -> (paths: [String], cost: Double))? = nil,
+                                        plan: @escaping @Sendable (Request) throws -> OutputPlan = { try $0.plan() }) {
+        self.name = name
+        self.keys = keys
+        self.pathKeys = pathKeys
+        decode = { fields throws(SpecError) in try Request.decode(from: fields) }
+        self.outputs = { request in
+            guard let outputs, let request = request as? Request else { return nil }
+            return try outputs(request)
+        }
+        self.plan = { request in
+            guard let request = request as? Request else { throw RequestError("a \(name) job got another kind of request") }
+            return try plan(request)
+        }
+    }
+
+    public var schema: JobKindSchema { JobKindSchema(kind: name, keys: keys) }
+
+    public static let all: [JobKind] = [
+        JobKind("card", CardRequest.self, keys: CardRequest.keys, pathKeys: ["faces"]),
+        JobKind("deck", DeckRequest.self, keys: DeckRequest.keys, pathKeys: ["faces"]),
+        // In a batch the job's output folder replaces the command's `keyboard/` folder.
+        JobKind("keyboard", KeyboardRequest.self, keys: KeyboardRequest.keys,
+                outputs: { request in
+                    let planned = try request.plannedOutputs()
+                    return (planned.paths.map(JobKind.withoutKeyboardFolder), planned.cost)
+                },
+                plan: { request in
+                    var plan = try request.plan()
+                    plan.files = plan.files.map { var file = $0; file.path = JobKind.withoutKeyboardFolder(file.path); return file }
+                    return plan
+                }),
+        JobKind("samples", SamplesRequest.self, keys: SamplesRequest.keys),
+    ]
+
+    public static func named(_ name: String) -> JobKind? { all.first { $0.name == name } }
+
+    static func withoutKeyboardFolder(_ path: String) -> String {
+        path.hasPrefix("keyboard/") ? String(path.dropFirst("keyboard/".count)) : path
+    }
+}

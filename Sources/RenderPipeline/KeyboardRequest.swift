@@ -1,0 +1,215 @@
+import CardRenderSupport
+import Drawing
+import Foundation
+import KeyboardDiagrams
+import SpecFiles
+
+/// One keyboard-overlap diagram (`cardrender keyboard`, `kind: keyboard`, and each diagram of a
+/// `keyboard --spec` file): names as given, checked against the catalog by `order(builder:as:)`.
+public struct KeyboardRequest: RenderRequest, Equatable {
+    public var device: String?
+    public var orientation: String?
+    public var strategy: String?
+    public var scenario: String?
+    public var mistake: String?
+    /// `x,y,w,h` in screen coordinates.
+    public var keyboardFrame: String?
+    public var viewFrame: String?
+    /// nil: the keyboard's default (with the predictive bar).
+    public var predictive: Bool?
+    public var filmstrip: Int?
+    public var formats: [OutputFormat] = [.png]
+    /// PNG pixels per point.
+    public var scale = 2.0
+
+    public init(device: String? = nil, orientation: String? = nil, strategy: String? = nil, scenario: String? = nil,
+                mistake: String? = nil, keyboardFrame: String? = nil, viewFrame: String? = nil,
+                predictive: Bool? = nil, filmstrip: Int? = nil, formats: [OutputFormat] = [.png], scale: Double = 2) {
+        self.device = device
+        self.orientation = orientation
+        self.strategy = strategy
+        self.scenario = scenario
+        self.mistake = mistake
+        self.keyboardFrame = keyboardFrame
+        self.viewFrame = viewFrame
+        self.predictive = predictive
+        self.filmstrip = filmstrip
+        self.formats = formats
+        self.scale = scale
+    }
+
+    public enum Key: String, CodingKey, CaseIterable, Sendable {
+        case device, orientation, strategy, scenario, mistake, keyboardFrame = "keyboard-frame",
+             viewFrame = "view-frame", predictive, filmstrip, format, scale
+    }
+
+    public static let keys = Key.allCases.map(\.rawValue)
+    /// Keys a scenario fixes, so a diagram of a scenario cannot set them.
+    public static let fixedByScenario: [Key] = [.device, .orientation, .predictive, .keyboardFrame, .viewFrame]
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        device = try container.decodeIfPresent(String.self, forKey: .device)
+        orientation = try container.decodeIfPresent(String.self, forKey: .orientation)
+        strategy = try container.decodeIfPresent(String.self, forKey: .strategy)
+        scenario = try container.decodeIfPresent(String.self, forKey: .scenario)
+        mistake = try container.decodeIfPresent(String.self, forKey: .mistake)
+        keyboardFrame = try container.decodeIfPresent(FrameText.self, forKey: .keyboardFrame)?.text
+        viewFrame = try container.decodeIfPresent(FrameText.self, forKey: .viewFrame)?.text
+        predictive = try container.decodeIfPresent(Bool.self, forKey: .predictive)
+        filmstrip = try container.decodeIfPresent(Int.self, forKey: .filmstrip)
+        formats = try container.decodeIfPresent(FormatList.self, forKey: .format)?.formats ?? formats
+        scale = try container.value(.scale, or: scale)
+    }
+
+    public func validate(as source: RequestSource) throws(RequestError) {
+        let builder: KeyboardDiagramBuilder
+        do { builder = KeyboardDiagramBuilder(catalog: try DeviceCatalog.bundled()) } catch {
+            throw RequestError(error.description)
+        }
+        _ = try order(builder: builder, as: source)
+    }
+
+    /// The diagram the request describes, every name and combination checked.
+    public func order(builder: KeyboardDiagramBuilder, as source: RequestSource) throws(RequestError) -> KeyboardDiagramOrder {
+        try Self.checkScale(scale, as: source)
+        if let filmstrip, !(1...KeyboardDiagram.maximumFilmstripFrames).contains(filmstrip) {
+            throw RequestError("\(source.name("filmstrip")) takes 1 to \(KeyboardDiagram.maximumFilmstripFrames) frames, got \(filmstrip)",
+                               key: "filmstrip")
+        }
+        if scenario != nil, let fixed = Self.fixedByScenario.first(where: { isGiven($0) }) {
+            throw RequestError("\(source.name(fixed.rawValue)) cannot be combined with \(source.name("scenario")): the scenario fixes it",
+                               key: fixed.rawValue)
+        }
+        if mistake != nil, filmstrip != nil {
+            throw RequestError("\(source.name("mistake")) and \(source.name("filmstrip")) draw different diagrams; pick one",
+                               key: "filmstrip")
+        }
+        var order = KeyboardDiagramOrder(formats: formats)
+        // Device ids and scenario names cannot be guessed: their errors list them.
+        if let device {
+            do { order.device = try builder.catalog.device(named: device).id } catch {
+                throw Self.unknown("device", device, error, valid: builder.catalog.devices.map(\.id))
+            }
+        }
+        if let scenario {
+            do { order.scenario = try builder.scenario(named: scenario).id } catch {
+                throw Self.unknown("scenario", scenario, error, valid: builder.scenarios.map(\.id))
+            }
+        }
+        do { order.orientation = try orientation.map { try Orientation.named($0) } } catch {
+            throw RequestError(String(describing: error), key: "orientation")
+        }
+        do { order.strategy = try strategy.map { try AvoidanceStrategy.named($0) } } catch {
+            throw RequestError(String(describing: error), key: "strategy")
+        }
+        do { order.keyboardFrame = try keyboardFrame.map { try FrameInput.parse($0, name: source.name("keyboard-frame")) } } catch {
+            throw RequestError(String(describing: error), key: "keyboard-frame")
+        }
+        do { order.viewFrame = try viewFrame.map { try FrameInput.parse($0, name: source.name("view-frame")) } } catch {
+            throw RequestError(String(describing: error), key: "view-frame")
+        }
+        order.predictive = predictive
+        order.filmstrip = filmstrip
+        if let mistake {
+            guard let parsed = KeyboardMistake.named(mistake) else {
+                let names = KeyboardMistake.allCases.map(\.rawValue)
+                throw Self.unknown("mistake", mistake, suggestion: NearestName.suggestion(for: mistake, among: names), valid: names)
+            }
+            order.mistake = parsed
+        }
+        // Built once so every remaining problem (a mistake the strategy cannot make) surfaces now.
+        let model: KeyboardDiagramModel
+        do { model = try order.model(builder: builder) } catch { throw RequestError(error.description) }
+        if let parsed = order.mistake, model.result.geometry.outcome(of: parsed, strategy: model.strategy) == nil {
+            throw RequestError(KeyboardDiagramError.mistakeNotApplicable(parsed, model.strategy).description, key: "mistake")
+        }
+        return order
+    }
+
+    /// PNG pixels per point: more than 0, at most 8.
+    public static func checkScale(_ scale: Double, as source: RequestSource) throws(RequestError) {
+        guard scale.isFinite, scale > 0, scale <= 8 else {
+            throw RequestError("\(source.name("scale")) must be between 0 and 8, got \(scale)", key: "scale")
+        }
+    }
+
+    func isGiven(_ key: Key) -> Bool {
+        switch key {
+        case .device: device != nil
+        case .orientation: orientation != nil
+        case .predictive: predictive != nil
+        case .keyboardFrame: keyboardFrame != nil
+        case .viewFrame: viewFrame != nil
+        default: false
+        }
+    }
+
+    /// Forgets what a scenario fixes (defaults of a spec that a scenario's diagram does not take).
+    mutating func clear(_ key: Key) {
+        switch key {
+        case .device: device = nil
+        case .orientation: orientation = nil
+        case .predictive: predictive = nil
+        case .keyboardFrame: keyboardFrame = nil
+        case .viewFrame: viewFrame = nil
+        default: break
+        }
+    }
+
+    private static func unknown(_ kind: String, _ name: String, _ error: KeyboardInputError, valid: [String]) -> RequestError {
+        switch error {
+        case let .unknownDevice(_, suggestion), let .unknownScenario(_, suggestion):
+            unknown(kind, name, suggestion: suggestion, valid: valid)
+        default:
+            RequestError(error.description, key: kind)
+        }
+    }
+
+    /// `unknown device "ipone-x"; did you mean "iphone-x"? (valid devices: …)`: names a user cannot
+    /// guess are listed, after the nearest one when it is close.
+    static func unknown(_ kind: String, _ name: String, suggestion: String?, valid: [String]) -> RequestError {
+        RequestError(NearestName.unknown(kind, name, suggestion: suggestion, valid: valid), key: kind)
+    }
+
+    /// The files of the diagram as the command names them (`keyboard/<name>.<ext>`), laid out.
+    public func plan() throws -> OutputPlan {
+        let builder = KeyboardDiagramBuilder(catalog: try DeviceCatalog.bundled())
+        let order = try order(builder: builder, as: .commandLine)
+        let diagram = try order.diagram(builder: builder)
+        let base = KeyboardDiagramSpec.strippingExtension(order.output ?? order.defaultOutput(model: diagram.model))
+        return OutputPlan(files: FileToRender.all(base, diagram.picture, formats: order.formats, resolution: .scale(scale)))
+    }
+
+    /// The same paths as `plan()` without laying out the diagram, and a cost estimate for
+    /// shards: what a batch needs before it renders.
+    public func plannedOutputs() throws -> (paths: [String], cost: Double) {
+        let builder = KeyboardDiagramBuilder(catalog: try DeviceCatalog.bundled())
+        let order = try order(builder: builder, as: .commandLine)
+        let base = KeyboardDiagramSpec.strippingExtension(try order.output ?? order.defaultOutput(model: order.model(builder: builder)))
+        // Diagrams are about 1200×1000 pt; a filmstrip about three times that.
+        let points = 1_200_000.0 * (order.filmstrip == nil ? 1 : 3)
+        let cost = order.formats.reduce(0) { $0 + points * ($1.isRaster ? scale * scale : 1) }
+        return (order.formats.map { base + "." + $0.fileExtension }, cost)
+    }
+}
+
+/// A frame as `"0,409,375,258"` or, in a spec, `[0, 409, 375, 258]`: kept as the text the
+/// frame parser reads, so both spellings are checked by the same code.
+struct FrameText: Decodable {
+    var text: String
+
+    init(from decoder: any Decoder) throws {
+        if let items = try? decoder.singleValueContainer().decode([Item].self) {
+            text = items.map { $0.text ?? "" }.joined(separator: ",")
+        } else {
+            text = try decoder.singleValueContainer().decode(String.self)
+        }
+    }
+
+    /// One number of the list; anything but a scalar makes the frame malformed, said of the whole frame.
+    struct Item: Decodable {
+        var text: String?
+        init(from decoder: any Decoder) throws { text = try? decoder.singleValueContainer().decode(String.self) }
+    }
+}

@@ -1,0 +1,182 @@
+import CardRenderSupport
+import Drawing
+import Foundation
+import KeyboardDiagrams
+import SpecFiles
+import Yams
+
+/// A file of keyboard diagrams for `keyboard --spec`, in the batch spec's keyboard schema: each
+/// diagram has the keys of a `kind: keyboard` job (decoded and checked by `KeyboardRequest`,
+/// the same code), plus `output`, the diagram's own file name:
+///
+/// ```yaml
+/// defaults:
+///   device: iphone-8
+///   format: [png, svg]
+/// diagrams:
+///   - strategy: bottom-offset
+///     output: notes/bottom-offset
+///   - scenario: hardware-keyboard
+///     mistake: height-not-intersection
+/// ```
+///
+/// A bare list of diagrams is accepted too. Where a batch spec expands a list into a matrix, a
+/// diagram takes `format: [png, svg]` and `keyboard-frame: [0, 409, 375, 258]` as one value.
+public struct KeyboardSpecFile: Sendable {
+    public var diagrams: KeyboardDiagramSpec
+    /// Each diagram's PNG pixels per point.
+    public var scales: [Double]
+
+    public init(diagrams: KeyboardDiagramSpec, scales: [Double]) {
+        self.diagrams = diagrams
+        self.scales = scales
+    }
+
+    /// One diagram the command line describes, as a spec of one.
+    public init(single order: KeyboardDiagramOrder, scale: Double) {
+        let nowhere = SpecLocation(file: "")
+        diagrams = KeyboardDiagramSpec(file: "", entries: [
+            KeyboardDiagramSpec.Entry(order: order, location: nowhere, outputLocation: nowhere),
+        ])
+        scales = [scale]
+    }
+
+    /// Renders every diagram into `out`: every file is planned (paths checked inside `out`, no
+    /// two diagrams writing one file) before the folder is made or anything renders. Diagrams are
+    /// laid out a chunk at a time, just before they render: laying out every diagram of a large
+    /// spec first held gigabytes. `written` hears of each file, in spec order.
+    @discardableResult
+    public func write(into out: URL, builder: KeyboardDiagramBuilder, workers: Int, maxPixels: Int,
+                      written: (WrittenFile) -> Void = { _ in }) throws -> Int {
+        let files = try diagrams.plannedFiles(under: out, builder: builder)
+        let entries = diagrams.entries
+        var count = 0
+        let chunk = max(16, workers * 8)
+        for start in stride(from: 0, to: entries.count, by: chunk) {
+            var planned: [FileToRender] = []
+            for index in start..<min(start + chunk, entries.count) {
+                let picture = try diagrams.diagram(for: entries[index], builder: builder).picture
+                planned += files[index].map { FileToRender($0.path, picture, format: $0.format,
+                                                           resolution: .scale(scales[index])) }
+            }
+            let plan = OutputPlan(files: planned)
+            try plan.checkBudget(maxPixels: maxPixels)
+            if start == 0 { try AtomicFile.prepareDirectory(out) }
+            for file in try plan.write(into: out, workers: workers) { written(file) }
+            count += planned.count
+        }
+        return count
+    }
+
+    /// Every diagram's geometry as one JSON array, each element as `keyboard --json` prints a
+    /// single diagram.
+    public func geometryJSON(builder: KeyboardDiagramBuilder) throws -> Data {
+        let parts = try diagrams.entries.map { try $0.order.geometryJSON(builder: builder) }
+        var data = Data("[\n".utf8)
+        for (index, part) in parts.enumerated() {
+            data += part + Data((index == parts.count - 1 ? "\n" : ",\n").utf8)
+        }
+        return data + Data("]\n".utf8)
+    }
+
+    public static let topLevelKeys = ["defaults", "diagrams"]
+    public static let diagramKeys = KeyboardRequest.keys + ["output"]
+
+    /// Reads a spec file; errors name it `displayName` (as the user typed it) or its path.
+    /// Diagrams without a `scale` take `scale`.
+    public static func load(contentsOf url: URL, displayName: String? = nil, builder: KeyboardDiagramBuilder,
+                            scale: Double = 2) throws(SpecError) -> KeyboardSpecFile {
+        let name = displayName ?? url.path
+        return try parse(SpecFile.text(of: url, displayName: name), file: name, builder: builder, scale: scale)
+    }
+
+    public static func parse(_ text: String, file: String, builder: KeyboardDiagramBuilder,
+                             scale: Double = 2) throws(SpecError) -> KeyboardSpecFile {
+        let reader = Reader(file: file, builder: builder, scale: scale)
+        return try reader.read(SpecFile.compose(text, file: file))
+    }
+}
+
+private struct Reader {
+    let file: String
+    let builder: KeyboardDiagramBuilder
+    let scale: Double
+
+    func location(_ node: Node?) -> SpecLocation { SpecFile.location(of: node, in: file) }
+
+    func read(_ root: Node) throws(SpecError) -> KeyboardSpecFile {
+        var defaults: [String: SpecValue] = [:]
+        let list: Node
+        switch root {
+        case .sequence:
+            list = root
+        case let .mapping(mapping):
+            var diagrams: Node?
+            for (name, key, value) in try SpecFile.pairs(of: mapping, in: file) {
+                switch name {
+                case "defaults": defaults = try values(of: value, isDefaults: true).values
+                case "diagrams": diagrams = value
+                default: throw SpecFile.unknown(name, at: location(key), valid: KeyboardSpecFile.topLevelKeys)
+                }
+            }
+            guard let diagrams else { throw SpecError("the spec needs a \"diagrams\" list", at: location(root)) }
+            list = diagrams
+        case .scalar:
+            throw SpecError("the spec must be a list of diagrams or a mapping with \"defaults\" and \"diagrams\"",
+                            at: location(root))
+        }
+        guard case let .sequence(items) = list else { throw SpecError("\"diagrams\" must be a list", at: location(list)) }
+        guard !items.isEmpty else { throw SpecError("\"diagrams\" is empty", at: location(list)) }
+        var entries: [KeyboardDiagramSpec.Entry] = []
+        var scales: [Double] = []
+        for item in items {
+            let (given, output) = try values(of: item, isDefaults: false)
+            var merged = defaults.merging(given) { _, own in own }
+            if merged["scenario"] != nil {
+                // Defaults such as a device do not apply to a scenario, which fixes them.
+                for key in KeyboardRequest.fixedByScenario.map(\.rawValue) where given[key] == nil { merged[key] = nil }
+            }
+            if merged["scale"] == nil { merged["scale"] = SpecValue(scalar: String(scale), at: location(item)) }
+            let fields = SpecFields(values: merged, location: location(item))
+            let request = try SpecDecoder.decode(KeyboardRequest.self, from: fields)
+            var order: KeyboardDiagramOrder
+            do { order = try request.order(builder: builder, as: .spec) } catch {
+                throw SpecError(error.message, at: fields.location(of: error.key))
+            }
+            order.output = output?.path
+            entries.append(KeyboardDiagramSpec.Entry(order: order, location: location(item),
+                                                     outputLocation: output?.location ?? location(item)))
+            scales.append(request.scale)
+        }
+        return KeyboardSpecFile(diagrams: KeyboardDiagramSpec(file: file, entries: entries), scales: scales)
+    }
+
+    /// A diagram's (or the defaults') values by key, and its `output`.
+    private func values(of node: Node, isDefaults: Bool) throws(SpecError)
+        -> (values: [String: SpecValue], output: (path: String, location: SpecLocation)?) {
+        guard case let .mapping(mapping) = node else {
+            throw SpecError(isDefaults ? "\"defaults\" must be a mapping of keys" : "each diagram must be a mapping of keys",
+                            at: location(node))
+        }
+        var values: [String: SpecValue] = [:]
+        var output: (path: String, location: SpecLocation)?
+        for (name, key, value) in try SpecFile.pairs(of: mapping, in: file) {
+            guard KeyboardSpecFile.diagramKeys.contains(name) else {
+                throw SpecFile.unknown(name, at: location(key), valid: KeyboardSpecFile.diagramKeys)
+            }
+            if name == "output" {
+                if isDefaults { throw SpecError("`output` names one diagram's file and cannot be a default", at: location(key)) }
+                guard case let .scalar(scalar) = value, value.null == nil || scalar.style != .plain, !scalar.string.isEmpty else {
+                    throw SpecError("`output` needs a path", at: location(value))
+                }
+                do { _ = try OutputPaths.components(of: scalar.string) } catch {
+                    throw SpecError(error.description, at: location(value))
+                }
+                output = (scalar.string, location(value))
+                continue
+            }
+            values[name] = try SpecValue(node: value, file: file, key: name)
+        }
+        return (values, output)
+    }
+}

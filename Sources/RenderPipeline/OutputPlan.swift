@@ -1,0 +1,111 @@
+import BatchRendering
+import CardRenderSupport
+import Drawing
+import Foundation
+
+/// What a request writes, before anything renders: files to render, plus files derived from
+/// the rendered bytes (like `deck.json`, which states their SHA-256). Every command and every
+/// batch job goes through one of these: plan → render → encode → hash → atomic write → derived
+/// files.
+public struct OutputPlan: Sendable {
+    public var files: [FileToRender]
+    public var derivedPaths: [String]
+    /// Files made from what was rendered (each file's facts, keyed by path).
+    public var derive: @Sendable (_ rendered: [String: WrittenFile]) throws -> [RenderedFile]
+
+    public init(files: [FileToRender], derivedPaths: [String] = [],
+                derive: @escaping @Sendable (_ rendered: [String: WrittenFile]) throws -> [RenderedFile] = { _ in [] }) {
+        self.files = files
+        self.derivedPaths = derivedPaths
+        self.derive = derive
+    }
+
+    /// Every path the plan writes, relative to the output folder.
+    public var outputs: [String] { files.map(\.path) + derivedPaths }
+
+    /// Pixels to draw, a proxy for rendering time when balancing shards.
+    public var estimatedCost: Double { files.reduce(0) { $0 + $1.estimatedCost } }
+
+    static func prefix(for folder: String) -> String {
+        folder.isEmpty || folder == "." ? "" : folder.hasSuffix("/") ? folder : folder + "/"
+    }
+
+    static func paths(_ paths: [String], under folder: String) -> [String] {
+        let prefix = prefix(for: folder)
+        return paths.map { prefix + $0 }
+    }
+
+    /// The same plan with every path under `folder`.
+    public func moved(under folder: String) -> OutputPlan {
+        let prefix = Self.prefix(for: folder)
+        guard !prefix.isEmpty else { return self }
+        let derive = self.derive
+        return OutputPlan(files: files.map { var file = $0; file.path = prefix + file.path; return file },
+                          derivedPaths: derivedPaths.map { prefix + $0 }) { rendered in
+            var local: [String: WrittenFile] = [:]
+            for (path, file) in rendered where path.hasPrefix(prefix) {
+                var facts = file
+                facts.path = String(path.dropFirst(prefix.count))
+                local[facts.path] = facts
+            }
+            return try derive(local).map { var file = $0; file.path = prefix + file.path; return file }
+        }
+    }
+
+    /// Refuses the plan when a raster file it makes is over `maxPixels`, before anything renders.
+    public func checkBudget(maxPixels: Int) throws {
+        for file in files {
+            guard let pixels = file.pixelSize else { continue }
+            try RenderLimits.checkBudget(width: pixels.width, height: pixels.height, maxPixels: maxPixels,
+                                         what: file.path)
+        }
+    }
+
+    /// Renders every file in memory on `workers` threads, then the derived files.
+    public func renderInMemory(workers: Int) throws -> [RenderedFile] {
+        let rendered = try WorkerPool.map(files.count, workers: workers, order: costliestFirst) { index in
+            try files[index].render()
+        }
+        return rendered + (try derive(Self.byPath(rendered.map(\.facts))))
+    }
+
+    /// Renders and writes into `out` (atomically), each file as soon as it is rendered, so
+    /// writing overlaps rendering and no file's bytes outlive its write; derived files come from
+    /// the written files' facts, so nothing is read back. Every folder is made first, so a
+    /// failure cannot leave half a tree of files.
+    @discardableResult
+    public func write(into out: URL, workers: Int) throws -> [WrittenFile] {
+        try Self.prepareFolders(for: files.map(\.path), in: out)
+        let written = try WorkerPool.map(files.count, workers: workers, order: costliestFirst) { index in
+            try Self.write(try files[index].render(), into: out)
+        }
+        guard !derivedPaths.isEmpty else { return written }
+        // Derived files are few and small: written in order on this thread.
+        let derived = try derive(Self.byPath(written))
+        try Self.prepareFolders(for: derived.map(\.path), in: out)
+        return written + (try derived.map { try Self.write($0, into: out) })
+    }
+
+    /// File indices, the costliest first: run in this order, the last files to finish are the
+    /// cheap ones, so no thread is left with a long render while the others idle. Results still
+    /// come back in plan order.
+    var costliestFirst: [Int] {
+        let costs = files.map(\.estimatedCost)
+        return files.indices.sorted { costs[$0] != costs[$1] ? costs[$0] > costs[$1] : $0 < $1 }
+    }
+
+    static func prepareFolders(for paths: [String], in out: URL) throws {
+        for folder in Set(paths.map { out.appendingPathComponent($0).deletingLastPathComponent().path }).sorted() {
+            try AtomicFile.prepareDirectory(URL(fileURLWithPath: folder, isDirectory: true))
+        }
+    }
+
+    private static func write(_ file: RenderedFile, into out: URL) throws -> WrittenFile {
+        try file.write(to: out.appendingPathComponent(file.path))
+        return file.facts
+    }
+
+    private static func byPath(_ files: [WrittenFile]) -> [String: WrittenFile] {
+        Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+}

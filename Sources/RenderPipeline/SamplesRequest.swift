@@ -1,0 +1,36 @@
+import Drawing
+import Foundation
+
+/// The primitives sheet (`kind: samples`): each drawing primitive once, in each format.
+public struct SamplesRequest: RenderRequest, Equatable {
+    public var scale = 2.0
+    public var formats: [OutputFormat] = OutputFormat.allCases
+
+    public init(scale: Double = 2, formats: [OutputFormat] = OutputFormat.allCases) {
+        self.scale = scale
+        self.formats = formats
+    }
+
+    enum Key: String, CodingKey, CaseIterable {
+        case scale, format
+    }
+
+    public static let keys = Key.allCases.map(\.rawValue)
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        scale = try container.value(.scale, or: scale)
+        formats = try container.decodeIfPresent(FormatList.self, forKey: .format)?.formats ?? formats
+    }
+
+    public func validate(as source: RequestSource) throws(RequestError) {
+        guard scale.isFinite, (0.25...8).contains(scale) else {
+            throw RequestError("\(source.name("scale")) must be between 0.25 and 8", key: "scale")
+        }
+    }
+
+    public func plan() throws -> OutputPlan {
+        OutputPlan(files: FileToRender.all("primitives", try PrimitivesSample.picture(), formats: formats,
+                                           resolution: .scale(scale)))
+    }
+}
