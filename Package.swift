@@ -5,6 +5,7 @@ let package = Package(
     name: "cardrender",
     platforms: [.macOS(.v13)],
     products: [
+        .library(name: "CardRenderSupport", targets: ["CardRenderSupport"]),
         .library(name: "Geometry", targets: ["Geometry"]),
         .library(name: "Drawing", targets: ["Drawing"]),
         .library(name: "PlayingCards", targets: ["PlayingCards"]),
@@ -19,11 +20,13 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        // SHA-256 for manifests (BoringSSL on Linux, CryptoKit on Apple platforms).
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // `make api-docs`: DocC for the library products.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        // C layer: the only code that sees cairo_* and png_* besides Drawing/Cairo.
+        // C layer: the only code that sees cairo_* and png_* besides Drawing/Cairo and Drawing/LibPNG.
         .systemLibrary(
             name: "CCairo",
             pkgConfig: "cairo",
@@ -48,31 +51,35 @@ let package = Package(
             ]
         ),
 
+        // Not drawing: atomic file writes and system calls with typed errors, output paths kept
+        // inside their folder, checksums, "did you mean", markup escaping, a seeded generator.
+        .target(name: "CardRenderSupport", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "Geometry"),
-        .target(name: "Drawing", dependencies: ["Geometry", "CCairo", "CPNG", "BundledFonts"]),
-        .target(name: "PlayingCards", dependencies: ["Geometry", "Drawing"]),
+        .target(name: "Drawing", dependencies: ["Geometry", "CardRenderSupport", "CCairo", "CPNG", "BundledFonts"]),
+        .target(name: "PlayingCards", dependencies: ["Geometry", "Drawing", "CardRenderSupport"]),
         // Paper, lengths, the n-up sheet grid, crop marks, duplex backs and print-on-demand sizes: pure numbers.
         .target(name: "PrintLayout", dependencies: ["Geometry"]),
         // YAML and JSON spec files read into located nodes: the batch spec and the keyboard spec.
-        .target(name: "SpecFiles", dependencies: ["Drawing", .product(name: "Yams", package: "Yams")]),
+        .target(name: "SpecFiles", dependencies: ["CardRenderSupport", .product(name: "Yams", package: "Yams")]),
         .target(
             name: "KeyboardDiagrams",
-            dependencies: ["Geometry", "Drawing", "SpecFiles", "ResourceBundles"],
+            dependencies: ["Geometry", "Drawing", "CardRenderSupport", "SpecFiles", "ResourceBundles"],
             resources: [.copy("Resources/devices.json")]
         ),
-        .target(name: "GoldenImages", dependencies: ["Drawing", "CImageDiff"]),
+        .target(name: "GoldenImages", dependencies: ["Drawing", "CardRenderSupport", "CImageDiff"]),
         // The only module that imports a test framework: assertGolden for users' XCTest / Swift Testing suites.
-        .target(name: "GoldenImageTesting", dependencies: ["GoldenImages", "Drawing"]),
+        .target(name: "GoldenImageTesting", dependencies: ["GoldenImages", "Drawing", "CardRenderSupport"]),
         // Specs, matrices, shards, manifests, progress and the gallery; knows no job kind.
         .target(
             name: "BatchRendering",
-            dependencies: ["Drawing", "SpecFiles", .product(name: "Yams", package: "Yams")]
+            dependencies: ["Drawing", "CardRenderSupport", "SpecFiles", .product(name: "Yams", package: "Yams")]
         ),
         // Typed requests (card, deck, keyboard diagram, samples), the job kinds of a batch spec and
         // the one render pipeline every command uses: plan → render → encode → hash → atomic write → manifest.
         .target(
             name: "RenderPipeline",
             dependencies: ["Drawing", "PlayingCards", "KeyboardDiagrams", "BatchRendering", "SpecFiles", "PrintLayout",
+                           "CardRenderSupport",
                            .product(name: "Yams", package: "Yams")]
         ),
         // The command line: argument declarations and printing.
@@ -80,23 +87,38 @@ let package = Package(
             name: "cardrender",
             dependencies: [
                 "Drawing", "PlayingCards", "KeyboardDiagrams", "GoldenImages", "BatchRendering", "SpecFiles", "RenderPipeline",
-                "BundledFonts", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "CardRenderSupport", "BundledFonts", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "cardrender-bench",
-            dependencies: ["Drawing", "PlayingCards", "KeyboardDiagrams", "GoldenImages", "BatchRendering"]
+            dependencies: [
+                "Drawing", "PlayingCards", "KeyboardDiagrams", "GoldenImages", "BatchRendering", "CardRenderSupport",
+            ]
         ),
 
-        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "CardRenderSupportTests", dependencies: ["CardRenderSupport"]),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry", "CardRenderSupport"]),
         .testTarget(name: "PrintLayoutTests", dependencies: ["PrintLayout", "Geometry"]),
-        .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Geometry", "BundledFonts", "ResourceBundles"]),
-        .testTarget(name: "PlayingCardsTests", dependencies: ["PlayingCards", "Drawing", "GoldenImageTesting"], exclude: ["__Goldens__"]),
-        .testTarget(name: "KeyboardDiagramsTests", dependencies: ["KeyboardDiagrams", "Drawing", "GoldenImageTesting", "SpecFiles"], exclude: ["__Goldens__"]),
+        .testTarget(
+            name: "DrawingTests", dependencies: ["Drawing", "Geometry", "BundledFonts", "ResourceBundles", "CardRenderSupport"]
+        ),
+        .testTarget(
+            name: "PlayingCardsTests", dependencies: ["PlayingCards", "Drawing", "GoldenImageTesting", "CardRenderSupport"],
+            exclude: ["__Goldens__"]
+        ),
+        .testTarget(
+            name: "KeyboardDiagramsTests",
+            dependencies: ["KeyboardDiagrams", "Drawing", "GoldenImageTesting", "SpecFiles", "CardRenderSupport"],
+            exclude: ["__Goldens__"]
+        ),
         .testTarget(name: "GoldenImagesTests", dependencies: ["GoldenImages", "GoldenImageTesting", "Drawing"], exclude: ["__Goldens__"]),
-        .testTarget(name: "BatchRenderingTests", dependencies: ["BatchRendering", "Drawing", "SpecFiles"]),
-        .testTarget(name: "RenderPipelineTests", dependencies: ["RenderPipeline", "BatchRendering", "SpecFiles", "Drawing", "KeyboardDiagrams"]),
-        .testTarget(name: "CLITests", dependencies: ["cardrender", "Drawing", "GoldenImageTesting", "PrintLayout"], exclude: ["__Goldens__"]),
+        .testTarget(name: "BatchRenderingTests", dependencies: ["BatchRendering", "Drawing", "SpecFiles", "CardRenderSupport"]),
+        .testTarget(
+            name: "RenderPipelineTests",
+            dependencies: ["RenderPipeline", "BatchRendering", "SpecFiles", "Drawing", "KeyboardDiagrams", "CardRenderSupport"]
+        ),
+        .testTarget(name: "CLITests", dependencies: ["cardrender", "Drawing", "GoldenImageTesting", "PrintLayout", "CardRenderSupport"], exclude: ["__Goldens__"]),
         // README and DocC snippets are the Examples package's code (which `make examples` builds by version).
         .testTarget(name: "DocumentationTests"),
     ],

@@ -1,3 +1,4 @@
+import CardRenderSupport
 import Drawing
 import Foundation
 
@@ -34,13 +35,9 @@ public struct BatchJob: Sendable {
 
     /// A digest of `parts` (parameter values, tool version, font checksums…) for `inputKey`.
     public static func key(_ parts: [String]) -> String {
-        SHA256.hexDigest(Array(parts.joined(separator: "\u{1F}").utf8))
+        Checksum.sha256(Array(parts.joined(separator: "\u{1F}").utf8))
     }
 }
 
 /// Errors from the batch machinery, each one line.
-public struct BatchError: Error, CustomStringConvertible, LocalizedError, Equatable {
-    public let description: String
-    public init(_ description: String) { self.description = description }
-    public var errorDescription: String? { description }
-}
+public typealias BatchError = MessageError

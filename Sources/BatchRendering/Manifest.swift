@@ -1,3 +1,4 @@
+import CardRenderSupport
 import Drawing
 import Foundation
 
@@ -141,7 +142,7 @@ public struct Manifest: Codable, Sendable, Equatable {
             guard let (size, modified) = FileStamps.sizeAndModification(of: url), size == output.bytes else { return nil }
             let stamp = FileStamps.Stamp(sha256: output.sha256, modified: modified)
             if stamps.files[output.path] != stamp {
-                guard let data = try? Data(contentsOf: url), SHA256.hexDigest(data) == output.sha256 else { return nil }
+                guard let data = try? Data(contentsOf: url), Checksum.sha256(data) == output.sha256 else { return nil }
             }
             current[output.path] = stamp
         }

@@ -1,3 +1,4 @@
+import CardRenderSupport
 import Drawing
 import Foundation
 #if canImport(Glibc)
@@ -21,7 +22,7 @@ public struct OutputFolder: Sendable {
         } else {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                throw DrawingError.write(path: url.path, reason: "it is a file, not a folder")
+                throw FileWriteError(path: url.path, reason: .notAFolder)
             }
         }
         self.url = url.standardizedFileURL

@@ -1,3 +1,4 @@
+import CardRenderSupport
 import Drawing
 import Foundation
 
@@ -137,7 +138,7 @@ public enum ShardMerge {
             do { data = try Data(contentsOf: file.source) } catch {
                 throw BatchError("\(file.source.relativePath) cannot be read while merging")
             }
-            guard SHA256.hexDigest(data) == file.sha256 else {
+            guard Checksum.sha256(data) == file.sha256 else {
                 throw BatchError("\(file.source.relativePath) changed while merging; merge again")
             }
             let url = try folder.confine(file.path)
@@ -218,7 +219,7 @@ public enum ShardMerge {
             throw BatchError("\(shown) is \(size) bytes, but \(manifest) records \(output.bytes)")
         }
         guard let data = try? Data(contentsOf: url) else { throw BatchError("\(shown) cannot be read") }
-        guard SHA256.hexDigest(data) == output.sha256 else {
+        guard Checksum.sha256(data) == output.sha256 else {
             throw BatchError("\(shown) does not match the SHA-256 that \(manifest) records")
         }
     }

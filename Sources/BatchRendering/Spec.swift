@@ -1,3 +1,4 @@
+import CardRenderSupport
 import Drawing
 import Foundation
 import SpecFiles
@@ -172,7 +173,8 @@ public enum BatchSpec {
             }
             let key = String(rest[rest.index(after: open)..<close])
             guard let value = parameters[key] else {
-                let hint = NearestName.suggestion(for: key, among: parameters.keys.sorted()).map { "; did you mean {\($0)}?" } ?? ""
+                let nearest = NearestName.suggestion(for: key, among: parameters.keys.sorted())
+                let hint = NearestName.hint(suggesting: nearest.map { "{\($0)}" })
                 throw SpecError("output path \(template) uses {\(key)}, which this job does not set\(hint)", at: location)
             }
             result += value

@@ -1,3 +1,4 @@
+import CardRenderSupport
 import Foundation
 import Geometry
 

@@ -1,3 +1,4 @@
+import CardRenderSupport
 import Foundation
 
 /// Reading and writing PNG images in memory. Decoding accepts every PNG colour type, bit depth
@@ -6,7 +7,7 @@ import Foundation
 ///
 /// The work is done by libpng, and the scanline deflater (or libdeflate) for most image data,
 /// through the `CPNG` C target (`cpng_decode_rgba8`, `cpng_encode_rgba8`); see
-/// `Cairo/PNGCodec.swift`.
+/// `LibPNG/PNGCodec.swift`.
 public enum PNG {
     /// The largest image `decode` accepts. A PNG header over the limits is refused before any
     /// pixel memory is allocated, so a hostile 100000×100000 header costs nothing.
@@ -189,13 +190,13 @@ public enum PNG {
         try encodePNG(rgba: image, options: options)
     }
 
-    /// Encodes an image and writes it to a file (replacing it atomically).
+    /// Encodes an image and writes it to a file through `AtomicFile` (temporary file, flush, rename).
     public static func write(_ image: RGBAImage, to url: URL, options: WriteOptions = .default) throws(PNGError) {
         let data = try encode(image, options: options)
         do {
-            try data.write(to: url, options: .atomic)
+            try AtomicFile.write(data, to: url)
         } catch {
-            throw .cannotWriteFile(path: url.path, reason: error.localizedDescription)
+            throw .cannotWriteFile(path: error.path, reason: error.reason.description)
         }
     }
 }

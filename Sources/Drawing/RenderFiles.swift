@@ -1,3 +1,4 @@
+import CardRenderSupport
 import Foundation
 
 /// One file to render: a picture, the format and resolution it is encoded in, and its path
@@ -63,7 +64,7 @@ public struct WrittenFile: Sendable, Codable, Equatable {
     /// The facts of bytes read back from disk: hashed, with the pixel size from a PNG header.
     public init(path: String, data: Data) {
         let header = try? PNG.header(of: data)
-        self.init(path: path, sha256: SHA256.hexDigest(data), bytes: data.count, pixelWidth: header?.width,
+        self.init(path: path, sha256: Checksum.sha256(data), bytes: data.count, pixelWidth: header?.width,
                   pixelHeight: header?.height)
     }
 }
@@ -75,7 +76,7 @@ public struct RenderedFile: Sendable {
 
     public init(path: String, data: Data, pixelWidth: Int? = nil, pixelHeight: Int? = nil) {
         self.data = data
-        facts = WrittenFile(path: path, sha256: SHA256.hexDigest(data), bytes: data.count, pixelWidth: pixelWidth,
+        facts = WrittenFile(path: path, sha256: Checksum.sha256(data), bytes: data.count, pixelWidth: pixelWidth,
                             pixelHeight: pixelHeight)
     }
 
@@ -90,6 +91,10 @@ public struct RenderedFile: Sendable {
     /// Writes the bytes to `url` (whose folder exists) atomically. Renders are re-runnable, so
     /// they are not fsynced.
     public func write(to url: URL) throws(DrawingError) {
-        try AtomicFile.write(data, to: url, durable: false)
+        do {
+            try AtomicFile.write(data, to: url, durable: false)
+        } catch {
+            throw .write(path: error.path, reason: error.reason.description)
+        }
     }
 }

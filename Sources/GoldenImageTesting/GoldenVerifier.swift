@@ -1,3 +1,4 @@
+import CardRenderSupport
 import Drawing
 import Foundation
 import GoldenImages
@@ -152,7 +153,7 @@ enum GoldenVerifier {
     private static func write(_ files: [GoldenArtifactFile], to folder: URL) throws -> [URL] {
         do {
             try AtomicFile.prepareDirectory(folder)
-            return try files.map { file throws(DrawingError) in
+            return try files.map { file throws(FileWriteError) in
                 let url = folder.appendingPathComponent(file.fileName)
                 try AtomicFile.write(file.data, to: url, durable: false)
                 return url

@@ -1,3 +1,4 @@
+import CardRenderSupport
 import Drawing
 import Foundation
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import CardRenderSupport
 import Drawing
 import Foundation
 
@@ -73,8 +74,7 @@ enum Paths {
         do {
             try AtomicFile.write(data, to: url)
         } catch {
-            if case let .write(path, reason) = error { throw .cannotWrite(path: path, reason: reason) }
-            throw .cannotWrite(path: url.path, reason: error.description)
+            throw .cannotWrite(path: error.path, reason: error.reason.description)
         }
     }
 
@@ -92,10 +92,8 @@ enum Paths {
         if kind(of: ancestor) == .file { throw .notADirectory(path: ancestor.path) }
         do {
             try AtomicFile.prepareDirectory(url)
-        } catch .write(_, let reason) {
-            throw .cannotWrite(path: url.path, reason: reason)
         } catch {
-            throw .cannotWrite(path: url.path, reason: error.description)
+            throw .cannotWrite(path: url.path, reason: error.reason.description)
         }
     }
 

@@ -1,3 +1,4 @@
+import CardRenderSupport
 import Foundation
 
 /// JUnit XML for CI systems: one test case per image; failures as `<failure>`, unreadable or

@@ -1,3 +1,4 @@
+import CardRenderSupport
 import Drawing
 import Foundation
 import KeyboardDiagrams
@@ -168,9 +169,7 @@ public struct KeyboardRequest: RenderRequest, Equatable {
     /// `unknown device "ipone-x"; did you mean "iphone-x"? (valid devices: …)`: names a user cannot
     /// guess are listed, after the nearest one when it is close.
     static func unknown(_ kind: String, _ name: String, suggestion: String?, valid: [String]) -> RequestError {
-        let list = "valid \(kind)s: \(valid.joined(separator: ", "))"
-        guard let suggestion else { return RequestError("unknown \(kind) \"\(name)\"; \(list)", key: kind) }
-        return RequestError("unknown \(kind) \"\(name)\"; did you mean \"\(suggestion)\"? (\(list))", key: kind)
+        RequestError(NearestName.unknown(kind, name, suggestion: suggestion, valid: valid), key: kind)
     }
 
     /// The files of the diagram as the command names them (`keyboard/<name>.<ext>`), laid out.

@@ -1,4 +1,4 @@
-import Drawing
+import CardRenderSupport
 import Foundation
 import Yams
 
@@ -112,8 +112,8 @@ public enum SpecFile {
 
     /// `unknown key "devcie"; did you mean "device"?`, or the valid names when none is close.
     public static func unknown(_ name: String, at location: SpecLocation, valid: [String], what: String = "key") -> SpecError {
-        let hint = NearestName.suggestion(for: name, among: valid).map { "; did you mean \"\($0)\"?" }
-            ?? "; valid: \(valid.joined(separator: ", "))"
+        let suggestion = NearestName.suggestion(for: name, among: valid)
+        let hint = suggestion == nil ? "; valid: \(valid.joined(separator: ", "))" : NearestName.hint(suggesting: suggestion)
         return SpecError("unknown \(what) \"\(name)\"\(hint)", at: location)
     }
 

@@ -1,3 +1,4 @@
+import CardRenderSupport
 import Drawing
 import Foundation
 import GoldenImages
@@ -64,7 +65,7 @@ enum DebugGoldenBenchmark {
                 let text = (try? String(contentsOf: report, encoding: .utf8)) ?? ""
                 let numbers = text.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
                 guard run.status == 0, numbers.count == 2 else {
-                    throw BenchmarkError("\(binary) \(sampleArgument) failed with exit \(run.status)")
+                    throw MessageError("\(binary) \(sampleArgument) failed with exit \(run.status)")
                 }
                 samples[label, default: []].append(Sample(identical: numbers[0], changed: numbers[1]))
             }

@@ -1,3 +1,4 @@
+import CardRenderSupport
 import Drawing
 import BatchRendering
 import Foundation
@@ -102,7 +103,7 @@ enum DeckBenchmark {
     /// `Data.write` costs about 0.4 ms more per file here and would flatter us.)
     static func writePlainly(_ data: Data, to url: URL) throws {
         let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw BenchmarkError("cannot write \(url.path): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw MessageError("cannot write \(url.path): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         try data.withUnsafeBytes { buffer in
             guard let base = buffer.baseAddress else { return }
@@ -110,7 +111,7 @@ enum DeckBenchmark {
             while offset < buffer.count {
                 let written = write(fd, base + offset, buffer.count - offset)
                 if written < 0, errno == EINTR { continue }
-                guard written > 0 else { throw BenchmarkError("cannot write \(url.path): \(String(cString: strerror(errno)))") }
+                guard written > 0 else { throw MessageError("cannot write \(url.path): \(String(cString: strerror(errno)))") }
                 offset += written
             }
         }
@@ -224,7 +225,7 @@ enum DeckBenchmark {
                 defer { try? FileManager.default.removeItem(at: folder) }
                 let measurement = Subprocess.run(run.path, run.arguments + [folder.path])
                 guard measurement.status == 0 else {
-                    throw BenchmarkError("\(run.name) exited with status \(measurement.status)")
+                    throw MessageError("\(run.name) exited with status \(measurement.status)")
                 }
                 measurements[index].append(measurement)
                 pngBytes[index] = try checkedPNGBytes(in: folder)
@@ -253,7 +254,7 @@ enum DeckBenchmark {
             }
         }
         guard counts["png"] == 53, counts["svg"] == 53 else {
-            throw BenchmarkError("\(folder.path) holds \(counts["png"] ?? 0) PNG and \(counts["svg"] ?? 0) SVG files, not 53 of each")
+            throw MessageError("\(folder.path) holds \(counts["png"] ?? 0) PNG and \(counts["svg"] ?? 0) SVG files, not 53 of each")
         }
         return png
     }
@@ -261,9 +262,4 @@ enum DeckBenchmark {
     static func temporaryFolder(_ name: String) -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("cardrender-bench-\(getpid())-deck-\(name)")
     }
-}
-
-struct BenchmarkError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -1,3 +1,4 @@
+import CardRenderSupport
 import Drawing
 import Foundation
 
@@ -25,7 +26,7 @@ enum PNGLimitsBenchmark {
         for _ in 0..<9 {
             let (seconds, error) = Measure.time { Self.refusal(of: png, limits: tight) }
             guard case .tooLarge? = error else {
-                throw BenchmarkError("a \(side)×\(side) PNG was not refused by limits of \(side - 1) px wide")
+                throw MessageError("a \(side)×\(side) PNG was not refused by limits of \(side - 1) px wide")
             }
             refusals.append(seconds)
             decodes.append(try Measure.time { try PNG.decode(png) }.seconds)

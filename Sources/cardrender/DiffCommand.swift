@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardRenderSupport
 import Drawing
 import Foundation
 import GoldenImages
@@ -159,16 +160,6 @@ extension Tolerance {
         self = options.tolerance
         self.diffImage = diffImage.style
     }
-}
-
-/// An error of the golden-image commands; the description is one line.
-struct GoldenCommandError: Error, CustomStringConvertible, LocalizedError {
-    let description: String
-
-    init(_ description: String) { self.description = description }
-    init(_ error: GoldenError) { description = error.description }
-
-    var errorDescription: String? { description }
 }
 
 /// `cardrender diff EXPECTED ACTUAL`: exit 0 within tolerance, 1 when not, 2 for an error.

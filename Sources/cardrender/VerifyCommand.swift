@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardRenderSupport
 import Foundation
 import GoldenImages
 
@@ -70,14 +71,14 @@ struct VerifyCommand: ParsableCommand {
             if let junit { try verification.writeJUnitReport(to: URL(fileURLWithPath: junit)) }
             if json { print(String(decoding: try verification.jsonData(), as: UTF8.self)) }
         } catch {
-            throw GoldenCommandError(error)
+            throw MessageError(error.description)
         }
 
         if !json { printSummary(verification) }
         let summary = verification.summary
         if summary.errors > 0 {
             let first = verification.entries.first { $0.status == .error }?.message ?? ""
-            throw GoldenCommandError(summary.errors == 1 ? first : "\(summary.errors) images had errors; first: \(first)")
+            throw MessageError(summary.errors == 1 ? first : "\(summary.errors) images had errors; first: \(first)")
         }
         if verification.hasFailures { throw ExitCode(1) }
     }

@@ -1,4 +1,5 @@
 import BatchRendering
+import CardRenderSupport
 import Drawing
 import Foundation
 import Testing
@@ -134,7 +135,8 @@ func files(in folder: URL) throws -> [String: Data] {
         defer { try? FileManager.default.removeItem(at: root) }
         let file = root.appendingPathComponent("file")
         try Data("x".utf8).write(to: file)
-        #expect(throws: DrawingError.self) { try OutputFolder(file) }
+        #expect(throws: FileWriteError(path: file.path, reason: .notAFolder)) { try OutputFolder(file) }
+        #expect(throws: FileWriteError(path: file.path, reason: .notAFolder)) { try OutputFolder(file, create: false) }
     }
 }
 
@@ -291,7 +293,7 @@ func files(in folder: URL) throws -> [String: Data] {
         for entry in manifest.jobs.values {
             for output in entry.outputs {
                 let data = try Data(contentsOf: out.appendingPathComponent(output.path))
-                #expect(SHA256.hexDigest(data) == output.sha256)
+                #expect(Checksum.sha256(data) == output.sha256)
                 #expect(data.count == output.bytes)
             }
         }

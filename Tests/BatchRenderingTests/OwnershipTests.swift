@@ -1,4 +1,5 @@
 import BatchRendering
+import CardRenderSupport
 import Drawing
 import Foundation
 import Testing
@@ -24,7 +25,7 @@ import Testing
         for (id, entry) in manifest.jobs {
             for output in entry.outputs {
                 let data = try? Data(contentsOf: out.appendingPathComponent(output.path))
-                #expect(data.map(SHA256.hexDigest) == output.sha256, "\(comment): \(id) lists \(output.path)",
+                #expect(data.map(Checksum.sha256) == output.sha256, "\(comment): \(id) lists \(output.path)",
                         sourceLocation: sourceLocation)
             }
         }

@@ -1,4 +1,5 @@
 import BatchRendering
+import CardRenderSupport
 import Drawing
 import Foundation
 import Testing
@@ -72,7 +73,7 @@ import Testing
         #expect(manifest.jobs.count == 8)
         for entry in manifest.jobs.values {
             for output in entry.outputs {
-                #expect(SHA256.hexDigest(try Data(contentsOf: sharded.appendingPathComponent(output.path))) == output.sha256)
+                #expect(Checksum.sha256(try Data(contentsOf: sharded.appendingPathComponent(output.path))) == output.sha256)
             }
         }
         // deck.json agrees with the files it lists.
@@ -81,7 +82,7 @@ import Testing
         #expect(files.count == 106)
         for file in files {
             let data = try Data(contentsOf: one.appendingPathComponent("decks/classic/" + (file["path"] as? String ?? "")))
-            #expect(SHA256.hexDigest(data) == file["sha256"] as? String)
+            #expect(Checksum.sha256(data) == file["sha256"] as? String)
         }
         // A second run renders nothing.
         let again = try CLIRunner.run(["batch", spec.path, "--out", one.path, "--json"])

@@ -1,3 +1,4 @@
+import CardRenderSupport
 import Drawing
 import Foundation
 #if canImport(FoundationXML)
@@ -154,7 +155,7 @@ enum CLIChecks {
         BadInput(arguments: ["ZZ"], mentions: ["unknown card \"ZZ\"", "AS", "10H", "TD", "qc", "A♠", "Q♥️", "queen-of-hearts"]),
         BadInput(arguments: ["11H"], mentions: ["\"11H\"", "queen-of-hearts"]),
         BadInput(arguments: ["AS", "--theme", "neon"], mentions: ["neon", "classic", "four-color", "large-index", "lecture"]),
-        BadInput(arguments: ["AS", "--theme", "fourcolor"], mentions: ["did you mean four-color", "classic", "large-index"]),
+        BadInput(arguments: ["AS", "--theme", "fourcolor"], mentions: ["did you mean \"four-color\"", "classic", "large-index"]),
         BadInput(arguments: ["AS", "--size", "0x350"], mentions: ["0x350"]),
         BadInput(arguments: ["AS", "--size=-10x20"], mentions: ["-10x20"]),
         BadInput(arguments: ["AS", "--size", "axb"], mentions: ["axb"]),
@@ -278,7 +279,7 @@ enum CLIChecks {
         #expect(Set(manifest.files.map(\.path)) == Set(cards))
         for entry in manifest.files {
             let data = try Data(contentsOf: dir.appendingPathComponent(entry.path))
-            #expect(SHA256.hexDigest(data) == entry.sha256, "\(entry.path)")
+            #expect(Checksum.sha256(data) == entry.sha256, "\(entry.path)")
             #expect(data.count == entry.bytes, "\(entry.path)")
             let image = try PNG.read(contentsOf: dir.appendingPathComponent(entry.path))
             #expect(image.width == entry.width && image.height == entry.height, "\(entry.path)")

@@ -1,4 +1,5 @@
 import BatchRendering
+import CardRenderSupport
 import Drawing
 import Foundation
 import Testing
@@ -38,7 +39,7 @@ import Testing
         /// Leaves about `bytes` free, so the next writes run out of space.
         func fill(leaving bytes: Int) throws {
             var info = statvfs()
-            guard statvfs(url.path, &info) == 0 else { throw CLIError("statvfs \(url.path) failed") }
+            guard statvfs(url.path, &info) == 0 else { throw MessageError("statvfs \(url.path) failed") }
             let free = Int(info.f_bavail) * Int(info.f_frsize)
             try Data(count: max(0, free - bytes)).write(to: url.appendingPathComponent("filler"))
         }
@@ -47,11 +48,6 @@ import Testing
             _ = FaultTests.system(["umount", url.path])
             try? FileManager.default.removeItem(at: url)
         }
-    }
-
-    struct CLIError: Error, CustomStringConvertible {
-        let description: String
-        init(_ description: String) { self.description = description }
     }
 
     static func system(_ arguments: [String]) -> Int32 {
@@ -106,7 +102,7 @@ import Testing
         for (id, entry) in manifest.jobs {
             for output in entry.outputs {
                 let data = try? Data(contentsOf: folder.appendingPathComponent(output.path))
-                #expect(data.map(SHA256.hexDigest) == output.sha256,
+                #expect(data.map(Checksum.sha256) == output.sha256,
                         "\(comment): the manifest lists \(output.path) of \(id), not on disk as recorded",
                         sourceLocation: sourceLocation)
             }

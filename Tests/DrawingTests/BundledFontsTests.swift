@@ -1,4 +1,5 @@
 import BundledFonts
+import CardRenderSupport
 import Drawing
 import Foundation
 import ResourceBundles
@@ -18,7 +19,7 @@ struct BundledFontsTests {
         #expect(Set(pinned.keys) == Set(BundledFonts.fileNames))
         for name in BundledFonts.fileNames {
             let data = try Data(contentsOf: BundledFonts.url(for: name))
-            #expect(SHA256.hexDigest(data) == pinned[name], "\(name) does not match SHA256SUMS")
+            #expect(Checksum.sha256(data) == pinned[name], "\(name) does not match SHA256SUMS")
         }
     }
 

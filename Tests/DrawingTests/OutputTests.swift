@@ -1,3 +1,4 @@
+import CardRenderSupport
 import Drawing
 import Foundation
 #if canImport(FoundationXML)
@@ -87,10 +88,25 @@ import Testing
         #expect(try Data(contentsOf: url) != first)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["card.png"])
         // A failing write (missing folder) leaves the existing file alone.
-        #expect(throws: DrawingError.self) {
+        #expect(throws: FileWriteError.self) {
             try AtomicFile.write(Data([1, 2, 3]), to: dir.appendingPathComponent("missing/x.png"))
         }
         #expect(throws: DrawingError.self) { try Self.sample(5).write(to: dir.appendingPathComponent("x.gif")) }
+    }
+
+    @Test func pngWriteGoesThroughAtomicFile() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("png-write-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let image = RGBAImage(width: 2, height: 1, pixels: [255, 0, 0, 255, 0, 0, 255, 128])
+        let url = dir.appendingPathComponent("two.png")
+        try PNG.write(image, to: url)
+        #expect(try PNG.read(contentsOf: url) == image)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["two.png"])
+        let missing = dir.appendingPathComponent("missing")
+        #expect(throws: PNGError.cannotWriteFile(path: missing.path + "/x.png", reason: "folder \(missing.path) does not exist")) {
+            try PNG.write(image, to: missing.appendingPathComponent("x.png"))
+        }
     }
 
     @Test func svgIdNormalisationRenamesConsistently() throws {

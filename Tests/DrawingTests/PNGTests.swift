@@ -1,3 +1,4 @@
+import CardRenderSupport
 import Foundation
 import Testing
 @testable import Drawing
@@ -8,18 +9,6 @@ import CPNG
 // Swift), so they do not depend on the encoder under test.
 
 // MARK: - Helpers
-
-/// SplitMix64: the same pictures on every run.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 private let crcTable: [UInt32] = (0..<256).map { n in
     var c = UInt32(n)
@@ -102,7 +91,7 @@ private func encodeError(_ image: RGBAImage, _ options: PNG.WriteOptions) -> PNG
 
 /// Random RGBA including fully transparent pixels with non-zero colour (straight alpha keeps it).
 private func randomImage(width: Int, height: Int, seed: UInt64) -> RGBAImage {
-    var generator = SeededGenerator(state: seed)
+    var generator = SplitMix64(seed: seed)
     var image = RGBAImage(width: width, height: height, pixels: (0..<width * height * 4).map { _ in
         UInt8.random(in: 0...255, using: &generator)
     })
@@ -132,7 +121,7 @@ private let opaqueGreyPicture: RGBAImage = {
 
 /// 40 colours, some fully transparent, some partly: fits RGBA8, palette and RGBA16.
 private let translucentColourPicture: RGBAImage = {
-    var generator = SeededGenerator(state: 7)
+    var generator = SplitMix64(seed: 7)
     let colours: [RGBAImage.Pixel] = (0..<40).map { index in
         let alpha: UInt8 = index < 4 ? 0 : index < 12 ? UInt8(index * 20) : 255
         return .init(r: .random(in: 0...255, using: &generator), g: .random(in: 0...255, using: &generator),
@@ -1023,7 +1012,7 @@ func scanlineDeflaterRoundTripsEveryEncoding(index: Int) throws {
 @Test func scanlineDeflaterRoundTripsSeededRandomPictures() throws {
     // 300 small pictures mixing what rendered pictures have: runs, repeated rows, a few colours,
     // noise; at random sizes, levels and encodings.
-    var generator = SeededGenerator(state: 34)
+    var generator = SplitMix64(seed: 34)
     let palette: [RGBAImage.Pixel] = [.init(r: 255, g: 255, b: 255, a: 255), .init(r: 0, g: 0, b: 0, a: 255),
                                       .init(r: 200, g: 16, b: 46, a: 255), .init(r: 0, g: 0, b: 0, a: 0)]
     for round in 0..<300 {
@@ -1075,7 +1064,7 @@ private func scanlineDeflate(_ input: [UInt8], rowBytes: Int, pixelBytes: Int, l
     // Rows of 32,768 bytes repeating: every match is at the farthest distance deflate allows,
     // found as the "pixel" to the left. zlib (through libpng) must inflate it.
     let width = 32_767, height = 5
-    var generator = SeededGenerator(state: 35)
+    var generator = SplitMix64(seed: 35)
     let row = [0] + (0..<width).map { _ in UInt8.random(in: 0...255, using: &generator) }
     let scanlines = Array([[UInt8]](repeating: row, count: height).joined())
     for pixelBytes in [32_767, 32_768] {

@@ -1,18 +1,7 @@
+import CardRenderSupport
 import Foundation
 import Testing
 @testable import Geometry
-
-/// Deterministic generator so a failing random case can be reproduced.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 func isClose(_ p: CGPoint, _ q: CGPoint, within tolerance: CGFloat = 1e-9) -> Bool {
     abs(p.x - q.x) <= tolerance && abs(p.y - q.y) <= tolerance
@@ -101,7 +90,7 @@ func isClose(_ r: CGRect, _ s: CGRect, within tolerance: CGFloat = 1e-9) -> Bool
     }
 
     @Test func invertedUndoesRandomTransforms() {
-        var generator = SplitMix64(state: 0x5EED)
+        var generator = SplitMix64(seed: 0x5EED)
         var checked = 0
         while checked < 200 {
             let t = CGAffineTransform(

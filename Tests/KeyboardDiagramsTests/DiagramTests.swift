@@ -1,3 +1,4 @@
+import CardRenderSupport
 import Drawing
 import Foundation
 import Testing
@@ -48,7 +49,7 @@ struct DiagramTests {
     /// Arbitrary frames from the command line (views off screen, tiny or huge keyboards, keyboards
     /// wider than the view) still lay out: every label placed, none overlapping.
     @Test func randomFramesStillLayOut() throws {
-        var random = OverlapTests.SeededGenerator(state: 7_051_993)
+        var random = SplitMix64(seed: 7_051_993)
         let catalog = builder.catalog
         for index in 0..<400 {
             let device = catalog.devices[index % catalog.devices.count]

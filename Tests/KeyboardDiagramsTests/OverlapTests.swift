@@ -1,3 +1,4 @@
+import CardRenderSupport
 import Foundation
 import Geometry
 import Testing
@@ -223,20 +224,8 @@ struct OverlapTests {
         #expect(bottomHalf.tabBarHeight == 49)
     }
 
-    /// SplitMix64: the same pseudo-random frames on every run.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func bottomOffsetStaysWithinTheView() throws {
-        var random = SeededGenerator(state: 20_240_601)
+        var random = SplitMix64(seed: 20_240_601)
         let catalog = builder.catalog
         var intersecting = 0
         for index in 0..<4000 {

@@ -183,7 +183,7 @@ struct OptionTests {
     @Test func unknownThemeSuggestsTheNearestName() {
         #expect(throws: PlayingCardsError.unknownTheme("four-colr")) { try CardTheme.named("four-colr") }
         let message = PlayingCardsError.unknownTheme("four-colr").description
-        #expect(message.contains("did you mean four-color?"))
+        #expect(message.contains("did you mean \"four-color\"?"))
         #expect(message.contains("classic, four-color, large-index"))
     }
 }

@@ -1,4 +1,5 @@
 import BatchRendering
+import CardRenderSupport
 import Drawing
 import Foundation
 import PlayingCards
@@ -50,7 +51,7 @@ import Testing
                                                 from: Data(contentsOf: out.appendingPathComponent("cards/deck.json")))
         let ace = try #require(manifest.files.first { $0.card == "AS" })
         #expect(ace.path == "AS.png")
-        #expect(ace.sha256 == SHA256.hexDigest(try Data(contentsOf: out.appendingPathComponent("cards/AS.png"))))
+        #expect(ace.sha256 == Checksum.sha256(try Data(contentsOf: out.appendingPathComponent("cards/AS.png"))))
         #expect(ace.width == 50 && ace.height == 70)
     }
 

@@ -1,3 +1,4 @@
+import CardRenderSupport
 import Foundation
 
 /// Bad input to the keyboard geometry: names that do not exist and frames that are not frames.
@@ -17,13 +18,13 @@ public enum KeyboardInputError: Error, Equatable, Sendable, CustomStringConverti
     public var description: String {
         switch self {
         case .unknownDevice(let name, let suggestion):
-            "unknown device \"\(name)\"" + Self.hint(suggestion)
+            "unknown device \"\(name)\"" + NearestName.hint(suggesting: suggestion)
         case .unknownScenario(let name, let suggestion):
-            "unknown scenario \"\(name)\"" + Self.hint(suggestion)
+            "unknown scenario \"\(name)\"" + NearestName.hint(suggesting: suggestion)
         case .unknownStrategy(let name, let suggestion):
-            "unknown strategy \"\(name)\" (\(Self.names(AvoidanceStrategy.self)))" + Self.hint(suggestion)
+            "unknown strategy \"\(name)\" (\(Self.names(AvoidanceStrategy.self)))" + NearestName.hint(suggesting: suggestion)
         case .unknownOrientation(let name, let suggestion):
-            "unknown orientation \"\(name)\" (\(Self.names(Orientation.self)))" + Self.hint(suggestion)
+            "unknown orientation \"\(name)\" (\(Self.names(Orientation.self)))" + NearestName.hint(suggesting: suggestion)
         case .malformedFrame(let name, let text):
             "\(name) \"\(text)\" is not four numbers x,y,w,h"
         case .nonFiniteFrame(let name):
@@ -42,9 +43,6 @@ public enum KeyboardInputError: Error, Equatable, Sendable, CustomStringConverti
         Names.allCases.map(\.rawValue).joined(separator: ", ")
     }
 
-    private static func hint(_ suggestion: String?) -> String {
-        suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
-    }
 }
 
 /// Reading and checking `x,y,w,h` frames.

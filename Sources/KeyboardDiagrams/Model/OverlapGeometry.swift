@@ -1,4 +1,4 @@
-import Drawing
+import CardRenderSupport
 import Foundation
 import Geometry
 

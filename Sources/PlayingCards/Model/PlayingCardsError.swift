@@ -1,3 +1,4 @@
+import CardRenderSupport
 import Drawing
 import Foundation
 
@@ -18,10 +19,9 @@ public enum PlayingCardsError: Error, Sendable, Equatable, CustomStringConvertib
         case .unknownCard(let text):
             "unknown card \"\(text)\"; use \(CardName.acceptedForms)"
         case .unknownTheme(let text):
-            "unknown theme \"\(text)\"\(Self.hint(text, CardTheme.names)); use one of: \(CardTheme.names.joined(separator: ", "))"
+            NearestName.unknown("theme", text, among: CardTheme.names)
         case .unknownBackDesign(let text):
-            "unknown back design \"\(text)\"\(Self.hint(text, BackDesign.allCases.map(\.rawValue))); "
-                + "use one of: \(BackDesign.allCases.map(\.rawValue).joined(separator: ", "))"
+            NearestName.unknown("back design", text, among: BackDesign.allCases.map(\.rawValue))
         case .invalidSize(let detail), .invalidResolution(let detail), .invalidColor(let detail),
              .faceImages(let detail), .tooLarge(let detail):
             detail
@@ -31,8 +31,4 @@ public enum PlayingCardsError: Error, Sendable, Equatable, CustomStringConvertib
     }
 
     public var errorDescription: String? { description }
-
-    static func hint(_ typed: String, _ candidates: [String]) -> String {
-        NearestName.suggestion(for: typed, among: candidates).map { " (did you mean \($0)?)" } ?? ""
-    }
 }

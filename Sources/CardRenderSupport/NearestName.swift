@@ -43,4 +43,28 @@ public enum NearestName {
             }
         return ranked.first?.candidate
     }
+
+    /// `; did you mean "theme"?` when a candidate is close to `name` (see `suggestion(for:among:)`),
+    /// else "": the one wording every "unknown …" error appends.
+    public static func hint(for name: String, among candidates: [String]) -> String {
+        hint(suggesting: suggestion(for: name, among: candidates))
+    }
+
+    /// The same wording for a suggestion already found, "" for nil.
+    public static func hint(suggesting suggestion: String?) -> String {
+        suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
+    }
+
+    /// `unknown theme "fourcolor"; did you mean "four-color"? (valid themes: classic, four-color)`, for
+    /// names a user cannot guess: every valid one listed, after the nearest when it is close.
+    public static func unknown(_ kind: String, _ name: String, suggestion: String?, valid: [String]) -> String {
+        let list = "valid \(kind)s: \(valid.joined(separator: ", "))"
+        guard suggestion != nil else { return "unknown \(kind) \"\(name)\"; \(list)" }
+        return "unknown \(kind) \"\(name)\"\(hint(suggesting: suggestion)) (\(list))"
+    }
+
+    /// The same, finding the suggestion among `valid`.
+    public static func unknown(_ kind: String, _ name: String, among valid: [String]) -> String {
+        unknown(kind, name, suggestion: suggestion(for: name, among: valid), valid: valid)
+    }
 }

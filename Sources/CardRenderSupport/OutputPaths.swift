@@ -1,9 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Why an output path was refused.
 public enum OutputPathError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -78,8 +73,8 @@ public enum OutputPaths {
                 folder += (index == 0 ? "" : "/") + parts[index]
                 guard !checkedFolders.contains(folder) else { continue }
                 let path = root.path + "/" + folder
-                let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
-                if isLink || FileManager.default.fileExists(atPath: path) {
+                // Anything there, a dangling link included.
+                if Syscalls.kind(at: path, followingLinks: false) != nil {
                     // A dangling link cannot be checked, so it is refused like one that leaves.
                     guard let resolved = OutputPaths.realPath(path), OutputPaths.isInside(resolved, realRoot) else {
                         throw .escapesThroughSymlink(path: relative, link: folder)
@@ -96,8 +91,6 @@ public enum OutputPaths {
     }
 
     static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        try? Syscalls.realPath(path)
     }
 }

@@ -1,4 +1,4 @@
-import Drawing
+import CardRenderSupport
 import Testing
 
 @Suite struct NearestNameTests {
@@ -18,5 +18,12 @@ import Testing
     @Test func farNamesGetNoSuggestion() {
         #expect(NearestName.suggestion(for: "zebra", among: ["poker", "bridge"]) == nil)
         #expect(NearestName.suggestion(for: "", among: ["poker"]) == nil)
+    }
+
+    @Test func everyHintHasOneWording() {
+        #expect(NearestName.hint(for: "theem", among: ["sheet", "theme"]) == "; did you mean \"theme\"?")
+        #expect(NearestName.hint(for: "zebra", among: ["poker", "bridge"]) == "")
+        #expect(NearestName.hint(suggesting: "{rank}") == "; did you mean \"{rank}\"?")
+        #expect(NearestName.hint(suggesting: nil) == "")
     }
 }

@@ -1,0 +1,165 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one layer between this package's file handling and the C library: every system call it
+/// makes goes through here and comes back as a Swift value or an `Errno`, never as a `-1` and a
+/// global. Only this folder uses C names and pointers (as in swift-system's `Internals/Syscalls.swift`).
+enum Syscalls {
+    /// The C constants behind `Errno`'s named cases.
+    enum Codes {
+        static let noSuchFileOrDirectory = ENOENT
+        static let fileExists = EEXIST
+        static let permissionDenied = EACCES
+        static let notPermitted = EPERM
+        static let interrupted = EINTR
+        static let notDirectory = ENOTDIR
+        static let isDirectory = EISDIR
+        static let noSpace = ENOSPC
+        static let readOnlyFileSystem = EROFS
+        static let noSuchProcess = ESRCH
+    }
+
+    /// `strerror(3)`.
+    static func message(for code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+
+    /// The calling thread's `errno`, as a value.
+    private static var lastError: Errno { Errno(rawValue: errno) }
+
+    /// Runs `call` until it is not interrupted by a signal (`EINTR`).
+    private static func retryingInterrupts<Result: BinaryInteger>(_ call: () -> Result) -> Result {
+        while true {
+            let result = call()
+            if result != -1 || errno != EINTR { return result }
+        }
+    }
+
+    // MARK: files
+
+    /// `open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)`: a new file, never an existing one.
+    static func createExclusively(_ path: String, mode: UInt16 = 0o644) throws(Errno) -> Int32 {
+        let fd = retryingInterrupts { open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(mode)) }
+        guard fd >= 0 else { throw lastError }
+        return fd
+    }
+
+    /// `open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)`.
+    static func openDirectory(_ path: String) throws(Errno) -> Int32 {
+        let fd = retryingInterrupts { open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        guard fd >= 0 else { throw lastError }
+        return fd
+    }
+
+    /// `write(2)` until every byte is written.
+    static func writeAll(_ fd: Int32, _ data: Data) throws(Errno) {
+        // `withUnsafeBytes` rethrows untyped errors; the Result keeps the Errno.
+        try data.withUnsafeBytes { bytes in
+            Result { () throws(Errno) in
+                guard let base = bytes.baseAddress else { return }
+                var offset = 0
+                while offset < bytes.count {
+                    let written = retryingInterrupts { write(fd, base + offset, bytes.count - offset) }
+                    guard written >= 0 else { throw lastError }
+                    offset += written
+                }
+            }
+        }.get()
+    }
+
+    /// `fsync(2)`.
+    static func synchronize(_ fd: Int32) throws(Errno) {
+        guard retryingInterrupts({ fsync(fd) }) == 0 else { throw lastError }
+    }
+
+    /// `close(2)`; not retried on `EINTR`, which on Linux has closed the descriptor already.
+    static func closeDescriptor(_ fd: Int32) throws(Errno) {
+        guard close(fd) == 0 else { throw lastError }
+    }
+
+    /// `rename(2)`: puts `source` in place of `destination` in one step.
+    static func move(_ source: String, replacing destination: String) throws(Errno) {
+        guard rename(source, destination) == 0 else { throw lastError }
+    }
+
+    /// `unlink(2)`.
+    static func removeFile(_ path: String) throws(Errno) {
+        guard unlink(path) == 0 else { throw lastError }
+    }
+
+    // MARK: folders and paths
+
+    /// What is at a path, without following a final symbolic link (`lstat(2)`), or nil when nothing is.
+    enum FileKind: Sendable, Equatable { case directory, symbolicLink, other }
+
+    static func kind(at path: String, followingLinks: Bool = true) -> FileKind? {
+        var info = stat()
+        let result = followingLinks ? stat(path, &info) : lstat(path, &info)
+        guard result == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return .directory
+        case S_IFLNK: return .symbolicLink
+        default: return .other
+        }
+    }
+
+    /// `mkdir(2)`.
+    static func makeDirectory(_ path: String, mode: UInt16 = 0o755) throws(Errno) {
+        guard mkdir(path, mode_t(mode)) == 0 else { throw lastError }
+    }
+
+    /// `access(path, W_OK)`.
+    static func isWritable(_ path: String) -> Bool {
+        access(path, W_OK) == 0
+    }
+
+    /// `realpath(3)`: the absolute path with every symbolic link resolved.
+    static func realPath(_ path: String) throws(Errno) -> String {
+        guard let resolved = realpath(path, nil) else { throw lastError }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// One entry of a folder, as `readdir(3)` lists it.
+    struct DirectoryEntry: Sendable, Equatable {
+        var name: String
+        var isDirectory: Bool
+    }
+
+    /// `opendir(3)` / `readdir(3)`: the entries of one folder, without `.` and `..`.
+    static func entries(of path: String) throws(Errno) -> [DirectoryEntry] {
+        guard let directory = opendir(path) else { throw lastError }
+        defer { closedir(directory) }
+        var entries: [DirectoryEntry] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { tuple in
+                tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) {
+                    String(cString: $0)
+                }
+            }
+            guard name != ".", name != ".." else { continue }
+            let type = entry.pointee.d_type
+            let isDirectory = type == UInt8(DT_UNKNOWN)
+                ? kind(at: path + "/" + name, followingLinks: false) == .directory
+                : type == UInt8(DT_DIR)
+            entries.append(DirectoryEntry(name: name, isDirectory: isDirectory))
+        }
+        return entries
+    }
+
+    // MARK: processes
+
+    /// This process's id (`getpid(2)`).
+    static var processID: Int32 { getpid() }
+
+    /// Whether a process with this id exists, even one this process may not signal (`kill(pid, 0)`).
+    static func processExists(_ pid: Int32) -> Bool {
+        kill(pid, 0) == 0 || errno == EPERM
+    }
+}
