@@ -18,6 +18,7 @@ do {
     if all || sections.contains("deck") || sections.first == DeckBenchmark.baselineArgument {
         try DeckBenchmark.run(cardrender: cardrender)
     }
+    if all || sections.contains(PrintBenchmark.section) { try PrintBenchmark.run(cardrender: cardrender) }
     if all || sections.contains("batch") { try BatchBenchmark.run(cardrender: cardrender) }
     if all || sections.contains(DebugGoldenBenchmark.section) { try DebugGoldenBenchmark.run() }
     print(String(format: "peak memory of this benchmark process: %.1f MiB", Measure.peakMemoryMiB()))
