@@ -223,10 +223,11 @@ public struct PrintRequest: RenderRequest, Equatable {
         }
     }
 
-    /// A page on white paper: a PDF page is the paper, a PNG would otherwise be transparent around the cards.
+    /// A page on white paper: a PDF page is the paper, a PNG would otherwise be transparent around the
+    /// cards. The paper overhangs by a point so the last, partly covered pixel row and column are opaque.
     static func onPaper(_ page: Picture) -> Picture {
         Picture(size: page.size, title: page.title) { canvas in
-            canvas.fill(BezierPath(rect: CGRect(origin: .zero, size: page.size)), with: .white)
+            canvas.fill(BezierPath(rect: CGRect(origin: .zero, size: page.size).insetBy(dx: -1, dy: -1)), with: .white)
             try page.draw(on: canvas)
         }
     }
