@@ -8,7 +8,7 @@ import Foundation
 /// imposed PDF (the back drawn once and placed behind every card), `deck` one PDF per card.
 enum PrintBenchmark {
     static let section = "print"
-    static let repetitions = 5
+    static let repetitions = 9
 
     static func run(cardrender: String) throws {
         guard FileManager.default.isExecutableFile(atPath: cardrender) else {
