@@ -127,14 +127,8 @@ struct PrintOnDemandCLITests {
             CLIChecks.expectRefusal(result, mentioning: [fragment], "\(arguments)")
             #expect(try CLIChecks.fileTree(parent).isEmpty, "\(arguments) wrote files")
         }
-        let folder = try CLIRunner.temporaryDirectory("print-pod-spec")
         for (body, fragment) in [("pages-png: 7", "36 to 1200"), ("print-on-demand: tarot", "poker-mpc")] {
-            let spec = folder.appendingPathComponent("spec.yaml")
-            try "jobs:\n  - kind: print\n    \(body)\n".write(to: spec, atomically: true, encoding: .utf8)
-            let out = folder.appendingPathComponent("out")
-            let result = try CLIRunner.run(["batch", spec.path, "--out", out.path])
-            CLIChecks.expectRefusal(result, mentioning: ["spec.yaml:3:", fragment], body)
-            #expect(!FileManager.default.fileExists(atPath: out.path), "\(body) wrote \(out.path)")
+            try PrintCLITests.expectSpecRefusal(printKey: body, mentioning: fragment)
         }
     }
 
