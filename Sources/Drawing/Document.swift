@@ -149,6 +149,25 @@ extension Document {
             place(picture, transform: CGAffineTransform(translationX: origin.x, y: origin.y))
         }
 
+        /// The page as one picture of its size, for raster output (a PNG of a sheet); placed
+        /// pictures are drawn directly, each clipped to its bounds as in the PDF.
+        public var picture: Picture {
+            let layers = self.layers
+            return Picture(size: size) { canvas in
+                for layer in layers {
+                    switch layer {
+                    case let .drawing(body):
+                        try canvas.withSavedState { try body(canvas) }
+                    case let .picture(placement):
+                        try canvas.withSavedState {
+                            canvas.concatenate(placement.transform)
+                            try placement.picture.draw(on: canvas)
+                        }
+                    }
+                }
+            }
+        }
+
         /// The pictures placed on the page, in drawing order.
         public var placements: [Placement] {
             layers.compactMap { if case let .picture(placement) = $0 { placement } else { nil } }

@@ -70,6 +70,15 @@ public struct Picture: Sendable {
         try context.checkStatus(while: "drawing")
     }
 
+    /// Draws the picture on `canvas` with its top-left corner at the canvas's origin, clipped to
+    /// its bounds; the canvas's state is restored afterwards.
+    public func draw(on canvas: Canvas) throws {
+        try canvas.withSavedState {
+            canvas.clip(to: BezierPath(rect: CGRect(origin: .zero, size: size)))
+            try draw(with: canvas.context)
+        }
+    }
+
     /// Runs the drawing on `context` in its current state, with `Canvas.current` set.
     func draw(with context: CairoContext) throws {
         let canvas = Canvas(context: context, size: size)

@@ -1,4 +1,5 @@
 import Drawing
+import Geometry
 import Foundation
 import PlayingCards
 import PrintLayout
@@ -44,6 +45,11 @@ public struct PrintRequest: RenderRequest, Equatable {
     public var duplex: PrintDuplex = .none
     /// The PDF's file name in the output folder.
     public var pdf = PrintRequest.defaultFileName
+    /// Also write each page of the sheets as a PNG at this many dots per inch.
+    public var pagesPNG: Double?
+    /// Instead of sheets, what a print-on-demand service takes: one PNG per card at the service's
+    /// size and resolution, with its bleed, and a PDF of one card a page, back, front, back, front…
+    public var printOnDemand: String?
     public var look = CardLook()
 
     public static let defaultFileName = "deck-print.pdf"
@@ -54,8 +60,13 @@ public struct PrintRequest: RenderRequest, Equatable {
 
     enum Key: String, CodingKey, CaseIterable {
         case jokers, cards, paper, orientation, margin, gutter, bleed, cropMarks = "crop-marks", cutLines = "cut-lines",
-             proof, duplex, pdf
+             proof, duplex, pdf, pagesPNG = "pages-png", printOnDemand = "print-on-demand"
     }
+
+    /// The resolutions a PNG of a sheet may have.
+    public static let pagesPNGRange: ClosedRange<Double> = 36...1200
+    /// The folder of per-card PNGs in print-on-demand mode.
+    public static let printOnDemandFolder = "cards"
 
     /// PDF sheets are vector at actual size: no raster resolution, no format list.
     static let lookKeys = CardLook.Key.allCases.filter { ![.scale, .dpi, .format].contains($0) }.map(\.rawValue)
@@ -76,6 +87,8 @@ public struct PrintRequest: RenderRequest, Equatable {
         proof = try container.value(.proof, or: proof)
         duplex = try container.value(.duplex, or: duplex)
         pdf = try container.value(.pdf, or: pdf)
+        pagesPNG = try container.decodeIfPresent(Double.self, forKey: .pagesPNG)
+        printOnDemand = try container.decodeIfPresent(String.self, forKey: .printOnDemand)
         look = try CardLook(from: try decoder.container(keyedBy: CardLook.Key.self))
     }
 
@@ -86,7 +99,12 @@ public struct PrintRequest: RenderRequest, Equatable {
         }
         try look.validate(as: source)
         _ = try sides()
-        _ = try sheetLayout(as: source)
+        if try printOnDemandSize(as: source) != nil {
+            try validatePrintOnDemand(as: source)
+        } else {
+            let layout = try sheetLayout(as: source)
+            try validatePagesPNG(layout: layout, as: source)
+        }
         let name = pdf.trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty, name.lowercased().hasSuffix(".pdf"), !name.hasPrefix("/"),
               !name.split(separator: "/").contains("..") else {
@@ -110,6 +128,49 @@ public struct PrintRequest: RenderRequest, Equatable {
             }
         }
         return sides
+    }
+
+    /// The print-on-demand size asked for, or nil for sheets.
+    public func printOnDemandSize(as source: RequestSource = .commandLine) throws(RequestError) -> PrintOnDemandSize? {
+        guard let printOnDemand else { return nil }
+        let name = printOnDemand.trimmingCharacters(in: .whitespaces).lowercased()
+        guard let size = PrintOnDemandSize.all.first(where: { $0.name == name }) else {
+            throw RequestError("\(source.name("print-on-demand")) must be one of "
+                               + "\(PrintOnDemandSize.all.map(\.name).joined(separator: ", ")), got \"\(printOnDemand)\"",
+                               key: "print-on-demand")
+        }
+        return size
+    }
+
+    /// The service sets the size, the bleed and the page order; the sheet options do not apply.
+    func validatePrintOnDemand(as source: RequestSource) throws(RequestError) {
+        let sheetOnly: [(key: String, given: Bool)] = [
+            ("bleed", bleed != nil), ("margin", margin != nil), ("gutter", gutter != nil), ("proof", proof),
+            ("cut-lines", cutLines), ("duplex", duplex != .none), ("pages-png", pagesPNG != nil),
+        ]
+        if let conflict = sheetOnly.first(where: \.given) {
+            throw RequestError("\(source.name(conflict.key)) is for print sheets; \(source.name("print-on-demand")) "
+                               + "uses the service's bleed and writes backs itself", key: conflict.key)
+        }
+        if look.size.trimmingCharacters(in: .whitespaces).lowercased() != CardLook().size {
+            throw RequestError("\(source.name("print-on-demand")) sets the card size; \(source.name("size")) does not apply",
+                               key: "size")
+        }
+    }
+
+    func validatePagesPNG(layout: SheetLayout, as source: RequestSource) throws(RequestError) {
+        guard let dpi = pagesPNG else { return }
+        let range = Self.pagesPNGRange
+        guard dpi.isFinite, range.contains(dpi) else {
+            throw RequestError("\(source.name("pages-png")) must be a resolution from \(Int(range.lowerBound)) to "
+                               + "\(Int(range.upperBound)) dpi, got \(String(format: "%g", dpi))", key: "pages-png")
+        }
+        let pixels = Resolution.dpi(dpi).pixelSize(for: layout.pageSize)
+        guard max(pixels.width, pixels.height) <= RenderLimits.maxPixelsPerSide else {
+            throw RequestError("\(source.name("pages-png")) \(String(format: "%g", dpi)) dpi makes \(layout.paper) pages "
+                               + "\(pixels.width)×\(pixels.height) px, over the limit of \(RenderLimits.maxPixelsPerSide) px a side",
+                               key: "pages-png")
+        }
     }
 
     /// The sheet grid for the card size and the paper options.
@@ -143,13 +204,57 @@ public struct PrintRequest: RenderRequest, Equatable {
     }
 
     public func plan() throws -> OutputPlan {
+        if let size = try printOnDemandSize() { return try printOnDemandPlan(size) }
         let sheets = PrintSheets(renderer: try look.makeRenderer(), layout: try sheetLayout(), fronts: try sides(),
                                  deckName: "\(look.theme) \(look.size) deck", cropMarks: cropMarks, cutLines: cutLines,
                                  proof: proof, duplex: duplex.flip)
         let path = pdf.trimmingCharacters(in: .whitespaces)
         let document = sheets.document()
-        // One file of many pages: drawn on one thread, written through the plan's derived files.
-        return OutputPlan(files: [], derivedPaths: [path]) { _ in
+        // Page PNGs render on the workers; the PDF, one file of many pages, is drawn on one thread
+        // and written through the plan's derived files.
+        let pages = pagesPNG.map { dpi in
+            document.pages.enumerated().map { index, page in
+                FileToRender(Self.pagePNGPath(pdf: path, page: index + 1, of: document.pages.count),
+                             Self.onPaper(page.picture), format: .png, resolution: .dpi(dpi))
+            }
+        } ?? []
+        return OutputPlan(files: pages, derivedPaths: [path]) { _ in
+            [RenderedFile(path: path, data: try document.pdfData())]
+        }
+    }
+
+    /// A page on white paper: a PDF page is the paper, a PNG would otherwise be transparent around the
+    /// cards. The paper overhangs by a point so the last, partly covered pixel row and column are opaque.
+    static func onPaper(_ page: Picture) -> Picture {
+        Picture(size: page.size, title: page.title) { canvas in
+            canvas.fill(BezierPath(rect: CGRect(origin: .zero, size: page.size).insetBy(dx: -1, dy: -1)), with: .white)
+            try page.draw(on: canvas)
+        }
+    }
+
+    /// `deck-print-page-01.png` beside `deck-print.pdf`, numbered with as many digits as the last page.
+    public static func pagePNGPath(pdf: String, page: Int, of count: Int) -> String {
+        let stem = pdf.dropLast(".pdf".count)
+        let digits = String(count).count
+        let number = String(page)
+        return "\(stem)-page-\(String(repeating: "0", count: max(0, digits - number.count)))\(number).png"
+    }
+
+    /// One PNG per distinct card and the back in ``printOnDemandFolder``, at the service's resolution,
+    /// and the PDF of one card a page in the service's order, each page the card with its bleed.
+    func printOnDemandPlan(_ size: PrintOnDemandSize) throws -> OutputPlan {
+        var look = self.look
+        look.size = "\(size.trim.width)x\(size.trim.height)"
+        let cards = PrintOnDemandCards(renderer: try look.makeRenderer(), size: size)
+        let fronts = try sides()
+        var seen: Set<CardSide> = []
+        let files = ([CardSide.back] + fronts).filter { seen.insert($0).inserted }.map { side in
+            FileToRender("\(Self.printOnDemandFolder)/\(side.shortName).png", cards.picture(for: side), format: .png,
+                         resolution: .dpi(Double(size.dotsPerInch)))
+        }
+        let path = pdf.trimmingCharacters(in: .whitespaces)
+        let document = cards.document(fronts: fronts, title: "\(look.theme) \(size.name) deck, one card a page")
+        return OutputPlan(files: files, derivedPaths: [path]) { _ in
             [RenderedFile(path: path, data: try document.pdfData())]
         }
     }

@@ -18,6 +18,7 @@ do {
     if all || sections.contains("deck") || sections.first == DeckBenchmark.baselineArgument {
         try DeckBenchmark.run(cardrender: cardrender)
     }
+    if all || sections.contains(PrintBenchmark.section) { try PrintBenchmark.run(cardrender: cardrender) }
     if all || sections.contains("batch") { try BatchBenchmark.run(cardrender: cardrender) }
     if all || sections.contains(DebugGoldenBenchmark.section) { try DebugGoldenBenchmark.run() }
     if all || sections.contains(ChecksumBenchmark.section) { try ChecksumBenchmark.run(cardrender: cardrender) }

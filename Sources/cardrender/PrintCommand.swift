@@ -15,7 +15,10 @@ struct PrintCommand: ParsableCommand {
         Cards are laid out n-up and centred (poker on A4 portrait: 3×3), with crop marks on every trim line \
         outside the cards and a label in the bottom margin. Default margin 0.25 in, what home printers can \
         print; default gutter 0, so one cut serves two cards. With --bleed the cards' ground reaches past the \
-        trim and corners are square. Output is the same bytes for any -j.
+        trim and corners are square. --pages-png DPI also writes each page as a PNG. --print-on-demand SIZE \
+        writes what a print-on-demand service takes instead of sheets: cards/<card>.png and cards/back.png at \
+        300 dpi with the service's bleed, and a PDF of one card a page (back, front, back, front…, no die \
+        line). Output is the same bytes for any -j.
         """
     )
 
@@ -55,6 +58,16 @@ struct PrintCommand: ParsableCommand {
     @Option(help: "The PDF's file name in the output folder.")
     var pdf = PrintRequest.defaultFileName
 
+    @Option(name: .customLong("pages-png"), help: ArgumentHelp(
+        "Also write each page as a PNG at this resolution (\(Int(PrintRequest.pagesPNGRange.lowerBound))–\(Int(PrintRequest.pagesPNGRange.upperBound)) dpi).",
+        valueName: "dpi"))
+    var pagesPNG: Double?
+
+    @Option(name: .customLong("print-on-demand"), help: ArgumentHelp(
+        "Per-card PNGs and a one-card-a-page PDF for a print service: \(PrintOnDemandSize.all.map(\.description).joined(separator: "; ")).",
+        valueName: "size"))
+    var printOnDemand: String?
+
     @OptionGroup var options: CardOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var parallel: ParallelOptions
@@ -73,6 +86,8 @@ struct PrintCommand: ParsableCommand {
         request.proof = proof
         request.duplex = duplex
         request.pdf = pdf
+        request.pagesPNG = pagesPNG
+        request.printOnDemand = printOnDemand
         return request
     }
 

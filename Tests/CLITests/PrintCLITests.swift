@@ -249,16 +249,23 @@ struct PrintCLITests {
     }
 
     @Test func aBatchSpecNamesTheLineOfABadPrintKey() throws {
-        let folder = try CLIRunner.temporaryDirectory("print-spec")
-        for (body, line, fragment) in [("paper: B7", 3, "unknown paper"), ("bleed: -3mm", 3, "negative"),
-                                       ("margin: 150mm", 3, "no room"), ("scale: 2", 3, "unknown key")] {
-            let spec = folder.appendingPathComponent("spec.yaml")
-            try "jobs:\n  - kind: print\n    \(body)\n".write(to: spec, atomically: true, encoding: .utf8)
-            let out = folder.appendingPathComponent("out")
-            let result = try CLIRunner.run(["batch", spec.path, "--out", out.path])
-            CLIChecks.expectRefusal(result, mentioning: ["spec.yaml:\(line):", fragment], body)
-            #expect(!FileManager.default.fileExists(atPath: out.path), "\(body) wrote \(out.path)")
+        for (body, fragment) in [("paper: B7", "unknown paper"), ("bleed: -3mm", "negative"),
+                                  ("margin: 150mm", "no room"), ("scale: 2", "unknown key")] {
+            try Self.expectSpecRefusal(printKey: body, mentioning: fragment)
         }
+    }
+
+    /// A batch spec of one print job with `body` as its third line is refused naming that line, and
+    /// writes nothing.
+    static func expectSpecRefusal(printKey body: String, mentioning fragment: String,
+                                  sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let folder = try CLIRunner.temporaryDirectory("print-spec")
+        let spec = folder.appendingPathComponent("spec.yaml")
+        try "jobs:\n  - kind: print\n    \(body)\n".write(to: spec, atomically: true, encoding: .utf8)
+        let out = folder.appendingPathComponent("out")
+        let result = try CLIRunner.run(["batch", spec.path, "--out", out.path])
+        CLIChecks.expectRefusal(result, mentioning: ["spec.yaml:3:", fragment], body, sourceLocation: sourceLocation)
+        #expect(!FileManager.default.fileExists(atPath: out.path), "\(body) wrote \(out.path)", sourceLocation: sourceLocation)
     }
 
     @Test func sameBytesTwiceForAnyJobCountAndFromABatchSpec() throws {

@@ -20,6 +20,24 @@ import Testing
         return Document(title: "Three pages", pages: pages)
     }
 
+    /// A page as one picture: drawings and placed pictures in order, each picture clipped to its
+    /// bounds, at the picture's resolution.
+    @Test func aPageRastersAsOnePictureWithPlacementsClipped() throws {
+        // Draws red over twice its own size: the placement must clip it to 10 × 10 pt.
+        let square = Picture(width: 10, height: 10) { canvas in
+            canvas.fill(BezierPath(rect: CGRect(x: -10, y: -10, width: 40, height: 40)), with: Color(red: 1, green: 0, blue: 0))
+        }
+        var page = Document.Page(size: CGSize(width: 40, height: 20))
+        page.draw { canvas in canvas.fill(BezierPath(rect: CGRect(x: 30, y: 0, width: 10, height: 20)), with: .black) }
+        page.place(square, at: CGPoint(x: 5, y: 5))
+        let image = try page.picture.rasterize(resolution: .dpi(144))
+        #expect((image.width, image.height) == (80, 40))
+        let red = RGBAImage.Pixel(r: 255, g: 0, b: 0, a: 255), clear = RGBAImage.Pixel(r: 0, g: 0, b: 0, a: 0)
+        #expect(image[11, 11] == red && image[28, 28] == red)
+        #expect(image[8, 8] == clear && image[31, 31] == clear && image[50, 10] == clear)
+        #expect(image[70, 30] == RGBAImage.Pixel(r: 0, g: 0, b: 0, a: 255))
+    }
+
     @Test func threePagesOfDifferentSizes() throws {
         let info = try Poppler.run("pdfinfo", on: try Self.threePages().pdfData()) { ["-f", "1", "-l", "3", $0] }
         #expect(info.contains { $0.hasPrefix("Pages:") && $0.hasSuffix(" 3") })

@@ -1,0 +1,36 @@
+import Foundation
+import RenderPipeline
+import Testing
+
+@Suite struct PrintRequestTests {
+    /// Page PNGs sort in page order: numbered with as many digits as the last page.
+    @Test func pagePNGNamesArePaddedToTheLastPage() {
+        #expect(PrintRequest.pagePNGPath(pdf: "deck-print.pdf", page: 1, of: 4) == "deck-print-page-1.png")
+        #expect(PrintRequest.pagePNGPath(pdf: "deck-print.pdf", page: 3, of: 12) == "deck-print-page-03.png")
+        #expect(PrintRequest.pagePNGPath(pdf: "out/sheets.pdf", page: 12, of: 120) == "out/sheets-page-012.png")
+    }
+
+    /// Print-on-demand plans a PNG per distinct card and the back, then the one-card-a-page PDF.
+    @Test func printOnDemandPlansEachDistinctCardOnceAndThePDF() throws {
+        var request = PrintRequest()
+        request.printOnDemand = "bridge"
+        request.cards = "AS,KH,AS"
+        try request.validate(as: .commandLine)
+        let plan = try request.plan()
+        #expect(plan.outputs == ["cards/back.png", "cards/AS.png", "cards/KH.png", "deck-print.pdf"])
+        #expect(plan.files.allSatisfy { $0.pixelSize.map { [$0.width, $0.height] } == [750, 1125] })
+    }
+
+    /// Sheet PNGs come before the PDF in the plan, one per page, at the resolution asked for.
+    @Test func pagesPNGPlansOnePNGPerPage() throws {
+        var request = PrintRequest()
+        request.cards = "AS,2S,3S,4S,5S,6S,7S,8S,9S,10S"
+        request.orientation = .portrait
+        request.duplex = .longEdge
+        request.pagesPNG = 72
+        try request.validate(as: .commandLine)
+        let plan = try request.plan()
+        #expect(plan.outputs == (1...4).map { "deck-print-page-\($0).png" } + ["deck-print.pdf"])
+        #expect(plan.files.allSatisfy { $0.pixelSize.map { [$0.width, $0.height] } == [596, 842] })
+    }
+}
