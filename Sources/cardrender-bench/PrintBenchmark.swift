@@ -1,3 +1,4 @@
+import CardRenderSupport
 import Foundation
 
 /// Issue: "a 54-card deck with backs, duplex, A4, bleed: report time and PDF size beside
@@ -32,7 +33,7 @@ enum PrintBenchmark {
                 defer { try? FileManager.default.removeItem(at: folder) }
                 let measurement = Subprocess.run(cardrender, run.arguments + [folder.path])
                 guard measurement.status == 0 else {
-                    throw BenchmarkError("\(run.name) exited with status \(measurement.status)")
+                    throw MessageError("\(run.name) exited with status \(measurement.status)")
                 }
                 seconds[index].append(measurement.seconds)
                 totals[index] = try pdfBytes(in: folder)
@@ -56,7 +57,7 @@ enum PrintBenchmark {
             files += 1
             bytes += (attributes[.size] as? Int) ?? 0
         }
-        guard files > 0 else { throw BenchmarkError("\(folder.path) holds no PDF") }
+        guard files > 0 else { throw MessageError("\(folder.path) holds no PDF") }
         return (files, bytes)
     }
 }
