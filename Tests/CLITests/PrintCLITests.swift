@@ -53,8 +53,14 @@ struct PrintCLITests {
         var height: Int
         var bytes: [UInt8]
 
-        init(_ pdf: URL, page: Int) throws {
-            let data = [UInt8](try PrintCLITests.tool("pdftoppm", ["-r", "\(PrintCLITests.dpi)", "-f", "\(page)", "-l", "\(page)", pdf.path]))
+        /// The page at `dpi`, or only the `crop` rectangle of it (in pixels at that resolution).
+        init(_ pdf: URL, page: Int, dpi: Int = PrintCLITests.dpi, crop: CGRect? = nil) throws {
+            var arguments = ["-r", "\(dpi)", "-f", "\(page)", "-l", "\(page)"]
+            if let crop {
+                arguments += ["-x", "\(Int(crop.minX))", "-y", "\(Int(crop.minY))", "-W", "\(Int(crop.width))",
+                              "-H", "\(Int(crop.height))"]
+            }
+            let data = [UInt8](try PrintCLITests.tool("pdftoppm", arguments + [pdf.path]))
             // "P6\n<w> <h>\n255\n" then the pixels.
             var fields: [Int] = [], index = 2, current = ""
             while fields.count < 3, index < data.count {
@@ -143,6 +149,35 @@ struct PrintCLITests {
             let bottom = (Int(mid.midY)..<Int(mid.maxY) + 6).last { !raster.isPaper(column, $0) } ?? 0
             let measured = CGRect(x: left, y: top, width: right + 1 - left, height: bottom + 1 - top)
             Self.expectClose(measured, slot.trim, "slot \(slotIndex)")
+        }
+    }
+
+    /// The bar: every trim edge within 0.1 mm of the layout. At 576 dpi a pixel is
+    /// 0.044 mm, so two pixels (anti-aliasing on either side of the edge) stay under it.
+    @Test func trimEdgesAreWithinATenthOfAMillimetre() throws {
+        let dpi = 576, scale = CGFloat(576) / 72
+        // A gutter keeps each card's border apart from its neighbours', so each edge is measured alone.
+        let layout = try SheetLayout(paper: .a4, cardSize: Self.poker, gutter: .millimetres(2))
+        #expect(layout.capacity == 9)
+        let pdf = try Self.printPDF(["--cards", "AS,2S,3S,4S,KH,5S,6S,7S,8S", "--gutter", "2mm", "--no-crop-marks"])
+        for slot in [layout.slots[0], layout.slots[4], layout.slots[8]] {
+            let trim = CGRect(x: slot.trim.minX * scale, y: slot.trim.minY * scale, width: slot.trim.width * scale,
+                              height: slot.trim.height * scale)
+            let crop = trim.insetBy(dx: -12, dy: -12).integral
+            let raster = try Raster(pdf, page: 1, dpi: dpi, crop: crop)
+            // Along the card's middle row and column, the first and last inked pixel.
+            let row = Int(trim.midY - crop.minY), column = Int(trim.midX - crop.minX)
+            let left = (0..<column).first { !raster.isPaper($0, row) } ?? -100
+            let right = ((column + 1)..<raster.width).last { !raster.isPaper($0, row) } ?? -100
+            let top = (0..<row).first { !raster.isPaper(column, $0) } ?? -100
+            let bottom = ((row + 1)..<raster.height).last { !raster.isPaper(column, $0) } ?? -100
+            for (measured, expected, edge) in [(CGFloat(left), trim.minX - crop.minX, "left"),
+                                               (CGFloat(right + 1), trim.maxX - crop.minX, "right"),
+                                               (CGFloat(top), trim.minY - crop.minY, "top"),
+                                               (CGFloat(bottom + 1), trim.maxY - crop.minY, "bottom")] {
+                let millimetres = abs(measured - expected) / scale * 25.4 / 72
+                #expect(millimetres < 0.1, "slot \(slot.index) \(edge) edge \(millimetres) mm from the layout's")
+            }
         }
     }
 
