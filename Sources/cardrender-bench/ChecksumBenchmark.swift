@@ -11,10 +11,7 @@ enum ChecksumBenchmark {
     static let repetitions = 9
 
     static func run(cardrender: String) throws {
-        guard FileManager.default.isExecutableFile(atPath: cardrender) else {
-            print("no cardrender beside this benchmark (build it with `swift build -c release --product cardrender`)")
-            return
-        }
+        guard Subprocess.cardrenderIsBuilt(at: cardrender) else { return }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cardrender-bench-\(getpid())-sha256")
         defer { try? FileManager.default.removeItem(at: folder) }
         let render = Subprocess.run(cardrender, ["render", "--out", folder.path, "--quiet"])

@@ -205,10 +205,7 @@ enum DeckBenchmark {
 
     /// The headline: `cardrender deck` against the baseline, each its own process.
     static func compareProcesses(cardrender: String) throws {
-        guard FileManager.default.isExecutableFile(atPath: cardrender) else {
-            print("no cardrender beside this benchmark (build it with `swift build -c release --product cardrender`)")
-            return
-        }
+        guard Subprocess.cardrenderIsBuilt(at: cardrender) else { return }
         let bench = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
         let deck = ["deck", "--size", sizeArgument, "--scale", "2", "--format", "png,svg"]
         // -j 4 on 2 cores: while one worker waits for fsync, another can use the core.

@@ -12,10 +12,7 @@ enum PrintBenchmark {
     static let repetitions = 9
 
     static func run(cardrender: String) throws {
-        guard FileManager.default.isExecutableFile(atPath: cardrender) else {
-            print("no cardrender beside this benchmark (build it with `swift build -c release --product cardrender`)")
-            return
-        }
+        guard Subprocess.cardrenderIsBuilt(at: cardrender) else { return }
         print("\n== Print: 54 cards (52 + 2 jokers) with backs, duplex long-edge, A4, 1/8 in bleed, poker; "
               + "median of \(repetitions), separate processes, interleaved ==")
         let runs: [(name: String, arguments: [String])] = [

@@ -7,6 +7,16 @@ import Foundation
 enum Subprocess {
     struct Measurement { var seconds: Double; var peakMiB: Double; var status: Int32 }
 
+    /// Whether the `cardrender` the benchmarks run is built beside this benchmark; says how to
+    /// build it when it is not.
+    static func cardrenderIsBuilt(at path: String) -> Bool {
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            print("no cardrender beside this benchmark (build it with `swift build -c release --product cardrender`)")
+            return false
+        }
+        return true
+    }
+
     static func which(_ name: String) -> String? {
         for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
             let path = "\(dir)/\(name)"
