@@ -31,7 +31,7 @@ public struct PrintOnDemandCards: Sendable {
         }
     }
 
-    /// One page per side in ``PrintOnDemandPage/backThenFront(cardCount:)`` order, each page the canvas.
+    /// One page per side in `PrintOnDemandPage.backThenFront(cardCount:)` order, each page the canvas.
     public func document(fronts: [CardSide], title: String) -> Document {
         let back = picture(for: .back)
         var pictures: [CardSide: Picture] = [:]

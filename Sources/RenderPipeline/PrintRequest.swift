@@ -34,7 +34,7 @@ public struct PrintRequest: RenderRequest, Equatable {
     /// A named paper or `WIDTHxHEIGHT` with a unit.
     public var paper = "A4"
     public var orientation: OrientationChoice = .automatic
-    /// Lengths with units; nil for the defaults of ``SheetLayout``.
+    /// Lengths with units; nil for the defaults of `SheetLayout`.
     public var margin: String?
     public var gutter: String?
     /// `off` (the default) or a length: `1/8in`, `3mm`.
