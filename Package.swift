@@ -22,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
         // SHA-256 for manifests (BoringSSL on Linux, CryptoKit on Apple platforms).
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        // CSV and TSV data for template cards.
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         // `make api-docs`: DocC for the library products.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -31,6 +33,18 @@ let package = Package(
             name: "CCairo",
             pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev", "libfreetype-dev"])]
+        ),
+        // Laid-out text (Pango through pangocairo, fonts through a fontconfig that sees only the
+        // bundled fonts and fonts named by file) and SVG images drawn as vectors (librsvg).
+        .systemLibrary(
+            name: "CPango",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev"])]
+        ),
+        .systemLibrary(
+            name: "CRSVG",
+            pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev"])]
         ),
         .target(
             name: "CPNG",
@@ -47,7 +61,9 @@ let package = Package(
             dependencies: ["ResourceBundles"],
             path: "Fonts",
             resources: [
-                .copy("DejaVuSans.ttf"), .copy("DejaVuSans-Bold.ttf"), .copy("LICENSE"), .copy("SHA256SUMS"),
+                .copy("DejaVuSans.ttf"), .copy("DejaVuSans-Bold.ttf"), .copy("DejaVuSans-Oblique.ttf"),
+                .copy("DejaVuSans-BoldOblique.ttf"), .copy("DejaVuSerif.ttf"), .copy("DejaVuSerif-Bold.ttf"),
+                .copy("LICENSE"), .copy("SHA256SUMS"),
             ]
         ),
 
@@ -55,7 +71,10 @@ let package = Package(
         // inside their folder, checksums, "did you mean", markup escaping, a seeded generator.
         .target(name: "CardRenderSupport", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "Geometry"),
-        .target(name: "Drawing", dependencies: ["Geometry", "CardRenderSupport", "CCairo", "CPNG", "BundledFonts"]),
+        .target(
+            name: "Drawing",
+            dependencies: ["Geometry", "CardRenderSupport", "CCairo", "CPango", "CRSVG", "CPNG", "BundledFonts"]
+        ),
         .target(name: "PlayingCards", dependencies: ["Geometry", "Drawing", "CardRenderSupport"]),
         // Paper, lengths, the n-up sheet grid, crop marks, duplex backs and print-on-demand sizes: pure numbers.
         .target(name: "PrintLayout", dependencies: ["Geometry"]),

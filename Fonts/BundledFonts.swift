@@ -1,13 +1,17 @@
 import Foundation
 import ResourceBundles
 
-/// The fonts this package ships (DejaVu Sans and DejaVu Sans Bold, Bitstream Vera licence in
-/// `LICENSE`), pinned by `SHA256SUMS`. Text is drawn only with these and with fonts a user names
+/// The fonts this package ships (DejaVu Sans in four styles and DejaVu Serif in two, Bitstream
+/// Vera licence in `LICENSE`), pinned by `SHA256SUMS`. Text is drawn only with these and with fonts a user names
 /// by file, so renders are the same bytes on every machine.
 public enum BundledFonts {
     public static let regular = "DejaVuSans.ttf"
     public static let bold = "DejaVuSans-Bold.ttf"
-    public static let fileNames = [regular, bold]
+    public static let oblique = "DejaVuSans-Oblique.ttf"
+    public static let boldOblique = "DejaVuSans-BoldOblique.ttf"
+    public static let serif = "DejaVuSerif.ttf"
+    public static let serifBold = "DejaVuSerif-Bold.ttf"
+    public static let fileNames = [regular, bold, oblique, boldOblique, serif, serifBold]
 
     /// The bundle holding the fonts, found once per process.
     public static func bundle() throws(ResourceBundleError) -> Bundle { try located.get() }

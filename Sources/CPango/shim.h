@@ -1,0 +1,6 @@
+#ifndef CARDRENDER_CPANGO_SHIM_H
+#define CARDRENDER_CPANGO_SHIM_H
+#include <pango/pangocairo.h>
+#include <pango/pangofc-fontmap.h>
+#include <fontconfig/fontconfig.h>
+#endif
