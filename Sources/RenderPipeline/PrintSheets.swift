@@ -4,13 +4,31 @@ import Geometry
 import PlayingCards
 import PrintLayout
 
+/// A card a print job places: equal ids are the same picture, drawn once in the PDF however often
+/// it is placed. The picture is the card with `bleed` points of ground around its trim.
+public struct PrintableCard: Sendable {
+    public var id: String
+    public var picture: @Sendable (_ bleed: CGFloat) -> Picture
+
+    public init(id: String, picture: @escaping @Sendable (_ bleed: CGFloat) -> Picture) {
+        self.id = id
+        self.picture = picture
+    }
+
+    /// A side of the built-in deck.
+    public init(_ side: CardSide, renderer: CardRenderer) {
+        self.init(id: side.shortName) { bleed in renderer.picture(for: side, bleed: bleed) }
+    }
+}
+
 /// Cards imposed on the pages of a print PDF: fronts in slot order, each duplex back page right
 /// after its front page with every back behind its front, crop marks, a label in the margin, and
 /// optionally cut lines and proof lines.
 public struct PrintSheets: Sendable {
-    public var renderer: CardRenderer
     public var layout: SheetLayout
-    public var fronts: [CardSide]
+    public var fronts: [PrintableCard]
+    /// Printed behind every front when `duplex` is set.
+    public var back: PrintableCard?
     /// Named in the label: `classic poker deck`.
     public var deckName: String
     public var cropMarks: Bool
@@ -18,16 +36,24 @@ public struct PrintSheets: Sendable {
     public var proof: Bool
     public var duplex: DuplexFlip?
 
-    public init(renderer: CardRenderer, layout: SheetLayout, fronts: [CardSide], deckName: String, cropMarks: Bool = true,
-                cutLines: Bool = false, proof: Bool = false, duplex: DuplexFlip? = nil) {
-        self.renderer = renderer
+    public init(layout: SheetLayout, fronts: [PrintableCard], back: PrintableCard?, deckName: String,
+                cropMarks: Bool = true, cutLines: Bool = false, proof: Bool = false, duplex: DuplexFlip? = nil) {
         self.layout = layout
         self.fronts = fronts
+        self.back = back
         self.deckName = deckName
         self.cropMarks = cropMarks
         self.cutLines = cutLines
         self.proof = proof
         self.duplex = duplex
+    }
+
+    /// The built-in deck's sides, its back behind them.
+    public init(renderer: CardRenderer, layout: SheetLayout, fronts: [CardSide], deckName: String, cropMarks: Bool = true,
+                cutLines: Bool = false, proof: Bool = false, duplex: DuplexFlip? = nil) {
+        self.init(layout: layout, fronts: fronts.map { PrintableCard($0, renderer: renderer) },
+                  back: PrintableCard(.back, renderer: renderer), deckName: deckName, cropMarks: cropMarks,
+                  cutLines: cutLines, proof: proof, duplex: duplex)
     }
 
     /// Proof line colours, as print templates draw them: bleed red, trim blue, safe area green.
@@ -41,16 +67,16 @@ public struct PrintSheets: Sendable {
 
     /// Sheets of fronts (with their back sheets when duplex).
     public var frontSheetCount: Int { max(1, (fronts.count + layout.capacity - 1) / layout.capacity) }
-    public var pageCount: Int { frontSheetCount * (duplex == nil ? 1 : 2) }
+    public var pageCount: Int { frontSheetCount * (duplex == nil || back == nil ? 1 : 2) }
 
     public func document() -> Document {
         let bleed = layout.bleed.points
         // One picture per distinct card, so a card asked for twice and the back are drawn once.
-        var pictures: [CardSide: Picture] = [:]
-        func picture(_ side: CardSide) -> Picture {
-            if let picture = pictures[side] { return picture }
-            let picture = renderer.picture(for: side, bleed: bleed)
-            pictures[side] = picture
+        var pictures: [String: Picture] = [:]
+        func picture(_ card: PrintableCard) -> Picture {
+            if let picture = pictures[card.id] { return picture }
+            let picture = card.picture(bleed)
+            pictures[card.id] = picture
             return picture
         }
         var pages: [Document.Page] = []
@@ -58,17 +84,17 @@ public struct PrintSheets: Sendable {
             let onSheet = Array(fronts.dropFirst(sheet * layout.capacity).prefix(layout.capacity))
             let frontNumber = pages.count + 1
             var front = Document.Page(size: layout.pageSize)
-            for (slot, side) in zip(layout.slots, onSheet) {
-                front.place(picture(side), at: slot.bleed.origin)
+            for (slot, card) in zip(layout.slots, onSheet) {
+                front.place(picture(card), at: slot.bleed.origin)
             }
             decorate(&front, slots: layout.slots, marks: cropMarks ? layout.cropMarks().map { ($0.start, $0.end) } : [],
                      label: label(page: frontNumber, side: "fronts"))
             pages.append(front)
-            if let duplex {
+            if let duplex, let backCard = back {
                 var back = Document.Page(size: layout.pageSize)
                 let backSlots = layout.backSlots(flip: duplex)
                 for slot in backSlots.prefix(onSheet.count) {
-                    back.place(picture(.back), at: slot.bleed.origin)
+                    back.place(picture(backCard), at: slot.bleed.origin)
                 }
                 // The front's marks, mirrored as the backs are, so they line up through the sheet.
                 let behind = { (point: CGPoint) in layout.backRect(behind: CGRect(origin: point, size: .zero), flip: duplex).origin }

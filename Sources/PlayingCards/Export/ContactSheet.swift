@@ -30,7 +30,7 @@ public enum ContactSheet {
                     try canvas.withSavedState {
                         canvas.translateBy(x: origin.x, y: origin.y)
                         canvas.scaleBy(x: cardScale, y: cardScale)
-                        try item.renderer.draw(item.side, in: CGRect(origin: .zero, size: cardSize.points), on: canvas)
+                        try item.draw(CGRect(origin: .zero, size: cardSize.points), canvas)
                     }
                     StyledText(item.name, font: labelFont, color: Color(rgb: 0x495057), alignment: .center)
                         .draw(in: CGRect(x: cellOrigin.x - gap / 2, y: cellOrigin.y + cell.height + labelHeight * 0.18,
@@ -48,7 +48,7 @@ public enum ContactSheet {
         let cardScale = min(thumbnail.width / max(1e-3, points.width), thumbnail.height / max(1e-3, points.height))
         let renderer = export.renderer
         let rows = export.sheetRows.map { items in
-            items.map { SpriteSheet.Item(name: String($0.name.dropLast(4)), side: $0.side, renderer: $0.renderer) }
+            items.map { SpriteSheet.Item(name: String($0.name.dropLast(4)), draw: $0.draw) }
         }
         return try picture(rows: rows, cardSize: renderer.size, cardScale: cardScale,
                            title: "cardrender deck · \(renderer.theme.name) · \(renderer.size) "

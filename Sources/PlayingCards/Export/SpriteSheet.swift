@@ -8,15 +8,20 @@ import Geometry
 /// Frames sit on whole pixels with `padding` transparent pixels between them, so filtering in a
 /// game engine never bleeds one card into the next.
 public struct SpriteSheet: Sendable {
+    /// One card on the sheet: its frame name and how it draws itself into a card-sized rect.
     public struct Item: Sendable {
         public var name: String
-        public var side: CardSide
-        public var renderer: CardRenderer
+        public var draw: @Sendable (_ bounds: CGRect, _ canvas: Canvas) throws -> Void
 
-        public init(name: String, side: CardSide, renderer: CardRenderer) {
+        /// Any card that can draw itself: a template card, say.
+        public init(name: String, draw: @escaping @Sendable (_ bounds: CGRect, _ canvas: Canvas) throws -> Void) {
             self.name = name
-            self.side = side
-            self.renderer = renderer
+            self.draw = draw
+        }
+
+        /// A card of the built-in deck.
+        public init(name: String, side: CardSide, renderer: CardRenderer) {
+            self.init(name: name) { bounds, canvas in try renderer.draw(side, in: bounds, on: canvas) }
         }
     }
 
@@ -77,7 +82,7 @@ public struct SpriteSheet: Sendable {
                 for item in items {
                     let frame = frames[index]
                     let origin = CGPoint(x: CGFloat(frame.x) / perPoint, y: CGFloat(frame.y) / perPoint)
-                    try item.renderer.draw(item.side, in: CGRect(origin: origin, size: cardSize.points), on: canvas)
+                    try item.draw(CGRect(origin: origin, size: cardSize.points), canvas)
                     index += 1
                 }
             }
