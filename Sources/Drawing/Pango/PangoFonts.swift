@@ -160,3 +160,19 @@ enum PangoFonts {
         _ = try PangoFontMap.forCurrentThread(extraFiles: [])
     }
 }
+
+extension PangoFonts {
+    /// The families this thread's default Pango font map offers, sorted: what a library laying
+    /// text out with the default map would find.
+    static func defaultFontMapFamilies() -> [String] {
+        guard let map = pango_cairo_font_map_get_default() else { return [] }
+        var families: UnsafeMutablePointer<UnsafeMutablePointer<CPango.PangoFontFamily>?>?
+        var count: Int32 = 0
+        pango_font_map_list_families(map, &families, &count)
+        defer { g_free(families) }
+        guard let families else { return [] }
+        return (0..<Int(count)).compactMap { index in
+            families[index].flatMap { pango_font_family_get_name($0) }.map { String(cString: $0) }
+        }.sorted()
+    }
+}
