@@ -1,0 +1,178 @@
+internal import CPango
+import BundledFonts
+import Foundation
+import Synchronization
+
+/// A private FontConfig configuration holding only the bundled fonts and the files a
+/// `FontLibrary` names: the system configuration is never loaded, so a family that is not
+/// in these files cannot be found by accident. Built once per file list and shared by the
+/// per-thread Pango font maps (FontConfig is thread-safe for lookups; Pango font maps are not).
+final class FontConfigFonts: @unchecked Sendable {
+    let config: OpaquePointer
+    /// Every family name the files declare, sorted and without duplicates.
+    let families: [String]
+
+    private init(config: OpaquePointer, families: [String]) {
+        self.config = config
+        self.families = families
+    }
+
+    deinit { FcConfigDestroy(config) }
+
+    private static let cache = Mutex<[[String]: FontConfigFonts]>([:])
+
+    /// The configuration for the bundled fonts plus `extraFiles` (absolute paths), built on first use.
+    static func fonts(extraFiles: [String]) throws(DrawingError) -> FontConfigFonts {
+        if let fonts = cache.withLock({ $0[extraFiles] }) { return fonts }
+        let built = try build(extraFiles: extraFiles)
+        return cache.withLock { cache in
+            if let existing = cache[extraFiles] { return existing }
+            cache[extraFiles] = built
+            return built
+        }
+    }
+
+    private static func build(extraFiles: [String]) throws(DrawingError) -> FontConfigFonts {
+        var paths: [String] = []
+        for name in BundledFonts.fileNames {
+            do {
+                paths.append(try BundledFonts.url(for: name).path)
+            } catch {
+                throw .fontMissing(error.description)
+            }
+        }
+        guard let config = FcConfigCreate() else { throw .outOfMemory("creating a font configuration") }
+        let fonts = FontConfigFonts(config: config, families: [])
+        let loaded = syntheticStyles.withCString { xml in
+            xml.withMemoryRebound(to: FcChar8.self, capacity: syntheticStyles.utf8.count + 1) {
+                FcConfigParseAndLoadFromMemory(config, $0, 0)
+            }
+        }
+        guard loaded != 0 else { throw .font("FontConfig rejected the synthetic style rules") }
+        for path in paths + extraFiles {
+            guard FileManager.default.fileExists(atPath: path) else { throw .fontMissing("font file \(path) not found") }
+            let before = fonts.applicationFontCount
+            // A file FontConfig cannot scan adds no font, whatever the call returns.
+            guard FcConfigAppFontAddFile(config, path) != 0, fonts.applicationFontCount > before else {
+                throw .font("\(path) is not a font file FontConfig can read")
+            }
+        }
+        FcConfigReference(config)
+        return FontConfigFonts(config: config, families: fonts.familyNames())
+    }
+
+    /// FontConfig's own rules from `90-synthetic.conf`, the only configuration loaded: a slanted
+    /// roman for italic text in a family without an italic (DejaVu Serif), emboldening for bold
+    /// text in a family without a bold.
+    private static let syntheticStyles = """
+        <?xml version="1.0"?>
+        <fontconfig>
+          <match target="font">
+            <test name="slant"><const>roman</const></test>
+            <test target="pattern" name="slant" compare="not_eq"><const>roman</const></test>
+            <edit name="matrix" mode="assign">
+              <times><name>matrix</name><matrix><double>1</double><double>0.2</double><double>0</double><double>1</double></matrix></times>
+            </edit>
+            <edit name="slant" mode="assign"><const>oblique</const></edit>
+            <edit name="embeddedbitmap" mode="assign"><bool>false</bool></edit>
+          </match>
+          <match target="font">
+            <test name="weight" compare="less_eq"><const>medium</const></test>
+            <test target="pattern" name="weight" compare="more_eq"><const>bold</const></test>
+            <edit name="embolden" mode="assign"><bool>true</bool></edit>
+            <edit name="weight" mode="assign"><const>bold</const></edit>
+          </match>
+        </fontconfig>
+        """
+
+    private var applicationFontCount: Int {
+        guard let set = FcConfigGetFonts(config, FcSetApplication) else { return 0 }
+        return Int(set.pointee.nfont)
+    }
+
+    private func familyNames() -> [String] {
+        guard let set = FcConfigGetFonts(config, FcSetApplication), let fonts = set.pointee.fonts else { return [] }
+        var names = Set<String>()
+        for index in 0..<Int(set.pointee.nfont) {
+            guard let pattern = fonts[index] else { continue }
+            var value: UnsafeMutablePointer<FcChar8>?
+            var nameIndex: Int32 = 0
+            while FcPatternGetString(pattern, FC_FAMILY, nameIndex, &value) == FcResultMatch, let value {
+                names.insert(String(cString: UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self)))
+                nameIndex += 1
+            }
+        }
+        return names.sorted()
+    }
+}
+
+/// One Pango font map per thread and font list: Pango font maps are not thread-safe, and
+/// layouts are made and drawn synchronously on the thread that asks.
+final class PangoFontMap {
+    let raw: UnsafeMutablePointer<CPango.PangoFontMap>
+    let fonts: FontConfigFonts
+
+    private init(raw: UnsafeMutablePointer<CPango.PangoFontMap>, fonts: FontConfigFonts) {
+        self.raw = raw
+        self.fonts = fonts
+    }
+
+    deinit { g_object_unref(raw) }
+
+    private final class ThreadMaps { var maps: [[String]: PangoFontMap] = [:] }
+    private static let threadKey = "cardrender.pango-font-maps"
+
+    /// This thread's font map for the bundled fonts plus `extraFiles`, made the thread's default
+    /// Pango font map so that anything laying text out with Pango's default map on this thread
+    /// (SVG text drawn by librsvg) sees only these fonts.
+    static func forCurrentThread(extraFiles: [String]) throws(DrawingError) -> PangoFontMap {
+        let dictionary = Thread.current.threadDictionary
+        let threadMaps: ThreadMaps
+        if let existing = dictionary[threadKey] as? ThreadMaps {
+            threadMaps = existing
+        } else {
+            threadMaps = ThreadMaps()
+            dictionary[threadKey] = threadMaps
+        }
+        let map: PangoFontMap
+        if let existing = threadMaps.maps[extraFiles] {
+            map = existing
+        } else {
+            let fonts = try FontConfigFonts.fonts(extraFiles: extraFiles)
+            guard let raw = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
+                throw .font("Pango cannot make a FreeType font map")
+            }
+            pango_fc_font_map_set_config(OpaquePointer(raw), fonts.config)
+            map = PangoFontMap(raw: raw, fonts: fonts)
+            threadMaps.maps[extraFiles] = map
+        }
+        pango_cairo_font_map_set_default(OpaquePointer(map.raw))
+        return map
+    }
+}
+
+/// Entry points for other Drawing code that lays text out with Pango.
+enum PangoFonts {
+    /// Makes the bundled fonts' restricted font map this thread's default Pango font map. Call it
+    /// before handing drawing to a library that uses Pango's default map (librsvg's SVG `<text>`),
+    /// so it never sees a system font.
+    static func prepareThread() throws(DrawingError) {
+        _ = try PangoFontMap.forCurrentThread(extraFiles: [])
+    }
+}
+
+extension PangoFonts {
+    /// The families this thread's default Pango font map offers, sorted: what a library laying
+    /// text out with the default map would find.
+    static func defaultFontMapFamilies() -> [String] {
+        guard let map = pango_cairo_font_map_get_default() else { return [] }
+        var families: UnsafeMutablePointer<UnsafeMutablePointer<CPango.PangoFontFamily>?>?
+        var count: Int32 = 0
+        pango_font_map_list_families(map, &families, &count)
+        defer { g_free(families) }
+        guard let families else { return [] }
+        return (0..<Int(count)).compactMap { index in
+            families[index].flatMap { pango_font_family_get_name($0) }.map { String(cString: $0) }
+        }.sorted()
+    }
+}

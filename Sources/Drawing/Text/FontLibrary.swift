@@ -1,0 +1,49 @@
+import CardRenderSupport
+import Foundation
+
+/// The fonts a `TextBox` may use: the bundled DejaVu fonts plus font files named by path. Text
+/// is never laid out with a font found on the machine: the library has its own FontConfig
+/// configuration holding only these files, and an unknown family is an error, not a fallback.
+public struct FontLibrary: Sendable, Hashable {
+    /// The extra files, as absolute paths, in the order given (the bundled fonts are always there).
+    public let fontFiles: [String]
+
+    private init(validatedFiles: [String]) { fontFiles = validatedFiles }
+
+    /// The bundled fonts only: DejaVu Sans (regular, bold, oblique, bold oblique) and DejaVu Serif
+    /// (regular, bold).
+    public static let bundled = FontLibrary(validatedFiles: [])
+
+    /// The bundled fonts plus the TrueType/OpenType files at `paths`; their families come from
+    /// the files. Fails on a missing file (`font file X not found`) or a file that is not a font.
+    public init(addingFontFilesAt paths: [String]) throws(DrawingError) {
+        var files: [String] = []
+        for path in paths {
+            let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+            guard FileManager.default.fileExists(atPath: absolute) else { throw .fontMissing("font file \(path) not found") }
+            if !files.contains(absolute) { files.append(absolute) }
+        }
+        self.init(validatedFiles: files)
+        _ = try fonts()
+    }
+
+    /// The family names the library's fonts declare, sorted; empty if the bundled fonts cannot
+    /// be found (laying text out then reports why).
+    public var families: [String] { (try? fonts().families) ?? [] }
+
+    /// Throws unless `family` is one of `families` (compared as FontConfig does: ignoring case
+    /// and spaces), with the families available and the nearest name.
+    public func checkFamily(_ family: String) throws(DrawingError) {
+        let available = try fonts().families
+        let key = FontLibrary.matchingKey(family)
+        guard !available.contains(where: { FontLibrary.matchingKey($0) == key }) else { return }
+        throw .font("unknown font family \"\(family)\"; available: \(available.joined(separator: ", "))"
+                    + NearestName.hint(for: family, among: available))
+    }
+
+    func fonts() throws(DrawingError) -> FontConfigFonts { try FontConfigFonts.fonts(extraFiles: fontFiles) }
+
+    private static func matchingKey(_ family: String) -> String {
+        String(family.lowercased().filter { !$0.isWhitespace })
+    }
+}

@@ -1,0 +1,380 @@
+import CardRenderSupport
+import Foundation
+import Geometry
+
+/// Horizontal placement of the lines in a text box.
+public enum TextBoxAlignment: String, Sendable, Hashable, CaseIterable {
+    case left, center, right
+    /// Lines stretched to the box width; the last line of each paragraph stays left-aligned.
+    case justify
+}
+
+/// Vertical placement of the laid-out text in its box.
+public enum VerticalTextAlignment: String, Sendable, Hashable, CaseIterable {
+    case top, middle, bottom
+}
+
+/// How text breaks into lines at the box width.
+public enum TextWrap: String, Sendable, Hashable, CaseIterable {
+    /// Between words; a single word wider than the box is broken between characters (Pango's
+    /// `PANGO_WRAP_WORD_CHAR`), and the layout then does not count as fitting.
+    case word
+    /// Between any two characters.
+    case character
+    /// No wrapping: one line per paragraph of the text, as given.
+    case none
+}
+
+/// Where an ellipsis replaces text that does not fit.
+public enum TextEllipsis: String, Sendable, Hashable, CaseIterable {
+    case none, start, middle, end
+}
+
+/// Shrink-to-fit: the font size drops from the box's font size in `step` point steps until the
+/// text fits, but never below `minimumSize`.
+public struct AutoFit: Sendable, Hashable {
+    public var minimumSize: CGFloat
+    public var step: CGFloat
+
+    public init(minimumSize: CGFloat, step: CGFloat = 0.25) {
+        self.minimumSize = minimumSize
+        self.step = step
+    }
+}
+
+/// A picture drawn inline with the text, like a glyph: `<icon name="coin"/>` or `:coin:` in the
+/// markup. It is as tall as the line (the font's ascent plus descent), `aspectRatio` times as wide,
+/// and stands on the line's descent line, so its box matches the line box of the text around it.
+public struct InlineIcon: Sendable, Hashable {
+    /// Width divided by height.
+    public var aspectRatio: CGFloat
+    /// What makes two icons equal (a file path, say): the drawing closure cannot be compared.
+    public var identity: String
+    /// Draws the icon into the rectangle, in the canvas's current coordinates.
+    public var draw: @Sendable (CGRect, Canvas) throws -> Void
+
+    public init(aspectRatio: CGFloat, identity: String, draw: @escaping @Sendable (CGRect, Canvas) throws -> Void) {
+        self.aspectRatio = aspectRatio
+        self.identity = identity
+        self.draw = draw
+    }
+
+    public static func == (lhs: InlineIcon, rhs: InlineIcon) -> Bool {
+        lhs.aspectRatio == rhs.aspectRatio && lhs.identity == rhs.identity
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(aspectRatio)
+        hasher.combine(identity)
+    }
+}
+
+/// One laid-out line, in the text box's coordinates (origin at the box's top left).
+public struct TextLine: Sendable, Hashable {
+    /// The characters on the line, with the space a line broke at removed; elided text shows as "…"
+    /// and an inline icon as U+FFFC.
+    public var text: String
+    /// Logical width of the line (for justified lines, the stretched width).
+    public var width: CGFloat
+    /// The baseline's y.
+    public var baseline: CGFloat
+    /// The line's logical rectangle.
+    public var rect: CGRect
+}
+
+/// What laying out a text box produced, in the box's coordinates.
+public struct TextLayout: Sendable, Hashable {
+    /// The font size used, after auto-fit.
+    public var fontSize: CGFloat
+    public var lines: [TextLine]
+    /// Logical extents of all the lines.
+    public var size: CGSize
+    /// True when the text stays inside the box (height, and width with no word broken apart)
+    /// and nothing was elided.
+    public var fits: Bool
+    public var isEllipsized: Bool
+    /// Each visible inline icon's rectangle, in text order.
+    public var iconRects: [CGRect]
+}
+
+/// A box of laid-out text, drawn with Pango: markup, wrapping, alignment and justification,
+/// line spacing, ellipsis, shrink-to-fit and inline icons. Fonts come only from `library`.
+///
+/// Layout is independent of the canvas it is drawn on (no hinting, unrounded glyph positions,
+/// 72 dpi), so the same box breaks its lines the same way in PNG at any scale, SVG and PDF.
+public struct TextBox: Sendable, Hashable {
+    /// Pango markup: `<b>`, `<i>`, `<span foreground="#c00" size="larger">`, … plus inline icons.
+    public var markup: String
+    /// A Pango font description, such as `"DejaVu Serif Bold 14"`; the size is in points. Without
+    /// a family, DejaVu Sans.
+    public var font: String
+    /// The text colour where the markup sets none.
+    public var color: Color
+    public var alignment: TextBoxAlignment
+    public var verticalAlignment: VerticalTextAlignment
+    public var wrap: TextWrap
+    /// A multiple of the font's normal line height; 1 is normal.
+    public var lineSpacing: CGFloat
+    public var ellipsis: TextEllipsis
+    public var autoFit: AutoFit?
+    /// Inline icons by name, for `<icon name="…"/>` and `:name:` in the markup.
+    public var icons: [String: InlineIcon]
+    public var library: FontLibrary
+
+    public init(markup: String, font: String, color: Color = .black, alignment: TextBoxAlignment = .left,
+                verticalAlignment: VerticalTextAlignment = .top, wrap: TextWrap = .word, lineSpacing: CGFloat = 1,
+                ellipsis: TextEllipsis = .none, autoFit: AutoFit? = nil, icons: [String: InlineIcon] = [:],
+                library: FontLibrary = .bundled) {
+        self.markup = markup
+        self.font = font
+        self.color = color
+        self.alignment = alignment
+        self.verticalAlignment = verticalAlignment
+        self.wrap = wrap
+        self.lineSpacing = lineSpacing
+        self.ellipsis = ellipsis
+        self.autoFit = autoFit
+        self.icons = icons
+        self.library = library
+    }
+
+    /// Lays the text out in a box of `size` without drawing it.
+    public func layout(in size: CGSize) throws(DrawingError) -> TextLayout {
+        try Prepared(self).layout(in: size).result
+    }
+
+    /// Lays the text out in `rect` and draws it on `canvas`. Nothing is clipped: text that does
+    /// not fit spills out of the box (the result says so), and the caller clips if it wants.
+    @discardableResult
+    public func draw(in rect: CGRect, on canvas: Canvas) throws(DrawingError) -> TextLayout {
+        let laidOut = try Prepared(self).layout(in: rect.size)
+        let icons = laidOut.iconNames.map { self.icons[$0] }
+        do {
+            try canvas.withSavedState {
+                canvas.context.setSource(color)
+                let origin = CGPoint(x: rect.minX + laidOut.offset.x, y: rect.minY + laidOut.offset.y)
+                try laidOut.pango.draw(on: canvas.context.raw, at: origin) { index, iconRect in
+                    guard index >= 0, index < icons.count, let icon = icons[index] else { return }
+                    do {
+                        try canvas.withSavedState { try icon.draw(iconRect, canvas) }
+                    } catch let error as DrawingError {
+                        throw error
+                    } catch {
+                        throw DrawingError.image("inline icon \"\(laidOut.iconNames[index])\": \(error)")
+                    }
+                }
+            }
+        } catch let error as DrawingError {
+            throw error
+        } catch {
+            throw .image("text box: \(error)")
+        }
+        return laidOut.result
+    }
+}
+
+extension TextBox {
+    private struct LaidOut {
+        let pango: PangoTextLayout
+        let result: TextLayout
+        let offset: CGPoint
+        let iconNames: [String]
+    }
+
+    /// The parts of a text box that do not depend on the font size: checked font, parsed markup.
+    private struct Prepared {
+        let box: TextBox
+        let fontMap: PangoFontMap
+        let font: PangoFontDescription
+        let markup: PangoMarkup
+        let iconNames: [String]
+
+        init(_ box: TextBox) throws(DrawingError) {
+            self.box = box
+            fontMap = try PangoFontMap.forCurrentThread(extraFiles: box.library.fontFiles)
+            font = PangoFontDescription(parsing: box.font, defaultFamily: "DejaVu Sans")
+            guard font.size > 0 else {
+                throw .font("font \"\(box.font)\" has no size; add one in points, as in \"DejaVu Sans 12\"")
+            }
+            for family in font.families { try box.library.checkFamily(family) }
+            let substituted = try InlineIconMarkup.substitute(in: box.markup, iconNames: Set(box.icons.keys))
+            markup = try PangoMarkup(parsing: substituted.markup)
+            guard markup.objectReplacementOffsets.count == substituted.iconNames.count else {
+                throw .font("text markup: the character U+FFFC is reserved for inline icons")
+            }
+            for family in markup.families { try box.library.checkFamily(family) }
+            iconNames = substituted.iconNames
+            guard box.lineSpacing.isFinite, box.lineSpacing > 0 else {
+                throw .font("line spacing must be a positive number, got \(box.lineSpacing)")
+            }
+        }
+
+        func layout(in size: CGSize) throws(DrawingError) -> LaidOut {
+            guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
+                throw .invalidSize("text box \(size.width)×\(size.height) pt; both sides must be numbers ≥ 0")
+            }
+            let scale = try chooseScale(for: size)
+            let fitsAtScale = try fits(scale: scale, in: size)
+            var settings = PangoLayoutSettings()
+            settings.alignment = box.alignment
+            settings.lineSpacing = box.lineSpacing
+            settings.ellipsis = box.ellipsis
+            switch box.wrap {
+            case .word, .character:
+                settings.width = size.width
+                settings.wrap = box.wrap == .word ? .wordOrCharacter : .character
+                if box.ellipsis != .none { settings.height = .points(size.height) }
+            case .none:
+                if box.ellipsis != .none {
+                    settings.width = size.width
+                    settings.height = .oneLinePerParagraph
+                }
+            }
+            let pango = try makeLayout(scale: scale, settings: settings)
+            let logical = pango.logicalRect
+            var offset = CGPoint.zero
+            if settings.width == nil {
+                // Without a width Pango aligns within the widest line; place that in the box.
+                switch box.alignment {
+                case .left, .justify: offset.x = 0
+                case .center: offset.x = (size.width - logical.width) / 2 - logical.minX
+                case .right: offset.x = size.width - logical.width - logical.minX
+                }
+            }
+            switch box.verticalAlignment {
+            case .top: offset.y = -logical.minY
+            case .middle: offset.y = (size.height - logical.height) / 2 - logical.minY
+            case .bottom: offset.y = size.height - logical.height - logical.minY
+            }
+            let lines = pango.lines.map { line in
+                TextLine(text: line.text.trimmingTrailingLineBreakSpace(),
+                         width: line.logicalRect.width,
+                         baseline: line.baseline + offset.y,
+                         rect: line.logicalRect.offsetBy(dx: offset.x, dy: offset.y))
+            }
+            var iconRects: [CGRect] = []
+            for placement in pango.iconPlacements where placement.index >= 0 && placement.index < iconNames.count {
+                iconRects.append(placement.rect.offsetBy(dx: offset.x, dy: offset.y))
+            }
+            let isEllipsized = pango.isEllipsized
+            let result = TextLayout(fontSize: font.size * scale, lines: lines,
+                                    size: CGSize(width: logical.width, height: logical.height),
+                                    fits: fitsAtScale && !isEllipsized, isEllipsized: isEllipsized, iconRects: iconRects)
+            return LaidOut(pango: pango, result: result, offset: offset, iconNames: iconNames)
+        }
+
+        private func makeLayout(scale: CGFloat, settings: PangoLayoutSettings) throws(DrawingError) -> PangoTextLayout {
+            let aspects = iconNames.map { box.icons[$0]?.aspectRatio ?? 1 }
+            return try PangoTextLayout(fontMap: fontMap, markup: markup, font: font, scale: scale,
+                                       settings: settings, iconAspectRatios: aspects)
+        }
+
+        /// Whether the text fits at `scale` times the font size: with strict word wrapping (a word
+        /// wider than the box makes its line too wide), no ellipsis, and no height limit.
+        private func fits(scale: CGFloat, in size: CGSize) throws(DrawingError) -> Bool {
+            var settings = PangoLayoutSettings()
+            settings.alignment = box.alignment == .justify ? .left : box.alignment
+            settings.lineSpacing = box.lineSpacing
+            switch box.wrap {
+            case .word: settings.width = size.width; settings.wrap = .word
+            case .character: settings.width = size.width; settings.wrap = .character
+            case .none: break
+            }
+            let pango = try makeLayout(scale: scale, settings: settings)
+            // Pango units are 1/1024 pt; allow for their rounding.
+            let tolerance: CGFloat = 0.002
+            guard pango.logicalRect.height <= size.height + tolerance else { return false }
+            return pango.lines.allSatisfy { $0.logicalRect.width <= size.width + tolerance }
+        }
+
+        /// 1 without auto-fit; otherwise the largest size on the grid `font size − k × step` (and the
+        /// minimum itself) that fits, as a factor of the font size, or the minimum when none does.
+        private func chooseScale(for size: CGSize) throws(DrawingError) -> CGFloat {
+            guard let autoFit = box.autoFit else { return 1 }
+            guard autoFit.minimumSize.isFinite, autoFit.minimumSize > 0, autoFit.step.isFinite, autoFit.step > 0 else {
+                throw .font("auto-fit needs a positive minimum size and step, got \(autoFit.minimumSize) and \(autoFit.step)")
+            }
+            let base = font.size
+            guard autoFit.minimumSize < base else { return 1 }
+            // Candidate sizes, largest first: the grid above the minimum, then the minimum.
+            let steps = Int(((base - autoFit.minimumSize) / autoFit.step).rounded(.up) - 1e-9)
+            var sizes = (0...max(0, steps)).map { base - CGFloat($0) * autoFit.step }.filter { $0 > autoFit.minimumSize }
+            sizes.append(autoFit.minimumSize)
+            func fitsAt(_ index: Int) throws(DrawingError) -> Bool { try fits(scale: sizes[index] / base, in: size) }
+            if try fitsAt(0) { return 1 }
+            let last = sizes.count - 1
+            guard try fitsAt(last) else { return sizes[last] / base }
+            // Binary search for the first index that fits: `tooBig` never fits, `fitting` always does.
+            var tooBig = 0, fitting = last
+            while fitting - tooBig > 1 {
+                let middle = (tooBig + fitting) / 2
+                if try fitsAt(middle) { fitting = middle } else { tooBig = middle }
+            }
+            return sizes[fitting] / base
+        }
+    }
+}
+
+private extension String {
+    /// The line without the space (or newline) Pango keeps at its end when it breaks there.
+    func trimmingTrailingLineBreakSpace() -> String {
+        var text = Substring(self)
+        while let last = text.last, last == " " || last == "\n" || last == "\r" || last == "\u{2028}" { text = text.dropLast() }
+        return String(text)
+    }
+}
+
+/// Inline icons in markup: `<icon name="coin"/>` (an unknown name is an error) and `:coin:` (only
+/// for defined names; anything else stays literal), each replaced by U+FFFC, which the layout
+/// then gives the icon's shape.
+enum InlineIconMarkup {
+    static func substitute(in markup: String, iconNames: Set<String>) throws(DrawingError)
+        -> (markup: String, iconNames: [String]) {
+        var output = ""
+        var found: [String] = []
+        var rest = Substring(markup)
+        while let next = rest.firstIndex(where: { $0 == "<" || $0 == ":" }) {
+            output += rest[..<next]
+            rest = rest[next...]
+            if rest.hasPrefix("<") {
+                guard let close = rest.firstIndex(of: ">") else { output += rest; rest = ""; break }
+                let tag = rest[...close]
+                rest = rest[rest.index(after: close)...]
+                if tag.hasPrefix("<icon") && (tag.dropFirst(5).first.map { $0.isWhitespace || $0 == "/" || $0 == ">" } ?? false) {
+                    let name = try iconName(inTag: String(tag))
+                    guard iconNames.contains(name) else {
+                        let known = iconNames.sorted()
+                        throw .font(known.isEmpty
+                            ? "text markup: unknown icon \"\(name)\"; no icons are defined"
+                            : "text markup: " + NearestName.unknown("icon", name, among: known))
+                    }
+                    output += "\u{FFFC}"
+                    found.append(name)
+                } else {
+                    output += tag
+                }
+            } else {
+                // ":name:" with a defined name becomes the icon; otherwise the colon is text.
+                let afterColon = rest.dropFirst()
+                if let end = afterColon.firstIndex(of: ":"), iconNames.contains(String(afterColon[..<end])) {
+                    output += "\u{FFFC}"
+                    found.append(String(afterColon[..<end]))
+                    rest = afterColon[afterColon.index(after: end)...]
+                } else {
+                    output += ":"
+                    rest = afterColon
+                }
+            }
+        }
+        output += rest
+        return (output, found)
+    }
+
+    private static func iconName(inTag tag: String) throws(DrawingError) -> String {
+        let pattern = #/^<icon\s+name\s*=\s*(?:"([^"]*)"|'([^']*)')\s*/?>$/#
+        guard let match = tag.wholeMatch(of: pattern), let name = match.1 ?? match.2 else {
+            throw .font("text markup: write an inline icon as <icon name=\"…\"/>, not \(tag)")
+        }
+        return String(name)
+    }
+}
