@@ -19,7 +19,7 @@ final class RSVGHandle {
             rsvg_handle_new_from_data(bytes.bindMemory(to: guint8.self).baseAddress, gsize(bytes.count), &error)
         }
         guard let handle else {
-            throw .image("\(name): invalid SVG: \(RSVGHandle.message(consuming: error))")
+            throw .image(RSVGHandle.parseError(RSVGHandle.message(consuming: error), name: name))
         }
         if let error { g_error_free(error) }
         raw = handle
@@ -56,6 +56,15 @@ final class RSVGHandle {
             throw .image("\(name): cannot draw SVG: \(RSVGHandle.message(consuming: error))")
         }
         if let error { g_error_free(error) }
+    }
+
+    /// `path:line:column: invalid SVG: reason` when libxml2 gave a position ("XML parse error:
+    /// Error domain 1 code 77 on line 4 column 1 of data: reason"), else `path: invalid SVG: message`.
+    static func parseError(_ message: String, name: String) -> String {
+        if let match = message.firstMatch(of: /on line (\d+) column (\d+) of data: (.+)$/) {
+            return "\(name):\(match.1):\(match.2): invalid SVG: \(match.3)"
+        }
+        return "\(name): invalid SVG: \(message)"
     }
 
     /// The error's message on one line, and frees the error.
