@@ -136,6 +136,25 @@ final class CairoContext {
         cairo_pattern_destroy(pattern)
     }
 
+    /// `cairo_pattern_create_radial` from a zero-radius circle at `focus` to the circle of
+    /// `radius` around `center`.
+    func setRadialGradient(center: CGPoint, radius: CGFloat, focus: CGPoint, stops: [(location: Double, color: Color)]) {
+        let pattern = cairo_pattern_create_radial(Double(focus.x), Double(focus.y), 0,
+                                                  Double(center.x), Double(center.y), Double(max(0, radius)))
+        for stop in stops {
+            cairo_pattern_add_color_stop_rgba(pattern, stop.location, stop.color.red, stop.color.green,
+                                              stop.color.blue, stop.color.alpha)
+        }
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        cairo_set_source(raw, pattern)
+        cairo_pattern_destroy(pattern)
+    }
+
+    /// `cairo_push_group`: drawing goes to a temporary surface until `popGroupToSource`.
+    func pushGroup() { cairo_push_group(raw) }
+    /// `cairo_pop_group_to_source`: the group drawn since `pushGroup` becomes the source.
+    func popGroupToSource() { cairo_pop_group_to_source(raw) }
+
     /// Paints `image` (an ARGB32 image surface) scaled into `rect`.
     func paintImage(_ image: CairoSurface, pixelWidth: Int, pixelHeight: Int, in rect: CGRect) {
         guard pixelWidth > 0, pixelHeight > 0, rect.width > 0, rect.height > 0 else { return }

@@ -1,0 +1,109 @@
+import Foundation
+import Geometry
+
+/// An image a card can show: decoded pixels, or an SVG document drawn as vectors.
+public enum Image: Sendable, Hashable {
+    case raster(RGBAImage)
+    case vector(VectorImage)
+
+    /// Reads a PNG or SVG file, telling them apart by their first bytes (not by the file's
+    /// extension): the PNG signature, or an XML declaration, comment, doctype or `<svg` tag.
+    public static func load(contentsOf url: URL, limits: PNG.Limits = .default) throws(DrawingError) -> Image {
+        try Image(data: ImageFile.read(url), name: url.path, limits: limits)
+    }
+
+    /// Decodes PNG or SVG bytes; `name` is used in error messages.
+    public init(data: Data, name: String, limits: PNG.Limits = .default) throws(DrawingError) {
+        switch ImageFormat(sniffing: data) {
+        case .png:
+            do {
+                self = .raster(try PNG.decode(data, limits: limits))
+            } catch {
+                throw .image("\(name): \(error.description)")
+            }
+        case .svg:
+            self = .vector(try VectorImage(data: data, name: name))
+        case nil:
+            throw .image("\(name) is not a PNG or SVG image")
+        }
+    }
+
+    /// The size in points: a raster image's pixels count as points; a vector image's intrinsic size.
+    public var size: CGSize {
+        switch self {
+        case .raster(let image): CGSize(width: image.width, height: image.height)
+        case .vector(let image): image.size
+        }
+    }
+}
+
+/// How an image fills the rectangle it is drawn into.
+public enum ImageFit: String, Sendable, Hashable, CaseIterable {
+    /// Whole image inside the rectangle, aspect ratio kept, centred.
+    case contain
+    /// Rectangle covered, aspect ratio kept, centred; the overflow is clipped.
+    case cover
+    /// Stretched to the rectangle.
+    case stretch
+
+    /// The matching `ContentMode`.
+    public var contentMode: ContentMode {
+        switch self {
+        case .contain: .aspectFit
+        case .cover: .aspectFill
+        case .stretch: .scaleToFill
+        }
+    }
+}
+
+enum ImageFormat {
+    case png, svg
+
+    init?(sniffing data: Data) {
+        let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        if data.starts(with: pngSignature) { self = .png; return }
+        // An SVG may start with a byte-order mark and white space before its first tag.
+        var start = data.startIndex
+        if data.starts(with: [0xEF, 0xBB, 0xBF]) { start += 3 }
+        while start < data.endIndex, [0x20, 0x09, 0x0A, 0x0D].contains(data[start]) { start += 1 }
+        let head = String(decoding: data[start..<min(data.endIndex, start + 16)], as: UTF8.self).lowercased()
+        guard ["<svg", "<?xml", "<!--", "<!doctype svg"].contains(where: head.hasPrefix) else { return nil }
+        self = .svg
+    }
+}
+
+extension Canvas {
+    /// Draws `image` fitted into `rect` by `fit`, centred. A `cover` image is clipped to `rect`;
+    /// when `clip` is given the image is also clipped to it (a rounded rectangle, an ellipse, …).
+    /// SVG images stay vectors in SVG and PDF output.
+    public func draw(_ image: Image, in rect: CGRect, fit: ImageFit, clippedTo clip: BezierPath? = nil) throws(DrawingError) {
+        let rect = rect.standardized
+        guard rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite,
+              rect.width > 0, rect.height > 0 else { return }
+        let target = Canvas.rect(for: image.size, in: rect, mode: fit.contentMode)
+        context.save()
+        defer { context.restore() }
+        if let clip { self.clip(to: clip) }
+        if fit == .cover {
+            context.newPath()
+            context.rectangle(rect)
+            context.clip(preserve: false)
+        }
+        switch image {
+        case .raster(let pixels):
+            guard pixels.width > 0, pixels.height > 0 else { return }
+            let surface = try CairoSurface.image(from: pixels)
+            context.paintImage(surface, pixelWidth: pixels.width, pixelHeight: pixels.height, in: target)
+        case .vector(let vector):
+            try vector.draw(in: target, on: self)
+        }
+    }
+}
+
+extension RGBAImage: Hashable {
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(width)
+        hasher.combine(height)
+        hasher.combine(pixels)
+    }
+}
