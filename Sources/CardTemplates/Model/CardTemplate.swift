@@ -187,7 +187,7 @@ public struct CardTemplate: Sendable, Equatable {
         }
         for entry in entries where !type.keys.contains(entry.key) {
             let owners = LayerType.allCases.filter { $0.ownKeys.contains(entry.key) }.map(\.rawValue)
-            if !owners.isEmpty, NearestName.suggestion(for: entry.key, among: type.keys) == nil {
+            if !owners.isEmpty {
                 throw SpecError("`\(entry.key)` is not a key of a \(type.rawValue) layer (only of \(owners.joined(separator: ", ")))",
                                 at: entry.keyLocation)
             }
