@@ -81,6 +81,13 @@ import Testing
             == "x.xlsx: unknown data format \"xlsx\"; use .csv, .tsv, .json, .yaml or .yml")
     }
 
+    @Test func anUnclosedQuoteIsRefused() throws {
+        let files = try Fixtures()
+        #expect(specError { _ = try files.data("q.csv", "id,text\n1,\"fine \"\"quoted\"\"\"\n2,\"open\n3,x\n") }
+            == "q.csv:3: a quoted field starting on this line is never closed (a `\"` inside a quoted field is written `\"\"`)")
+        #expect(try files.data("ok.csv", "id,text\n1,5\" tall\n").rows[0].values["text"] == "5\" tall")
+    }
+
     @Test func aByteOrderMarkIsAccepted() throws {
         let files = try Fixtures()
         var bytes = Data([0xEF, 0xBB, 0xBF])

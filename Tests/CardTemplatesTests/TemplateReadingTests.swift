@@ -213,3 +213,62 @@ import Testing
             == "k.json:1:30: unknown key \"colour\"; did you mean \"color\"?")
     }
 }
+
+@Suite struct TemplateDetailTests {
+    @Test func cardSizesByNameAndInPixels() throws {
+        let files = try Fixtures()
+        #expect(try files.template("a.yaml", "card: {size: tarot}\n").size == CGSize(width: 198, height: 342))
+        #expect(try files.template("b.yaml", "card: {size: mini}\n").size == CGSize(width: 126, height: 180))
+        #expect(try files.template("c.yaml", "card: {size: 750x1050px, dpi: 300}\n").size == CGSize(width: 180, height: 252))
+        #expect(try files.template("d.yaml", "card: {size: 2inx3in}\n").size == CGSize(width: 144, height: 216))
+        #expect(specError { _ = try files.template("e.yaml", "card: {size: pokr}\n") }
+            == "e.yaml:1:14: unknown card size \"pokr\"; did you mean \"poker\"? (use poker, bridge, mini, tarot, square "
+            + "or WIDTHxHEIGHT with a unit, e.g. 63x88mm)")
+        #expect(specError { _ = try files.template("f.yaml", "card: {bleed: 3furlongs}\n") }
+            == "f.yaml:1:15: `bleed` has an unknown unit \"furlongs\" in \"3furlongs\"; use mm, cm, in, pt, px or %")
+    }
+
+    @Test func radialGradientsAreInTheLayerBox() throws {
+        let files = try Fixtures()
+        let template = try files.template("r.yaml", """
+            layers:
+              - type: ellipse
+                x: 10
+                y: 20
+                width: 100
+                height: 50
+                fill: {radial: {center: [50%, 50%], radius: 50%}, stops: [[0, "#fff"], [100%, black]]}
+            """)
+        let layer = try template.cards(from: nil)[0].layers[0]
+        let gradient = GradientPaint(geometry: .radial(center: CGPoint(x: 60, y: 45), radius: 25),
+                                     stops: [GradientStop(offset: 0, color: .white), GradientStop(offset: 1, color: .black)])
+        #expect(layer.content == .ellipse(style: ShapeStyle(fill: .gradient(gradient), stroke: nil)))
+        let bad = try files.template("s.yaml", "layers:\n  - {type: rect, fill: {linear: {}, stops: [red, blue, green], spin: 1}}\n")
+        #expect(specError { _ = try bad.cards(from: nil) }
+            == "s.yaml:2:64: layer 1 (rect), the card (no data): unknown key \"spin\"; valid: linear, radial, stops")
+    }
+
+    @Test func visibilityWords() throws {
+        let files = try Fixtures()
+        let template = try files.template("v.yaml", "card: {name: \"{id}\"}\nlayers:\n  - {type: rect, visible: \"{flag}\"}\n")
+        let data = try files.data("v.csv", "id,flag\n1,false\n2,no\n3,0\n4,\n5,off\n6,true\n7,yes\n8,1\n9,x\n")
+        let visible = try template.cards(from: data).map { $0.layers.count }
+        #expect(visible == [0, 0, 0, 0, 0, 1, 1, 1, 1])
+    }
+
+    @Test func relativeValuesNeedALayout() throws {
+        let files = try Fixtures()
+        let template = try files.template("r.yaml", "layers:\n  - {type: rect, x: \"+= 2mm\"}\n")
+        #expect(specError { _ = try template.cards(from: nil) }
+            == "r.yaml:2:21: layer 1 (rect), the card (no data): `x` is relative (+= or -=), but the layer has no layout with a `x`")
+    }
+
+    @Test func aMissingColumnInTheNamePatternIsNamed() throws {
+        let files = try Fixtures()
+        let template = try files.template("n.yaml", "card:\n  name: \"{idd}\"\n")
+        #expect(specError { _ = try template.cards(from: try files.data("n.csv", "id\n1\n")) }
+            == "n.yaml:2:9: card.name, row 1 (n.csv:2): no column \"idd\"; did you mean \"id\"?")
+        #expect(specError { _ = try template.cards(from: nil) }
+            == "n.yaml:2:9: card.name, the card (no data): no column \"idd\" (there is no data)")
+    }
+}

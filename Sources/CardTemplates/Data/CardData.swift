@@ -149,6 +149,10 @@ enum DataText {
 /// CSV and TSV through CSV.swift: the first row names the columns.
 enum DelimitedData {
     static func parse(_ text: String, delimiter: Unicode.Scalar, file: String) throws(SpecError) -> CardData {
+        if let line = unclosedQuoteLine(text, delimiter: delimiter) {
+            throw SpecError("a quoted field starting on this line is never closed (a `\"` inside a quoted field is written `\"\"`)",
+                            at: SpecLocation(file: file, line: line))
+        }
         let reader: CSVReader
         do {
             reader = try CSVReader(string: text, hasHeaderRow: false, trimFields: false, delimiter: delimiter)
@@ -193,6 +197,34 @@ enum DelimitedData {
             seen[name] = index
         }
         return names
+    }
+
+    /// The line of a quoted field the text ends inside, by RFC 4180's quoting (which CSV.swift
+    /// follows), or nil: CSV.swift would silently read the rest of the file into that field.
+    static func unclosedQuoteLine(_ text: String, delimiter: Unicode.Scalar) -> Int? {
+        var line = 1, openedOn = 0
+        var inQuotes = false, atFieldStart = true
+        var scalars = text.unicodeScalars.makeIterator()
+        var pending: Unicode.Scalar?
+        while let scalar = pending ?? scalars.next() {
+            pending = nil
+            if scalar == "\n" { line += 1 }
+            if inQuotes {
+                guard scalar == "\"" else { continue }
+                let next = scalars.next()
+                if next == "\"" { continue }
+                inQuotes = false
+                atFieldStart = false
+                pending = next
+                if next == nil { break }
+            } else if scalar == "\"", atFieldStart {
+                inQuotes = true
+                openedOn = line
+            } else {
+                atFieldStart = scalar == delimiter || scalar == "\n" || scalar == "\r"
+            }
+        }
+        return inQuotes ? openedOn : nil
     }
 
     /// Line breaks in a field: CR LF, LF and CR each count once.

@@ -224,7 +224,7 @@ public struct CardTemplate: Sendable, Equatable {
             .map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.count == 2 else {
             let hint = NearestName.hint(for: lowered, among: namedSizes.map(\.name))
-            throw SpecError("unknown card size \"\(text)\"\(hint); \(usage)", at: node.location)
+            throw SpecError("unknown card size \"\(text)\"" + (hint.isEmpty ? "; \(usage)" : "\(hint) (\(usage))"), at: node.location)
         }
         // `63x88mm`: a unit written only after the height applies to the width too.
         let unit = String(parts[1].drop(while: { !$0.isLetter }))
