@@ -78,6 +78,12 @@ let package = Package(
         .target(name: "PlayingCards", dependencies: ["Geometry", "Drawing", "CardRenderSupport"]),
         // Paper, lengths, the n-up sheet grid, crop marks, duplex backs and print-on-demand sizes: pure numbers.
         .target(name: "PrintLayout", dependencies: ["Geometry"]),
+        // Custom cards: a template's layers filled from rows of data (CSV, TSV, JSON, YAML).
+        .target(
+            name: "CardTemplates",
+            dependencies: ["Geometry", "Drawing", "PlayingCards", "PrintLayout", "SpecFiles", "CardRenderSupport",
+                           .product(name: "CSV", package: "CSV.swift"), .product(name: "Yams", package: "Yams")]
+        ),
         // YAML and JSON spec files read into located nodes: the batch spec and the keyboard spec.
         .target(name: "SpecFiles", dependencies: ["CardRenderSupport", .product(name: "Yams", package: "Yams")]),
         .target(
@@ -119,6 +125,7 @@ let package = Package(
         .testTarget(name: "CardRenderSupportTests", dependencies: ["CardRenderSupport"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "CardRenderSupport"]),
         .testTarget(name: "PrintLayoutTests", dependencies: ["PrintLayout", "Geometry"]),
+        .testTarget(name: "CardTemplatesTests", dependencies: ["CardTemplates", "SpecFiles", "Drawing", "CardRenderSupport"]),
         .testTarget(
             name: "DrawingTests", dependencies: ["Drawing", "Geometry", "BundledFonts", "ResourceBundles", "CardRenderSupport"]
         ),

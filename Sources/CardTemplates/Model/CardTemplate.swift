@@ -1,0 +1,379 @@
+import CardRenderSupport
+import Foundation
+import SpecFiles
+import Yams
+
+/// The kinds of layer a template draws.
+public enum LayerType: String, Sendable, Equatable, CaseIterable {
+    case rect, ellipse, polygon, line, image, text
+    case playingCard = "playing-card"
+    case pips, corners, suit
+
+    /// Keys every layer may have.
+    static let commonKeys = ["type", "layout", "x", "y", "width", "height", "opacity", "rotate", "visible"]
+
+    /// Keys of this kind of layer besides the common ones.
+    var ownKeys: [String] {
+        switch self {
+        case .rect: ["radius", "fill", "stroke", "stroke-width"]
+        case .ellipse: ["fill", "stroke", "stroke-width"]
+        case .polygon: ["points", "sides", "fill", "stroke", "stroke-width"]
+        case .line: ["from", "to", "stroke", "stroke-width"]
+        case .image: ["src", "fit", "clip", "radius"]
+        case .text: ["text", "font", "color", "align", "valign", "wrap", "line-spacing", "ellipsis", "fit"]
+        case .playingCard, .pips, .corners: ["card", "theme"]
+        case .suit: ["suit", "fill", "stroke", "stroke-width"]
+        }
+    }
+
+    var keys: [String] { Self.commonKeys + ownKeys }
+}
+
+/// One layer as the template writes it, checked for its type and keys but not yet filled from a
+/// row: `CardTemplate.cards(from:filters:)` resolves it into a `ResolvedLayer` per card.
+public struct LayerSpec: Sendable, Equatable {
+    /// 0-based place in `layers`.
+    public var index: Int
+    public var type: LayerType
+    /// Where the layer's mapping starts.
+    public var location: SpecLocation
+    /// The layer's keys and values, `type` and `layout` included.
+    public var entries: [LocatedNode.Entry]
+    /// The box of the named layout it starts from.
+    var layout: LayoutBox?
+    /// The folder of the template file that wrote the layer: relative `src` paths start there.
+    public var folder: URL
+
+    /// `layer 3 (text)`, counting from 1, for messages.
+    public var label: String { "layer \(index + 1) (\(type.rawValue))" }
+}
+
+/// A named layout's box: any of the four may be left to the layer.
+struct LayoutBox: Sendable, Equatable {
+    var x, y, width, height: TemplateLength?
+
+    subscript(key: String) -> TemplateLength? {
+        get {
+            switch key {
+            case "x": x
+            case "y": y
+            case "width": width
+            default: height
+            }
+        }
+        set {
+            switch key {
+            case "x": x = newValue
+            case "y": y = newValue
+            case "width": width = newValue
+            default: height = newValue
+            }
+        }
+    }
+
+    static let keys = ["x", "y", "width", "height"]
+}
+
+/// A card template read from a YAML or JSON file, its `extends` chain applied: the card's size
+/// and look, fonts and icons found on disk, named layouts resolved, and the layers checked but
+/// still holding their `{column}` placeholders.
+public struct CardTemplate: Sendable, Equatable {
+    /// The template file that was loaded (the last of its `extends` chain).
+    public var fileURL: URL
+    /// The file's name as messages show it.
+    public var displayName: String
+    /// The trim size in points.
+    public var size: CGSize
+    /// Pixels per inch for `px` lengths and PNG output (default 300).
+    public var dpi: Double
+    /// The corner radius of the card's rounded clip in points (default 0.125 in = 9 pt).
+    public var cornerRadius: CGFloat
+    /// How far full-card art extends beyond the trim, in points (default 0).
+    public var bleed: CGFloat
+    /// `card.background` as written (a colour or gradient, may hold `{column}`); nil for white.
+    public var background: LocatedNode?
+    /// `card.name`, the file-name pattern; nil for the 3-digit row number.
+    public var namePattern: String?
+    var namePatternLocation: SpecLocation?
+    /// Font files named by `fonts:` (all exist), base templates' first.
+    public var fontFiles: [URL]
+    /// Icons by name (all exist, `.png` or `.svg`).
+    public var icons: [String: URL]
+    public var layers: [LayerSpec]
+    /// Rows written in the template's `data:`, if any.
+    public var inlineData: CardData?
+    /// The template's `where:` conditions.
+    public var filters: [RowFilter]
+
+    /// The trim box: the card as cut, origin at its top-left.
+    public var trimBox: CGRect { CGRect(origin: .zero, size: size) }
+    /// The trim box grown by the bleed on every side: what a layer with no position covers.
+    public var bleedBox: CGRect { trimBox.insetBy(dx: -bleed, dy: -bleed) }
+
+    static let topKeys = ["extends", "card", "fonts", "icons", "layouts", "layers", "data", "where"]
+    static let cardKeys = ["size", "dpi", "corner-radius", "bleed", "background", "name"]
+
+    /// Named card sizes in points.
+    public static let namedSizes: [(name: String, size: CGSize)] = [
+        ("poker", CGSize(width: 180, height: 252)), ("bridge", CGSize(width: 162, height: 252)),
+        ("mini", CGSize(width: 126, height: 180)), ("tarot", CGSize(width: 198, height: 342)),
+        ("square", CGSize(width: 252, height: 252)),
+    ]
+
+    /// Reads a template file and the templates it extends. Errors name files as `displayName`
+    /// (default: the path as given), files it extends by their path joined to it.
+    public static func load(contentsOf url: URL, displayName: String? = nil) throws(SpecError) -> CardTemplate {
+        let name = displayName ?? url.relativePath
+        let raw = try RawTemplate.read(url: url, displayName: name, chain: [])
+        return try CardTemplate(raw: raw, url: url, displayName: name)
+    }
+
+    init(raw: RawTemplate, url: URL, displayName: String) throws(SpecError) {
+        fileURL = url
+        self.displayName = displayName
+        let card = raw.card
+        dpi = 300
+        if let node = card["dpi"] {
+            let text = try node.text("dpi")
+            guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, (18...1200).contains(value) else {
+                throw SpecError("`dpi` must be a number from 18 to 1200, got \"\(text)\"", at: node.location)
+            }
+            dpi = value
+        }
+        size = CGSize(width: 180, height: 252)
+        if let node = card["size"] { size = try Self.parseSize(node, dpi: dpi) }
+        cornerRadius = 9
+        if let node = card["corner-radius"] { cornerRadius = try Self.cardLength(node, key: "corner-radius", dpi: dpi) }
+        bleed = 0
+        if let node = card["bleed"] { bleed = try Self.cardLength(node, key: "bleed", dpi: dpi) }
+        background = card["background"]
+        if let node = card["name"] {
+            namePattern = try node.text("name")
+            namePatternLocation = node.location
+        }
+        fontFiles = raw.fonts
+        icons = raw.icons
+        var resolver = LayoutResolver(raw: raw.layouts, dpi: dpi)
+        let layouts = try resolver.resolveAll()
+        layers = []
+        if let list = raw.layers {
+            guard case let .list(items) = list.node.content else {
+                throw SpecError("`layers` must be a list of layers", at: list.node.location)
+            }
+            for (index, item) in items.enumerated() {
+                layers.append(try Self.layer(item, index: index, layouts: layouts, folder: list.folder))
+            }
+        }
+        if let data = raw.data {
+            inlineData = try CardData.rows(of: data, file: data.location.file)
+        }
+        filters = []
+        if let node = raw.filters {
+            for item in node.items() {
+                filters.append(try RowFilter(parsing: try item.text("where"), at: item.location))
+            }
+        }
+    }
+
+    static func layer(_ node: LocatedNode, index: Int, layouts: [String: LayoutBox], folder: URL) throws(SpecError) -> LayerSpec {
+        let entries = try node.entries("layer \(index + 1)")
+        guard let typeNode = entries["type"] else {
+            throw SpecError("layer \(index + 1) has no `type`; use one of \(LayerType.allCases.map(\.rawValue).joined(separator: ", "))",
+                            at: node.location)
+        }
+        let typeName = try typeNode.text("type").trimmingCharacters(in: .whitespaces)
+        guard let type = LayerType(rawValue: typeName.lowercased()) else {
+            throw SpecFile.unknown(typeName, at: typeNode.location, valid: LayerType.allCases.map(\.rawValue), what: "layer type")
+        }
+        for entry in entries where !type.keys.contains(entry.key) {
+            let owners = LayerType.allCases.filter { $0.ownKeys.contains(entry.key) }.map(\.rawValue)
+            if !owners.isEmpty {
+                throw SpecError("`\(entry.key)` is not a key of a \(type.rawValue) layer (only of \(owners.joined(separator: ", ")))",
+                                at: entry.keyLocation)
+            }
+            throw SpecFile.unknown(entry.key, at: entry.keyLocation, valid: type.keys)
+        }
+        var layout: LayoutBox?
+        if let layoutNode = entries["layout"] {
+            let name = try layoutNode.text("layout")
+            guard let box = layouts[name] else {
+                throw SpecFile.unknown(name, at: layoutNode.location, valid: layouts.keys.sorted(), what: "layout")
+            }
+            layout = box
+        }
+        return LayerSpec(index: index, type: type, location: node.location, entries: entries, layout: layout, folder: folder)
+    }
+
+    static func cardLength(_ node: LocatedNode, key: String, dpi: Double) throws(SpecError) -> CGFloat {
+        let text = try node.text(key)
+        switch TemplateLength.parse(text, dpi: dpi, allowPercent: false) {
+        case let .success(length):
+            guard length.points >= 0 else { throw SpecError("`\(key)` cannot be negative, got \"\(text)\"", at: node.location) }
+            return length.points
+        case let .failure(problem): throw SpecError(problem.message(key, text), at: node.location)
+        }
+    }
+
+    /// `poker`, `bridge`, `mini`, `tarot`, `square`, or `WxH` with units (`63x88mm`, `2.5inx3.5in`, `750x1050px`).
+    static func parseSize(_ node: LocatedNode, dpi: Double) throws(SpecError) -> CGSize {
+        let text = try node.text("size")
+        let lowered = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if let named = namedSizes.first(where: { $0.name == lowered }) { return named.size }
+        let usage = "use \(namedSizes.map(\.name).joined(separator: ", ")) or WIDTHxHEIGHT with a unit, e.g. 63x88mm"
+        let parts = lowered.split(whereSeparator: { $0 == "×" }).flatMap { $0.split(separator: "x", maxSplits: 1) }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2 else {
+            let hint = NearestName.hint(for: lowered, among: namedSizes.map(\.name))
+            throw SpecError("unknown card size \"\(text)\"" + (hint.isEmpty ? "; \(usage)" : "\(hint) (\(usage))"), at: node.location)
+        }
+        // `63x88mm`: a unit written only after the height applies to the width too.
+        let unit = String(parts[1].drop(while: { !$0.isLetter }))
+        let widthText = parts[0].contains(where: \.isLetter) ? parts[0] : parts[0] + unit
+        var sides: [CGFloat] = []
+        for side in [widthText, parts[1]] {
+            guard case let .success(length) = TemplateLength.parse(side, dpi: dpi, allowPercent: false),
+                  length.points > 0, length.points <= 7200 else {
+                throw SpecError("invalid card size \"\(text)\"; \(usage)", at: node.location)
+            }
+            sides.append(length.points)
+        }
+        return CGSize(width: sides[0], height: sides[1])
+    }
+}
+
+/// Named layouts resolved through their `extends`, `+=` and `-=` applied.
+struct LayoutResolver {
+    let raw: [String: LocatedNode.Entry]
+    let dpi: Double
+    var resolved: [String: LayoutBox] = [:]
+
+    init(raw: [String: LocatedNode.Entry], dpi: Double) {
+        self.raw = raw
+        self.dpi = dpi
+    }
+
+    mutating func resolveAll() throws(SpecError) -> [String: LayoutBox] {
+        for name in raw.keys.sorted() { _ = try resolve(name, chain: []) }
+        return resolved
+    }
+
+    mutating func resolve(_ name: String, chain: [String]) throws(SpecError) -> LayoutBox {
+        if let box = resolved[name] { return box }
+        guard let entry = raw[name] else { return LayoutBox() }
+        let entries = try entry.value.entries("layout \"\(name)\"")
+        try entries.checkKeys(["extends"] + LayoutBox.keys)
+        var box = LayoutBox()
+        if let parentNode = entries["extends"] {
+            let parent = try parentNode.text("extends")
+            guard raw[parent] != nil else {
+                throw SpecFile.unknown(parent, at: parentNode.location, valid: raw.keys.sorted(), what: "layout")
+            }
+            if chain.contains(parent) || parent == name {
+                let cycle = (chain + [name, parent]).drop(while: { $0 != parent })
+                throw SpecError("layouts extend each other in a cycle: \(cycle.joined(separator: " → "))", at: parentNode.location)
+            }
+            box = try resolve(parent, chain: chain + [name])
+        }
+        for key in LayoutBox.keys {
+            guard let node = entries[key] else { continue }
+            let text = try node.text(key)
+            guard !text.contains("{") else {
+                throw SpecError("a layout cannot hold a `{column}`; give `\(key)` on the layer instead", at: node.location)
+            }
+            switch RelativeLength.parse(text, dpi: dpi) {
+            case let .success(value):
+                guard let length = value.applied(to: box[key]) else {
+                    throw SpecError("`\(key): \(text)` is relative, but layout \"\(name)\" extends no layout with a `\(key)`",
+                                    at: node.location)
+                }
+                box[key] = length
+            case let .failure(problem): throw SpecError(problem.message(key, text), at: node.location)
+            }
+        }
+        resolved[name] = box
+        return box
+    }
+}
+
+/// A template file's keys with those of the files it extends merged in, before they are parsed.
+struct RawTemplate {
+    var card: [LocatedNode.Entry] = []
+    var fonts: [URL] = []
+    var icons: [String: URL] = [:]
+    var layouts: [String: LocatedNode.Entry] = [:]
+    var layers: (node: LocatedNode, folder: URL)?
+    var data: LocatedNode?
+    var filters: LocatedNode?
+
+    static func read(url: URL, displayName: String, chain: [(path: String, name: String)]) throws(SpecError) -> RawTemplate {
+        let root = try LocatedNode(node: try SpecFile.compose(try SpecFile.text(of: url, displayName: displayName), file: displayName),
+                                   file: displayName)
+        let entries = try root.entries("a template")
+        try entries.checkKeys(CardTemplate.topKeys)
+        let folder = url.deletingLastPathComponent()
+        let path = url.standardizedFileURL.path
+        var merged = RawTemplate()
+        if let node = entries["extends"] {
+            let relative = try node.text("extends")
+            let baseURL = URL(fileURLWithPath: relative, relativeTo: folder).standardizedFileURL
+            let baseName = relative.hasPrefix("/") ? relative
+                : ((displayName as NSString).deletingLastPathComponent as NSString).appendingPathComponent(relative)
+            let links = chain + [(path, displayName)]
+            if let start = links.firstIndex(where: { $0.path == baseURL.path }) {
+                let names = links[start...].map(\.name) + [baseName]
+                throw SpecError("templates extend each other in a cycle: \(names.joined(separator: " → "))", at: node.location)
+            }
+            guard FileManager.default.fileExists(atPath: baseURL.path) else {
+                throw SpecError("the template to extend, \(baseName), does not exist", at: node.location)
+            }
+            merged = try read(url: baseURL, displayName: baseName, chain: links)
+        }
+        for entry in entries {
+            let value = entry.value
+            switch entry.key {
+            case "card":
+                for item in try value.entries("`card`") {
+                    guard CardTemplate.cardKeys.contains(item.key) else {
+                        throw SpecFile.unknown(item.key, at: item.keyLocation, valid: CardTemplate.cardKeys)
+                    }
+                    merged.card.removeAll { $0.key == item.key }
+                    merged.card.append(item)
+                }
+            case "fonts":
+                for item in value.items() {
+                    let url = try existingFile(item, key: "fonts", folder: folder, what: "font file")
+                    if !merged.fonts.contains(url) { merged.fonts.append(url) }
+                }
+            case "icons":
+                for item in try value.entries("`icons`") {
+                    let url = try existingFile(item.value, key: "icons", folder: folder, what: "icon")
+                    guard ["png", "svg"].contains(url.pathExtension.lowercased()) else {
+                        throw SpecError("icon \"\(item.key)\" must be a .png or .svg file", at: item.value.location)
+                    }
+                    merged.icons[item.key] = url
+                }
+            case "layouts":
+                for item in try value.entries("`layouts`") { merged.layouts[item.key] = item }
+            case "layers":
+                merged.layers = (value, folder)
+            case "data":
+                merged.data = value
+            case "where":
+                merged.filters = value
+            default:
+                break
+            }
+        }
+        return merged
+    }
+
+    static func existingFile(_ node: LocatedNode, key: String, folder: URL, what: String) throws(SpecError) -> URL {
+        let path = try node.text(key)
+        let url = URL(fileURLWithPath: path, relativeTo: folder).standardizedFileURL
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw SpecError("the \(what) \(path) does not exist", at: node.location)
+        }
+        return url
+    }
+}

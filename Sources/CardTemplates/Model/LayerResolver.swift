@@ -1,0 +1,237 @@
+import Drawing
+import Foundation
+import PlayingCards
+import SpecFiles
+
+/// Resolves one layer for one row: visibility first, then the box, then what it draws.
+struct LayerResolver {
+    let context: RowContext
+    let layer: LayerSpec
+    let parser: ValueParser
+    var filled: [String: LocatedNode] = [:]
+
+    init(context: RowContext, layer: LayerSpec) {
+        self.context = context
+        self.layer = layer
+        parser = ValueParser(what: "\(layer.label), \(context.rowLabel)", dpi: context.template.dpi)
+    }
+
+    var template: CardTemplate { context.template }
+
+    /// The value of `key` with its placeholders filled (text layers' `text` escaped), or nil when not given.
+    mutating func value(_ key: String) throws(SpecError) -> LocatedNode? {
+        if let done = filled[key] { return done }
+        guard let node = layer.entries[key] else { return nil }
+        let result = try context.fill(node, what: layer.label, escape: layer.type == .text && key == "text")
+        filled[key] = result
+        return result
+    }
+
+    mutating func resolve() throws(SpecError) -> ResolvedLayer? {
+        if let node = try value("visible") {
+            let text = try parser.text(node, key: "visible").trimmingCharacters(in: .whitespaces).lowercased()
+            if ["false", "no", "0", "", "off"].contains(text) { return nil }
+        }
+        let positioned = layer.layout != nil || LayoutBox.keys.contains { layer.entries[$0] != nil }
+        let box = positioned ? try placedBox() : template.bleedBox
+        // Points, line ends and gradients inside a layer with no position are card coordinates.
+        let frame = positioned ? box : template.trimBox
+        let opacity = try value("opacity").map { (node) throws(SpecError) in try parser.number(node, key: "opacity", in: 0...1, percent: true) } ?? 1
+        let degrees = try value("rotate").map { (node) throws(SpecError) in
+            try parser.number(node, key: "rotate", in: -36_000...36_000)
+        } ?? 0
+        return ResolvedLayer(index: layer.index, box: box, opacity: opacity, rotation: degrees * .pi / 180,
+                             content: try content(box: box, frame: frame))
+    }
+
+    /// The box from the layout and the layer's own `x`, `y`, `width`, `height` (which may be
+    /// `+=`/`-=` the layout's); x and y default to 0, width and height to the rest of the card.
+    mutating func placedBox() throws(SpecError) -> CGRect {
+        let size = template.size
+        var lengths: [String: CGFloat] = [:]
+        for key in LayoutBox.keys {
+            let base = layer.layout?[key]
+            var length = base
+            if let node = try value(key) {
+                let relative = try parser.relativeLength(node, key: key)
+                guard let applied = relative.applied(to: base) else {
+                    throw parser.fail("`\(key)` is relative (+= or -=), but the layer has no layout with a `\(key)`", at: node.location)
+                }
+                length = applied
+            }
+            let reference = key == "x" || key == "width" ? size.width : size.height
+            if let length { lengths[key] = length.resolved(against: reference) }
+        }
+        let x = lengths["x"] ?? 0, y = lengths["y"] ?? 0
+        let width = lengths["width"] ?? size.width - x, height = lengths["height"] ?? size.height - y
+        guard width >= 0, height >= 0 else {
+            let key = width < 0 ? "width" : "height"
+            throw parser.fail("the layer's \(key) is negative (\(ValueParser.format(Double(width < 0 ? width : height)))pt)",
+                              at: layer.entries[key]?.location ?? layer.location)
+        }
+        return CGRect(x: x, y: y, width: width, height: height)
+    }
+
+    mutating func content(box: CGRect, frame: CGRect) throws(SpecError) -> LayerContent {
+        switch layer.type {
+        case .rect:
+            return .rect(cornerRadius: try radius(box: box), style: try style(frame: frame))
+        case .ellipse:
+            return .ellipse(style: try style(frame: frame))
+        case .polygon:
+            return .polygon(points: try polygonPoints(box: box, frame: frame), style: try style(frame: frame))
+        case .line:
+            guard let fromNode = try value("from"), let toNode = try value("to") else {
+                throw parser.fail("a line needs `from` and `to`, each [x, y]", at: layer.location)
+            }
+            let from = try parser.point(fromNode, key: "from", frame: frame)
+            let to = try parser.point(toNode, key: "to", frame: frame)
+            return .line(from: from, to: to, stroke: try stroke(defaultColor: .black) ?? Stroke(color: .black, width: 1))
+        case .image:
+            return .image(try image(box: box))
+        case .text:
+            return .text(try text())
+        case .playingCard, .pips, .corners:
+            return .playingCard(try playingCard())
+        case .suit:
+            guard let node = try value("suit") else { throw parser.fail("a suit layer needs `suit`", at: layer.location) }
+            let text = try parser.text(node, key: "suit")
+            guard let suit = Self.suit(text) else {
+                let unknown = SpecFile.unknown(text, at: node.location, valid: Suit.allCases.map(\.rawValue), what: "suit")
+                throw parser.fail(unknown.message, at: node.location)
+            }
+            var style = try style(frame: frame)
+            if layer.entries["fill"] == nil { style.fill = .color(CardTheme.classic.color(for: suit)) }
+            return .suit(suit, style: style)
+        }
+    }
+
+    static func suit(_ text: String) -> Suit? {
+        let key = text.trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: "\u{FE0F}", with: "")
+        return Suit.allCases.first {
+            $0.rawValue == key || $0.singularName == key || String($0.letter).lowercased() == key || String($0.symbol) == key
+        }
+    }
+
+    mutating func radius(box: CGRect) throws(SpecError) -> CGFloat {
+        guard let node = try value("radius") else { return 0 }
+        let radius = try parser.length(node, key: "radius").resolved(against: min(box.width, box.height))
+        guard radius >= 0 else { throw parser.fail("`radius` cannot be negative", at: node.location) }
+        return radius
+    }
+
+    /// Fill and stroke; with neither given a shape is filled black, with only a stroke it is not filled.
+    mutating func style(frame: CGRect) throws(SpecError) -> ShapeStyle {
+        let stroke = try stroke(defaultColor: nil)
+        var fill: Paint? = stroke == nil ? .color(.black) : nil
+        if let node = try value("fill") { fill = try parser.paint(node, key: "fill", frame: frame) }
+        return ShapeStyle(fill: fill, stroke: stroke)
+    }
+
+    /// `stroke` and `stroke-width` (default 1pt; % of the card width); nil when neither is given
+    /// and there is no `defaultColor`, or when `stroke: none`.
+    mutating func stroke(defaultColor: Color?) throws(SpecError) -> Stroke? {
+        let colorNode = try value("stroke"), widthNode = try value("stroke-width")
+        var color = defaultColor ?? (widthNode != nil ? .black : nil)
+        if let colorNode {
+            let text = try parser.text(colorNode, key: "stroke")
+            if text.trimmingCharacters(in: .whitespaces).lowercased() == "none" { return nil }
+            color = try parser.color(colorNode, key: "stroke")
+        }
+        guard let color else { return nil }
+        var width: CGFloat = 1
+        if let widthNode {
+            width = try parser.length(widthNode, key: "stroke-width").resolved(against: template.size.width)
+            guard width >= 0 else { throw parser.fail("`stroke-width` cannot be negative", at: widthNode.location) }
+        }
+        return Stroke(color: color, width: width)
+    }
+
+    mutating func polygonPoints(box: CGRect, frame: CGRect) throws(SpecError) -> [CGPoint] {
+        switch (try value("points"), try value("sides")) {
+        case let (points?, nil):
+            guard case let .list(items) = points.content, items.count >= 3 else {
+                throw parser.fail("`points` must be a list of at least three [x, y] pairs", at: points.location)
+            }
+            var result: [CGPoint] = []
+            for item in items { result.append(try parser.point(item, key: "points", frame: frame)) }
+            return result
+        case let (nil, sides?):
+            let count = try parser.number(sides, key: "sides", in: 3...100)
+            guard count == count.rounded() else { throw parser.fail("`sides` must be a whole number", at: sides.location) }
+            return (0..<Int(count)).map { index in
+                let angle = -Double.pi / 2 + 2 * Double.pi * Double(index) / count
+                return CGPoint(x: box.midX + box.width / 2 * CGFloat(cos(angle)), y: box.midY + box.height / 2 * CGFloat(sin(angle)))
+            }
+        default:
+            throw parser.fail("a polygon needs either `points` or `sides`", at: layer.location)
+        }
+    }
+
+    mutating func image(box: CGRect) throws(SpecError) -> ImageLayer {
+        guard let node = try value("src") else { throw parser.fail("an image layer needs `src`", at: layer.location) }
+        let path = try parser.text(node, key: "src")
+        let url = URL(fileURLWithPath: path, relativeTo: layer.folder).standardizedFileURL
+        guard ["png", "svg"].contains(url.pathExtension.lowercased()) else {
+            throw parser.fail("`src` must be a .png or .svg file, got \"\(path)\"", at: node.location)
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw parser.fail("the image \(path) does not exist", at: node.location)
+        }
+        let fit = try value("fit").map { (node) throws(SpecError) in try parser.choice(node, key: "fit", as: ImageLayer.Fit.self) } ?? .contain
+        let clip = try value("clip").map { (node) throws(SpecError) in try parser.choice(node, key: "clip", as: ImageLayer.Clip.self) } ?? .none
+        return ImageLayer(url: url, fit: fit, clip: clip, cornerRadius: clip == .roundedRect ? try radius(box: box) : 0)
+    }
+
+    mutating func text() throws(SpecError) -> TextLayer {
+        let markup = try value("text").map { (node) throws(SpecError) in try parser.text(node, key: "text") } ?? ""
+        let font = try value("font").map { (node) throws(SpecError) in try parser.text(node, key: "font") } ?? "DejaVu Sans 12"
+        let color = try value("color").map { (node) throws(SpecError) in try parser.color(node, key: "color") } ?? .black
+        let align = try value("align").map { (node) throws(SpecError) in try parser.choice(node, key: "align", as: TextLayer.Alignment.self) } ?? .left
+        let valign = try value("valign").map { (node) throws(SpecError) in
+            try parser.choice(node, key: "valign", as: TextLayer.VerticalAlignment.self)
+        } ?? .top
+        let wrap = try value("wrap").map { (node) throws(SpecError) in try parser.choice(node, key: "wrap", as: TextLayer.Wrap.self) } ?? .word
+        let ellipsis = try value("ellipsis").map { (node) throws(SpecError) in
+            try parser.choice(node, key: "ellipsis", as: TextLayer.Ellipsis.self)
+        } ?? .none
+        let spacing = try value("line-spacing").map { (node) throws(SpecError) in
+            try parser.number(node, key: "line-spacing", in: 0.1...10)
+        } ?? 1
+        var minimum: Double?
+        if let fit = try value("fit") {
+            let entries = try parser.mapping(fit, key: "fit", keys: ["min-size"])
+            guard let sizeNode = entries["min-size"] else { throw parser.fail("`fit` needs `min-size`", at: fit.location) }
+            let sizeText = try parser.text(sizeNode, key: "min-size")
+            guard case let .success(length) = TemplateLength.parse(sizeText, dpi: template.dpi, allowPercent: false),
+                  length.points > 0, length.points <= 1000 else {
+                throw parser.fail("`min-size` must be a font size in points greater than 0, got \"\(sizeText)\"", at: sizeNode.location)
+            }
+            minimum = Double(length.points)
+        }
+        return TextLayer(markup: markup, font: font, color: color, alignment: align, verticalAlignment: valign, wrap: wrap,
+                         ellipsis: ellipsis, lineSpacing: spacing, minimumFontSize: minimum)
+    }
+
+    mutating func playingCard() throws(SpecError) -> PlayingCardLayer {
+        let part = PlayingCardLayer.Part(rawValue: layer.type.rawValue) ?? .whole
+        guard let node = try value("card") else { throw parser.fail("a \(layer.type.rawValue) layer needs `card`", at: layer.location) }
+        let name = try parser.text(node, key: "card")
+        let side: CardSide
+        if name.trimmingCharacters(in: .whitespaces).lowercased() == "back" {
+            guard part == .whole else { throw parser.fail("a \(layer.type.rawValue) layer needs a card face, not the back", at: node.location) }
+            side = .back
+        } else {
+            do { side = .front(try PlayingCard(parsing: name)) } catch { throw parser.fail(error.description, at: node.location) }
+        }
+        var theme = CardTheme.classic
+        if let themeNode = try value("theme") {
+            let themeName = try parser.text(themeNode, key: "theme")
+            do { theme = try CardTheme.named(themeName) } catch {
+                throw parser.fail(error.description, at: themeNode.location)
+            }
+        }
+        return PlayingCardLayer(part: part, side: side, theme: theme)
+    }
+}

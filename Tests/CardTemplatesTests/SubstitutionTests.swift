@@ -1,0 +1,82 @@
+import CardTemplates
+import Drawing
+import Foundation
+import SpecFiles
+import Testing
+
+@Suite struct SubstitutionTests {
+    @Test func aMissingColumnNamesRowDataLineLayerAndTemplateLocation() throws {
+        let files = try Fixtures()
+        let template = try files.template("game.yaml", """
+            layers:
+              - {type: rect}
+              - type: text
+                text: "{titel}"
+            """)
+        let data = try files.data("cards.csv", "id,title\n1,A\n")
+        #expect(specError { _ = try template.cards(from: data) }
+            == "game.yaml:4:11: layer 2 (text), row 1 (cards.csv:2): no column \"titel\"; did you mean \"title\"?")
+    }
+
+    @Test func textEscapesValuesUnlessMarkupIsAsked() throws {
+        let files = try Fixtures()
+        let template = try files.template("t.yaml", """
+            layers:
+              - {type: text, text: "{name} / {name:markup} {{x}}"}
+            data:
+              - {name: "<b>A & B</b>"}
+            """)
+        guard case let .text(text) = try template.cards(from: nil)[0].layers[0].content else { Issue.record("not text"); return }
+        #expect(text.markup == "&lt;b&gt;A &amp; B&lt;/b&gt; / <b>A & B</b> {x}")
+    }
+
+    @Test func valuesAreSubstitutedBeforeTheyAreParsed() throws {
+        let files = try Fixtures()
+        let template = try files.template("t.yaml", """
+            card: {background: "{bg}"}
+            layers:
+              - {type: rect, x: "{pos}", y: 0, width: 10, height: 10, fill: "{color}"}
+              - {type: ellipse, visible: "{shown}"}
+              - {type: playing-card, card: "{card}", x: 0}
+            """)
+        let data = try files.data("d.csv", "bg,pos,color,shown,card\n#000,5mm,red,yes,AS\nwhite,1in,#00f,0,back\n")
+        let cards = try template.cards(from: data)
+        #expect(cards[0].background == .color(.black))
+        #expect(cards[0].layers.map(\.index) == [0, 1, 2])
+        #expect(cards[0].layers[0].box.minX == 72 / 25.4 * 5)
+        #expect(cards[1].layers.map(\.index) == [0, 2])
+        #expect(cards[1].layers[0].content == .rect(cornerRadius: 0, style: ShapeStyle(fill: .color(.blue), stroke: nil)))
+        #expect(cards[1].layers[1].content == .playingCard(PlayingCardLayer(part: .whole, side: .back, theme: .classic)))
+    }
+
+    @Test func aParseErrorAfterSubstitutionNamesRowAndLayer() throws {
+        let files = try Fixtures()
+        let template = try files.template("t.yaml", "layers:\n  - {type: rect, fill: \"{color}\"}\n")
+        let data = try files.data("d.csv", "color\nred\nredd\n")
+        #expect(specError { _ = try template.cards(from: data) }
+            == "t.yaml:2:24: layer 1 (rect), row 2 (d.csv:3): `fill` must be a colour (#rgb, #rrggbb, #rrggbbaa or a CSS name), "
+            + "got \"redd\"; did you mean \"red\"?")
+        let card = try files.template("c.yaml", "layers:\n  - {type: pips, card: \"{card}\"}\n")
+        #expect(specError { _ = try card.cards(from: try files.data("k.csv", "card\nZZ\n")) }?
+            .hasPrefix("c.yaml:2:24: layer 1 (pips), row 1 (k.csv:2): unknown card \"ZZ\"") == true)
+        let missing = try files.template("m.yaml", "layers:\n  - {type: image, src: \"art/{art}.png\"}\n")
+        #expect(specError { _ = try missing.cards(from: try files.data("a.csv", "art\nhero\n")) }
+            == "m.yaml:2:24: layer 1 (image), row 1 (a.csv:2): the image art/hero.png does not exist")
+    }
+
+    @Test func anUnclosedBraceIsRefused() throws {
+        let files = try Fixtures()
+        let template = try files.template("t.yaml", "layers:\n  - {type: text, text: \"{oops\"}\n")
+        #expect(specError { _ = try template.cards(from: nil) }
+            == "t.yaml:2:24: layer 1 (text): a `{` is not closed; write `{{` for a literal brace")
+    }
+
+    @Test func fileStemsAreSafeAndUnique() throws {
+        let files = try Fixtures()
+        let template = try files.template("t.yaml", "card: {name: \"{id}-{title}\"}\n")
+        let data = try files.data("d.csv", "id,title\n1,Fire Ball\n1,Fire/Ball\n1,fire ball\n2,../..\n3,Œuvre: été?\n")
+        #expect(try template.cards(from: data).map(\.fileStem) == ["1-Fire-Ball", "1-Fire-Ball-2", "1-fire-ball-3", "2", "3-Œuvre-été"])
+        let plain = try files.template("p.yaml", "layers: []\n")
+        #expect(try plain.cards(from: try files.data("e.csv", "id\na\nb\n")).map(\.fileStem) == ["001", "002"])
+    }
+}
