@@ -104,7 +104,7 @@ let package = Package(
         .target(
             name: "RenderPipeline",
             dependencies: ["Drawing", "PlayingCards", "KeyboardDiagrams", "BatchRendering", "SpecFiles", "PrintLayout",
-                           "CardRenderSupport",
+                           "CardTemplates", "CardRenderSupport",
                            .product(name: "Yams", package: "Yams")]
         ),
         // The command line: argument declarations and printing.

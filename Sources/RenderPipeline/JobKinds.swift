@@ -53,6 +53,9 @@ public struct JobKind: Sendable {
                 }),
         JobKind("samples", SamplesRequest.self, keys: SamplesRequest.keys),
         JobKind("print", PrintRequest.self, keys: PrintRequest.keys, pathKeys: ["faces"]),
+        // Planned from the template and rows alone: text is laid out when the job runs.
+        JobKind("cards", CardsRequest.self, keys: CardsRequest.keys, pathKeys: CardsRequest.pathKeys,
+                outputs: { try $0.plannedOutputs() }),
     ]
 
     public static func named(_ name: String) -> JobKind? { all.first { $0.name == name } }

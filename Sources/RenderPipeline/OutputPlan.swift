@@ -12,11 +12,15 @@ public struct OutputPlan: Sendable {
     public var derivedPaths: [String]
     /// Files made from what was rendered (each file's facts, keyed by path).
     public var derive: @Sendable (_ rendered: [String: WrittenFile]) throws -> [RenderedFile]
+    /// What planning found that the files will show but that is not an error, one line each
+    /// (text that overflows its box even at its smallest size).
+    public var warnings: [String]
 
-    public init(files: [FileToRender], derivedPaths: [String] = [],
+    public init(files: [FileToRender], derivedPaths: [String] = [], warnings: [String] = [],
                 derive: @escaping @Sendable (_ rendered: [String: WrittenFile]) throws -> [RenderedFile] = { _ in [] }) {
         self.files = files
         self.derivedPaths = derivedPaths
+        self.warnings = warnings
         self.derive = derive
     }
 
@@ -41,7 +45,7 @@ public struct OutputPlan: Sendable {
         guard !prefix.isEmpty else { return self }
         let derive = self.derive
         return OutputPlan(files: files.map { var file = $0; file.path = prefix + file.path; return file },
-                          derivedPaths: derivedPaths.map { prefix + $0 }) { rendered in
+                          derivedPaths: derivedPaths.map { prefix + $0 }, warnings: warnings) { rendered in
             var local: [String: WrittenFile] = [:]
             for (path, file) in rendered where path.hasPrefix(prefix) {
                 var facts = file

@@ -7,13 +7,13 @@ struct CardRender: ParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "cardrender",
-        abstract: "Render playing cards and iOS keyboard-overlap diagrams with Cairo, and compare renders against golden PNGs.",
+        abstract: "Render playing cards, custom cards from templates and data, and iOS keyboard-overlap diagrams with Cairo, and compare renders against golden PNGs.",
         discussion: """
         Exit status: 0 on success, 1 when a comparison is out of tolerance, 2 for any error \
         (bad arguments, unreadable or unwritable files).
         """,
         version: version,
-        subcommands: [RenderCommand.self, BatchCommand.self, MergeCommand.self, CardCommand.self, DeckCommand.self, PrintCommand.self, KeyboardCommand.self, DevicesCommand.self, DiffCommand.self, VerifyCommand.self]
+        subcommands: [RenderCommand.self, BatchCommand.self, MergeCommand.self, CardCommand.self, DeckCommand.self, CardsCommand.self, PrintCommand.self, KeyboardCommand.self, DevicesCommand.self, DiffCommand.self, VerifyCommand.self]
     )
 }
 

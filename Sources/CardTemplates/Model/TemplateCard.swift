@@ -89,11 +89,12 @@ struct FileStems {
         return candidate
     }
 
-    /// Letters, digits, `-`, `_` and `.` kept; anything else becomes `-`; runs of `-` collapsed;
-    /// no leading or trailing `-` or `.`; at most 100 characters.
+    /// Letters, digits, `-`, `_` and `.` kept; apostrophes dropped (`Duelist's` → `Duelists`);
+    /// anything else becomes `-`; runs of `-` collapsed; no leading or trailing `-` or `.`; at
+    /// most 100 characters.
     static func sanitize(_ text: String) -> String {
         var result = ""
-        for character in text {
+        for character in text where !"'’".contains(character) {
             let keep = (character.isLetter || character.isNumber || "-_.".contains(character))
                 && !character.unicodeScalars.contains { $0.properties.generalCategory == .control }
             let next: Character = keep ? character : "-"

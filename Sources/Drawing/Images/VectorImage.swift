@@ -38,6 +38,9 @@ public struct VectorImage: Sendable, Hashable {
         let rect = rect.standardized
         guard rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite,
               rect.width > 0, rect.height > 0 else { return }
+        // librsvg lays out SVG <text> with the thread's default Pango font map: make it the one
+        // that sees only the bundled fonts, so an icon's text never comes from the machine's fonts.
+        try PangoFonts.prepareThread()
         let handle = try RSVGHandle(parsing: data, name: name)
         let context = canvas.context
         context.save()

@@ -127,6 +127,31 @@ public struct CardRenderer: Sendable {
     }
 
     func drawFace(of card: Card, layout: CardLayout, on canvas: Canvas) throws {
+        try drawCentre(of: card, layout: layout, on: canvas)
+        drawCornerLabels(rank: card.rank, suit: card.suit, color: theme.color(for: card.suit), layout: layout, on: canvas)
+    }
+
+    // MARK: parts, for templates that place a card's parts themselves
+
+    /// The middle of a front laid out for a card of `bounds`: pips, the ace, the court figure (or
+    /// face image) or the joker, without the ground, the border or (for standard cards) the corner
+    /// indices.
+    public func drawCentre(of face: PlayingCard, in bounds: CGRect, on canvas: Canvas) throws {
+        let layout = layout(in: bounds)
+        switch face {
+        case .joker(let joker): try JokerArtwork(joker: joker, theme: theme).draw(in: layout, on: canvas)
+        case .standard(let card): try drawCentre(of: card, layout: layout, on: canvas)
+        }
+    }
+
+    /// The two corner indices of `card` laid out for a card of `bounds`: rank over suit at the
+    /// upper left, and the same turned by 180° at the lower right.
+    public func drawCornerIndices(of card: Card, in bounds: CGRect, on canvas: Canvas) {
+        drawCornerLabels(rank: card.rank, suit: card.suit, color: theme.color(for: card.suit), layout: layout(in: bounds),
+                         on: canvas)
+    }
+
+    func drawCentre(of card: Card, layout: CardLayout, on canvas: Canvas) throws {
         let color = theme.color(for: card.suit)
         if card.rank.isCourt {
             if let image = faceImages[card] {
@@ -141,7 +166,6 @@ public struct CardRenderer: Sendable {
                 canvas.fill(Self.pipPath(card.suit, pip), with: color)
             }
         }
-        drawCornerLabels(rank: card.rank, suit: card.suit, color: color, layout: layout, on: canvas)
     }
 
     static func pipPath(_ suit: Suit, _ pip: PipPlacement) -> BezierPath {

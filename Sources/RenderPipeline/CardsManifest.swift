@@ -1,0 +1,80 @@
+import CardTemplates
+import Drawing
+import Foundation
+import PlayingCards
+
+/// `cards.json`: the template and data a set of cards came from, and each card's row, copies and
+/// files with their pixel sizes and SHA-256, so a game or a print script can find every file
+/// and check it.
+public struct CardsManifest: Sendable, Codable, Equatable {
+    public struct File: Sendable, Codable, Equatable {
+        public var path: String
+        public var format: String
+        /// Pixels for PNG; points for SVG and PDF.
+        public var width: Int
+        public var height: Int
+        public var bytes: Int
+        public var sha256: String
+    }
+
+    public struct Card: Sendable, Codable, Equatable {
+        /// The data row (1-based), nil for the back.
+        public var row: Int?
+        public var name: String
+        public var count: Int
+        public var files: [File]
+    }
+
+    public var template: String
+    public var data: String?
+    public var widthPoints: Double
+    public var heightPoints: Double
+    public var resolution: String
+    public var bleed: Bool
+    public var cards: [Card]
+    public var back: Card?
+    public var warnings: [String]
+
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(self)
+        data.append(0x0A)
+        return data
+    }
+
+    /// What is known before rendering; the files' facts come after.
+    struct Plan: Sendable {
+        var template: CardTemplate
+        var templatePath: String
+        var dataPath: String?
+        var cards: [TemplateCard]
+        var hasBack: Bool
+        var formats: [OutputFormat]
+        var resolution: Resolution
+        var bleed: Bool
+        var warnings: [String]
+
+        func manifest(describing facts: [String: WrittenFile]) throws -> CardsManifest {
+            let pictureSize = bleed ? template.bleedBox.size : template.size
+            func files(_ stem: String) throws -> [File] {
+                try formats.map { format in
+                    let path = "\(stem).\(format.fileExtension)"
+                    guard let fact = facts[path] else { throw RequestError("cards.json: \(path) was not rendered") }
+                    let width = format.isRaster ? fact.pixelWidth ?? 0 : Int(pictureSize.width.rounded())
+                    let height = format.isRaster ? fact.pixelHeight ?? 0 : Int(pictureSize.height.rounded())
+                    return File(path: path, format: format.rawValue, width: width, height: height, bytes: fact.bytes,
+                                sha256: fact.sha256)
+                }
+            }
+            return CardsManifest(
+                template: URL(fileURLWithPath: templatePath).lastPathComponent,
+                data: dataPath.map { URL(fileURLWithPath: $0).lastPathComponent },
+                widthPoints: Double(template.size.width), heightPoints: Double(template.size.height),
+                resolution: CardResolution.describe(resolution), bleed: bleed,
+                cards: try cards.map { Card(row: $0.rowNumber, name: $0.fileStem, count: $0.count, files: try files($0.fileStem)) },
+                back: hasBack ? Card(row: nil, name: CardsRequest.backStem, count: 1, files: try files(CardsRequest.backStem)) : nil,
+                warnings: warnings)
+        }
+    }
+}

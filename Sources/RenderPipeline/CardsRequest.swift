@@ -1,0 +1,221 @@
+import CardTemplates
+import Drawing
+import Foundation
+import PlayingCards
+import SpecFiles
+
+/// Custom cards: every row of data drawn through a card template, one file per card and format,
+/// `cards.json`, and optionally a back, a sprite sheet with its atlas and a contact sheet
+/// (`cardrender cards`, `kind: cards`).
+public struct CardsRequest: RenderRequest, Equatable {
+    /// The template file, YAML or JSON.
+    public var template: String
+    /// CSV, TSV, JSON or YAML rows; nil for the template's own `data:`.
+    public var data: String?
+    /// Row conditions added to the template's `where:`.
+    public var filters: [String] = []
+    public var formats: [OutputFormat] = [.png]
+    /// Pixels per inch of PNG files; nil for the template's `card.dpi`.
+    public var dpi: Double?
+    /// Files include the template's bleed, with square corners.
+    public var bleed = false
+    /// A template drawn once as the back (`back.png`).
+    public var back: String?
+    public var sheet = false
+    public var contactSheet = false
+    /// Text that overflows even at its smallest size fails the request instead of warning.
+    public var strict = false
+
+    public init(template: String, data: String? = nil, filters: [String] = [], formats: [OutputFormat] = [.png],
+                dpi: Double? = nil, bleed: Bool = false, back: String? = nil, sheet: Bool = false,
+                contactSheet: Bool = false, strict: Bool = false) {
+        self.template = template
+        self.data = data
+        self.filters = filters
+        self.formats = formats
+        self.dpi = dpi
+        self.bleed = bleed
+        self.back = back
+        self.sheet = sheet
+        self.contactSheet = contactSheet
+        self.strict = strict
+    }
+
+    enum Key: String, CodingKey, CaseIterable {
+        case template, data, filters = "where", format, dpi, bleed, back, sheet, contactSheet = "contact-sheet", strict
+    }
+
+    public static let keys = Key.allCases.map(\.rawValue)
+    /// Keys naming files, resolved relative to a batch spec.
+    public static let pathKeys: Set<String> = ["template", "data", "back"]
+    public static let manifestPath = "cards.json"
+    public static let backStem = "back"
+    public static let sheetImageName = "sheet.png"
+    public static let sheetAtlasName = "sheet.json"
+    public static let contactSheetName = "contact-sheet.png"
+    public static let dpiRange = CardResolution.dpiRange
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        template = try container.decode(String.self, forKey: .template)
+        data = try container.decodeIfPresent(String.self, forKey: .data)
+        if let list = try? container.decodeIfPresent([String].self, forKey: .filters) {
+            filters = list
+        } else {
+            filters = (try container.decodeIfPresent(String.self, forKey: .filters)).map { [$0] } ?? []
+        }
+        formats = try container.decodeIfPresent(FormatList.self, forKey: .format)?.formats ?? formats
+        dpi = try container.decodeIfPresent(Double.self, forKey: .dpi)
+        bleed = try container.value(.bleed, or: bleed)
+        back = try container.decodeIfPresent(String.self, forKey: .back)
+        sheet = try container.value(.sheet, or: sheet)
+        contactSheet = try container.value(.contactSheet, or: contactSheet)
+        strict = try container.value(.strict, or: strict)
+    }
+
+    public func validate(as source: RequestSource) throws(RequestError) {
+        if let dpi, !(dpi.isFinite && Self.dpiRange.contains(dpi)) {
+            throw RequestError("\(source.name("dpi")) must be from \(Int(Self.dpiRange.lowerBound)) to "
+                               + "\(Int(Self.dpiRange.upperBound)) pixels per inch, got \(String(format: "%g", dpi))", key: "dpi")
+        }
+        for (key, path) in [("template", template), ("data", data), ("back", back)] {
+            guard let path else { continue }
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw RequestError("\(source.name(key)): \(path) not found", key: key)
+            }
+        }
+    }
+
+    /// The template, its cards (rows filtered, values filled), and the renderer with every file
+    /// they draw loaded: everything that can fail before drawing fails here.
+    public struct Loaded: Sendable {
+        public var template: CardTemplate
+        public var cards: [TemplateCard]
+        public var renderer: TemplateRenderer
+        public var back: (card: TemplateCard, renderer: TemplateRenderer)?
+        public var warnings: [String]
+    }
+
+    public func load(checkingText: Bool = true) throws -> Loaded {
+        let template = try CardTemplate.load(contentsOf: URL(fileURLWithPath: self.template))
+        let data = try self.data.map { try CardData.load(contentsOf: URL(fileURLWithPath: $0)) }
+        let cards = try template.cards(from: data, filters: filters)
+        let renderer = try TemplateRenderer(template: template, cards: cards)
+        var warnings = checkingText ? try renderer.checkText(of: cards) : []
+        var back: (TemplateCard, TemplateRenderer)?
+        if let path = self.back {
+            let backTemplate = try CardTemplate.load(contentsOf: URL(fileURLWithPath: path))
+            guard let card = try backTemplate.cards(from: nil).first else {
+                throw RequestError("back: \(path) gives no card")
+            }
+            let backRenderer = try TemplateRenderer(template: backTemplate, cards: [card])
+            if checkingText { warnings += try backRenderer.checkText(of: [card]) }
+            back = (card, backRenderer)
+        }
+        if strict, let first = warnings.first {
+            throw RequestError(first + (warnings.count > 1 ? " (and \(warnings.count - 1) more)" : ""), key: "strict")
+        }
+        return Loaded(template: template, cards: cards, renderer: renderer, back: back, warnings: warnings)
+    }
+
+    /// The resolution of PNG files.
+    func resolution(for template: CardTemplate) -> Resolution { .dpi(dpi ?? template.dpi) }
+
+    /// The files, without laying out any text: for a batch planning its jobs.
+    public func plannedOutputs() throws -> (paths: [String], cost: Double) {
+        let loaded = try load(checkingText: false)
+        let pixels = resolution(for: loaded.template).pixelSize(for: loaded.template.size)
+        let stems = loaded.cards.map(\.fileStem) + (loaded.back == nil ? [] : [Self.backStem])
+        let paths = stems.flatMap { stem in formats.map { "\(stem).\($0.fileExtension)" } }
+            + (sheet ? [Self.sheetImageName, Self.sheetAtlasName] : []) + (contactSheet ? [Self.contactSheetName] : [])
+            + [Self.manifestPath]
+        return (paths, Double(pixels.width * pixels.height * stems.count * formats.count))
+    }
+
+    public func plan() throws -> OutputPlan {
+        let loaded = try load()
+        let resolution = resolution(for: loaded.template)
+        let bleed = self.bleed
+        var entries: [(card: TemplateCard?, stem: String, picture: Picture)] = loaded.cards.map { card in
+            (card, card.fileStem, loaded.renderer.picture(for: card, includingBleed: bleed))
+        }
+        if let back = loaded.back {
+            entries.append((nil, Self.backStem, back.renderer.picture(for: back.card, includingBleed: bleed)))
+        }
+        var files = entries.flatMap { entry in
+            FileToRender.all(entry.stem, entry.picture, formats: formats, resolution: resolution)
+        }
+        let cardSize = CardSize(width: loaded.template.size.width, height: loaded.template.size.height)
+        let items = sheetItems(loaded)
+        var atlas: Data?
+        if sheet {
+            let columns = Self.sheetColumns(for: items.count)
+            let rows = stride(from: 0, to: items.count, by: columns).map { Array(items[$0..<min($0 + columns, items.count)]) }
+            let spriteSheet = try SpriteSheet(rows: rows, cardSize: cardSize, resolution: resolution)
+            files.append(FileToRender(Self.sheetImageName, spriteSheet.picture(), format: .png, resolution: resolution))
+            atlas = spriteSheet.atlasJSON(imageName: Self.sheetImageName)
+        }
+        if contactSheet {
+            files.append(FileToRender(Self.contactSheetName, try contactSheetPicture(loaded, items: items), format: .png,
+                                      resolution: .scale(2)))
+        }
+        let manifest = CardsManifest.Plan(template: loaded.template, templatePath: template, dataPath: data,
+                                          cards: loaded.cards, hasBack: loaded.back != nil, formats: formats,
+                                          resolution: resolution, bleed: bleed, warnings: loaded.warnings)
+        let atlasFile = atlas
+        let derived = (atlas == nil ? [] : [Self.sheetAtlasName]) + [Self.manifestPath]
+        return OutputPlan(files: files, derivedPaths: derived, warnings: loaded.warnings) { rendered in
+            (atlasFile.map { [RenderedFile(path: Self.sheetAtlasName, data: $0)] } ?? [])
+                + [RenderedFile(path: Self.manifestPath, data: try manifest.manifest(describing: rendered).jsonData())]
+        }
+    }
+
+    /// One sheet frame per distinct card (named by its file), then the back.
+    func sheetItems(_ loaded: Loaded) -> [SpriteSheet.Item] {
+        let renderer = loaded.renderer
+        var items = loaded.cards.map { card in
+            SpriteSheet.Item(name: card.fileStem) { bounds, canvas in try renderer.draw(card, in: bounds, on: canvas) }
+        }
+        if let back = loaded.back {
+            items.append(SpriteSheet.Item(name: Self.backStem) { bounds, canvas in
+                try back.renderer.draw(back.card, in: bounds, on: canvas)
+            })
+        }
+        return items
+    }
+
+    /// Columns of a sheet: about square in cards, at most 10 (Tabletop Simulator's deck sheets).
+    static func sheetColumns(for count: Int) -> Int {
+        max(1, min(10, Int(Double(count).squareRoot().rounded(.up))))
+    }
+
+    func contactSheetPicture(_ loaded: Loaded, items: [SpriteSheet.Item]) throws -> Picture {
+        let size = loaded.template.size
+        let thumbnail = CGSize(width: 108, height: 200)
+        let scale = min(thumbnail.width / max(size.width, 1e-3), thumbnail.height / max(size.height, 1e-3))
+        let columns = max(1, min(8, items.count))
+        let rows = stride(from: 0, to: items.count, by: columns).map { Array(items[$0..<min($0 + columns, items.count)]) }
+        let labelled = rows.map { row in
+            row.map { item in
+                let count = loaded.cards.first { $0.fileStem == item.name }?.count ?? 1
+                return SpriteSheet.Item(name: count > 1 ? "\(item.name) ×\(count)" : item.name, draw: item.draw)
+            }
+        }
+        let name = URL(fileURLWithPath: template).lastPathComponent
+        let copies = loaded.cards.reduce(0) { $0 + $1.count }
+        return try ContactSheet.picture(rows: labelled, cardSize: CardSize(width: size.width, height: size.height),
+                                        cardScale: scale,
+                                        title: "cardrender cards · \(name) · \(loaded.cards.count) cards, \(copies) with copies")
+    }
+
+    /// The template's folder, the data's and every folder a card draws a file from: what they
+    /// hold decides the bytes, so a batch re-renders when one of them changes.
+    public var inputFolders: [String] {
+        var folders = [template, data, back].compactMap { $0 }.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+        if let loaded = try? load(checkingText: false) {
+            folders += loaded.renderer.files.map { $0.deletingLastPathComponent().path }
+        }
+        var seen = Set<String>()
+        return folders.filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import RenderPipeline
+
+/// `cardrender cards`: every row of data rendered through a card template.
+struct CardsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cards",
+        abstract: "Render custom cards: a template's layers filled in from each row of a CSV, TSV, JSON or YAML file.",
+        discussion: """
+        A template (YAML or JSON) gives the card's size, bleed and corner radius and an ordered list of layers: \
+        rect, ellipse, polygon, line, image (PNG or SVG, fitted contain, cover or stretch), text (Pango markup, \
+        wrapped, auto-fit, inline icons) and the built-in deck's parts (playing-card, pips, corners, suit). \
+        `{column}` in any value is filled from the row; a `count` column repeats a card on sheets and in print. \
+        Writes one file per card and format, named by the template's `card.name` pattern, and cards.json \
+        (paths, pixel sizes, SHA-256, counts). Text that does not fit even at its smallest size is a warning, \
+        or an error with --strict. Output is the same bytes for any -j.
+        """
+    )
+
+    @Argument(help: "The card template, a YAML or JSON file.", completion: .file(extensions: ["yaml", "yml", "json"]))
+    var template: String
+
+    @Option(help: "Rows of data: .csv, .tsv, .json (an array of objects) or .yaml (a list); default the template's `data`.",
+            completion: .file(extensions: ["csv", "tsv", "json", "yaml", "yml"]))
+    var data: String?
+
+    @Option(name: .customLong("where"), help: ArgumentHelp(
+        "Only rows where this holds: 'type == spell', 'cost != 0', 'element in [fire, water]', or a column name "
+            + "(not empty). Repeat to require several.", valueName: "condition"))
+    var filters: [String] = []
+
+    @Option(help: "Formats, comma-separated: png, svg, pdf.", transform: FormatList.argument)
+    var format = FormatList([.png])
+
+    @Option(help: "Pixels per inch of PNG files (default: the template's dpi, else 300).")
+    var dpi: Double?
+
+    @Flag(help: "Include the template's bleed in every file, with square corners, as print services take cards.")
+    var bleed = false
+
+    @Option(help: "Also render this template once as the back (back.png).", completion: .file(extensions: ["yaml", "yml", "json"]))
+    var back: String?
+
+    @Flag(help: "Also write sheet.png with every card and sheet.json, a TexturePacker hash atlas for Phaser and PixiJS.")
+    var sheet = false
+
+    @Flag(help: "Also write contact-sheet.png: every card, labelled, on one page.")
+    var contactSheet = false
+
+    @Flag(help: "Fail when text does not fit its box even at its smallest size, instead of warning.")
+    var strict = false
+
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var parallel: ParallelOptions
+    @OptionGroup var budget: BudgetOptions
+
+    var request: CardsRequest {
+        CardsRequest(template: template, data: data, filters: filters, formats: format.formats, dpi: dpi, bleed: bleed,
+                     back: back, sheet: sheet, contactSheet: contactSheet, strict: strict)
+    }
+
+    func validate() throws {
+        try PathArgument.requireNonEmpty(template, "TEMPLATE")
+        try PathArgument.requireNonEmpty(data, "--data")
+        try request.validate(as: .commandLine)
+    }
+
+    func run() throws {
+        let plan = try request.plan()
+        try plan.checkBudget(maxPixels: budget.maxPixels)
+        for warning in plan.warnings {
+            FileHandle.standardError.write(Data("cardrender: warning: \(warning)\n".utf8))
+        }
+        let out = try output.prepare()
+        let started = Date()
+        let written = try plan.write(into: out, workers: parallel.count)
+        let bytes = written.reduce(0) { $0 + $1.bytes }
+        print("Wrote \(written.count) files (\(bytes / 1024) KiB, cards.json included) into \(output.out) in "
+              + String(format: "%.2f s", Date().timeIntervalSince(started)))
+    }
+}
