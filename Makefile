@@ -165,6 +165,9 @@ docs: build
 	cp .build/docs/keyboard/iphone-8-portrait-bottom-offset.png docs/keyboard-bottom-offset.png
 	cp .build/docs/keyboard/scenario-tab-bar-content-inset-mistake-safe-area-twice.png docs/keyboard-mistake.png
 	cp .build/docs/print/deck-print-page-01.png docs/print-sheet.png
+	cp .build/docs/game/contact-sheet.png docs/game-contact-sheet.png
+	cp .build/docs/game/02-Fireball.png docs/game-card.png
+	cp .build/docs/game-print/deck-print-page-01.png docs/game-print-sheet.png
 
 # The man page, generated from the command tree by swift-argument-parser's plugin (a release build).
 manual: deps

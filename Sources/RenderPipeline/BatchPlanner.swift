@@ -56,6 +56,9 @@ public struct BatchPlanner: Sendable {
                 }
             } catch let error as RequestError {
                 throw SpecError(error.message, at: fields.location(of: error.key))
+            } catch let error as SpecError {
+                // A file the job names (a card template, its data) is at fault: point there.
+                throw error
             } catch {
                 throw SpecError(BatchRunner.firstLine(error), at: specJob.location)
             }

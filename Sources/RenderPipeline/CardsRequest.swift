@@ -78,7 +78,12 @@ public struct CardsRequest: RenderRequest, Equatable {
             throw RequestError("\(source.name("dpi")) must be from \(Int(Self.dpiRange.lowerBound)) to "
                                + "\(Int(Self.dpiRange.upperBound)) pixels per inch, got \(String(format: "%g", dpi))", key: "dpi")
         }
-        for (key, path) in [("template", template), ("data", data), ("back", back)] {
+        try validateFiles(as: source)
+    }
+
+    /// The template, data and back files exist.
+    func validateFiles(as source: RequestSource, backKey: String = "back") throws(RequestError) {
+        for (key, path) in [("template", template), ("data", data), (backKey, back)] {
             guard let path else { continue }
             guard FileManager.default.fileExists(atPath: path) else {
                 throw RequestError("\(source.name(key)): \(path) not found", key: key)

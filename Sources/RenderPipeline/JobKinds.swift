@@ -52,7 +52,7 @@ public struct JobKind: Sendable {
                     return plan
                 }),
         JobKind("samples", SamplesRequest.self, keys: SamplesRequest.keys),
-        JobKind("print", PrintRequest.self, keys: PrintRequest.keys, pathKeys: ["faces"]),
+        JobKind("print", PrintRequest.self, keys: PrintRequest.keys, pathKeys: PrintRequest.pathKeys),
         // Planned from the template and rows alone: text is laid out when the job runs.
         JobKind("cards", CardsRequest.self, keys: CardsRequest.keys, pathKeys: CardsRequest.pathKeys,
                 outputs: { try $0.plannedOutputs() }),

@@ -50,6 +50,12 @@ public struct PrintRequest: RenderRequest, Equatable {
     /// Instead of sheets, what a print-on-demand service takes: one PNG per card at the service's
     /// size and resolution, with its bleed, and a PDF of one card a page, back, front, back, front…
     public var printOnDemand: String?
+    /// Custom cards instead of the deck: a card template, its rows (nil for the template's own
+    /// `data:`), row conditions and a template for the back, as `cardrender cards` takes them.
+    public var template: String?
+    public var data: String?
+    public var filters: [String] = []
+    public var backTemplate: String?
     public var look = CardLook()
 
     public static let defaultFileName = "deck-print.pdf"
@@ -60,8 +66,12 @@ public struct PrintRequest: RenderRequest, Equatable {
 
     enum Key: String, CodingKey, CaseIterable {
         case jokers, cards, paper, orientation, margin, gutter, bleed, cropMarks = "crop-marks", cutLines = "cut-lines",
-             proof, duplex, pdf, pagesPNG = "pages-png", printOnDemand = "print-on-demand"
+             proof, duplex, pdf, pagesPNG = "pages-png", printOnDemand = "print-on-demand",
+             template, data, filters = "where", backTemplate = "back-template"
     }
+
+    /// Keys naming files, resolved relative to a batch spec.
+    public static let pathKeys: Set<String> = ["faces", "template", "data", "back-template"]
 
     /// The resolutions a PNG of a sheet may have.
     public static let pagesPNGRange: ClosedRange<Double> = 36...1200
@@ -89,6 +99,14 @@ public struct PrintRequest: RenderRequest, Equatable {
         pdf = try container.value(.pdf, or: pdf)
         pagesPNG = try container.decodeIfPresent(Double.self, forKey: .pagesPNG)
         printOnDemand = try container.decodeIfPresent(String.self, forKey: .printOnDemand)
+        template = try container.decodeIfPresent(String.self, forKey: .template)
+        data = try container.decodeIfPresent(String.self, forKey: .data)
+        if let list = try? container.decodeIfPresent([String].self, forKey: .filters) {
+            filters = list
+        } else {
+            filters = (try container.decodeIfPresent(String.self, forKey: .filters)).map { [$0] } ?? []
+        }
+        backTemplate = try container.decodeIfPresent(String.self, forKey: .backTemplate)
         look = try CardLook(from: try decoder.container(keyedBy: CardLook.Key.self))
     }
 
@@ -98,12 +116,10 @@ public struct PrintRequest: RenderRequest, Equatable {
                                key: look.dpi != nil ? "dpi" : "scale")
         }
         try look.validate(as: source)
-        _ = try sides()
-        if try printOnDemandSize(as: source) != nil {
-            try validatePrintOnDemand(as: source)
+        if template != nil {
+            try validateTemplateCards(as: source)
         } else {
-            let layout = try sheetLayout(as: source)
-            try validatePagesPNG(layout: layout, as: source)
+            try validateDeck(as: source)
         }
         let name = pdf.trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty, name.lowercased().hasSuffix(".pdf"), !name.hasPrefix("/"),
@@ -111,6 +127,41 @@ public struct PrintRequest: RenderRequest, Equatable {
             throw RequestError("\(source.name("pdf")) must be a file name ending in .pdf inside the output folder, got \"\(pdf)\"",
                                key: "pdf")
         }
+    }
+
+    func validateDeck(as source: RequestSource) throws(RequestError) {
+        for (key, given) in [("data", data != nil), ("where", !filters.isEmpty), ("back-template", backTemplate != nil)] where given {
+            throw RequestError("\(source.name(key)) is for template cards; give \(source.name("template")) too", key: key)
+        }
+        _ = try sides()
+        if try printOnDemandSize(as: source) != nil {
+            try validatePrintOnDemand(as: source)
+        } else {
+            let layout = try sheetLayout(as: source)
+            try validatePagesPNG(layout: layout, as: source)
+        }
+    }
+
+    /// A template sets the card's size and look; the deck's choices of cards do not apply. The
+    /// sheet is checked when the template is read (`plan()`), since its size comes from there.
+    func validateTemplateCards(as source: RequestSource) throws(RequestError) {
+        var deckOnly: [(key: String, given: Bool)] = [("cards", cards != nil), ("jokers", jokers),
+                                                     ("print-on-demand", printOnDemand != nil)]
+        let defaults = CardLook()
+        deckOnly += [("size", look.size != defaults.size), ("theme", look.theme != defaults.theme),
+                     ("color", look.colors != defaults.colors), ("back-color", look.backColor != defaults.backColor),
+                     ("back", look.back != defaults.back), ("faces", look.faces != defaults.faces),
+                     ("face-scale", look.faceScale != defaults.faceScale)]
+        if let conflict = deckOnly.first(where: \.given) {
+            let advice = conflict.key == "print-on-demand"
+                ? "; for a service's files use `cardrender cards --bleed --dpi 300`" : "; the template sets it"
+            throw RequestError("\(source.name(conflict.key)) is for the built-in deck, not \(source.name("template"))\(advice)",
+                               key: conflict.key)
+        }
+        if duplex != .none, backTemplate == nil {
+            throw RequestError("\(source.name("duplex")) needs the backs: give \(source.name("back-template"))", key: "duplex")
+        }
+        try CardsRequest(template: template ?? "", data: data, back: backTemplate).validateFiles(as: source, backKey: "back-template")
     }
 
     /// The fronts to print, in order: the subset asked for, or the 52 cards and the jokers if asked for.
@@ -177,13 +228,17 @@ public struct PrintRequest: RenderRequest, Equatable {
     public func sheetLayout(as source: RequestSource = .commandLine) throws(RequestError) -> SheetLayout {
         let size: CardSize
         do { size = try look.cardSize() } catch { throw RequestError(error.description, key: "size") }
+        return try sheetLayout(cardSize: size.points, as: source)
+    }
+
+    func sheetLayout(cardSize: CGSize, as source: RequestSource) throws(RequestError) -> SheetLayout {
         let paper: Paper
         do { paper = try Paper(parsing: self.paper) } catch { throw RequestError(error.description, key: "paper") }
         let margin = try Self.length(self.margin, key: "margin", as: source) ?? SheetLayout.defaultMargin
         let gutter = try Self.length(self.gutter, key: "gutter", as: source) ?? SheetLayout.defaultGutter
         let bleed = try Self.length(self.bleed, key: "bleed", as: source) ?? .zero
         do {
-            return try SheetLayout(paper: paper, cardSize: size.points, bleed: bleed, margin: margin, gutter: gutter,
+            return try SheetLayout(paper: paper, cardSize: cardSize, bleed: bleed, margin: margin, gutter: gutter,
                                    orientation: orientation)
         } catch {
             let key = switch error {
@@ -205,9 +260,15 @@ public struct PrintRequest: RenderRequest, Equatable {
 
     public func plan() throws -> OutputPlan {
         if let size = try printOnDemandSize() { return try printOnDemandPlan(size) }
-        let sheets = PrintSheets(renderer: try look.makeRenderer(), layout: try sheetLayout(), fronts: try sides(),
+        let sheets: PrintSheets, warnings: [String]
+        if let template {
+            (sheets, warnings) = try templateSheets(template)
+        } else {
+            sheets = PrintSheets(renderer: try look.makeRenderer(), layout: try sheetLayout(), fronts: try sides(),
                                  deckName: "\(look.theme) \(look.size) deck", cropMarks: cropMarks, cutLines: cutLines,
                                  proof: proof, duplex: duplex.flip)
+            warnings = []
+        }
         let path = pdf.trimmingCharacters(in: .whitespaces)
         let document = sheets.document()
         // Page PNGs render on the workers; the PDF, one file of many pages, is drawn on one thread
@@ -218,9 +279,29 @@ public struct PrintRequest: RenderRequest, Equatable {
                              Self.onPaper(page.picture), format: .png, resolution: .dpi(dpi))
             }
         } ?? []
-        return OutputPlan(files: pages, derivedPaths: [path]) { _ in
+        return OutputPlan(files: pages, derivedPaths: [path], warnings: warnings) { _ in
             [RenderedFile(path: path, data: try document.pdfData())]
         }
+    }
+
+    /// Template cards on sheets: each row's card `count` times, in data order, the back template
+    /// behind them when duplex. The sheet is laid out for the template's card size.
+    func templateSheets(_ template: String) throws -> (PrintSheets, warnings: [String]) {
+        let loaded = try CardsRequest(template: template, data: data, filters: filters, back: backTemplate).load()
+        let renderer = loaded.renderer
+        let fronts = loaded.cards.flatMap { card in
+            Array(repeating: PrintableCard(id: card.fileStem) { bleed in renderer.picture(for: card, bleed: bleed) },
+                  count: card.count)
+        }
+        let back = loaded.back.map { back in
+            PrintableCard(id: CardsRequest.backStem) { bleed in back.renderer.picture(for: back.card, bleed: bleed) }
+        }
+        let layout = try sheetLayout(cardSize: loaded.template.size, as: .commandLine)
+        try validatePagesPNG(layout: layout, as: .commandLine)
+        let name = URL(fileURLWithPath: template).lastPathComponent
+        let sheets = PrintSheets(layout: layout, fronts: fronts, back: back, deckName: "\(name) cards", cropMarks: cropMarks,
+                                 cutLines: cutLines, proof: proof, duplex: duplex.flip)
+        return (sheets, loaded.warnings)
     }
 
     /// A page on white paper: a PDF page is the paper, a PNG would otherwise be transparent around the
@@ -259,5 +340,8 @@ public struct PrintRequest: RenderRequest, Equatable {
         }
     }
 
-    public var inputFolders: [String] { look.inputFolders }
+    public var inputFolders: [String] {
+        guard let template else { return look.inputFolders }
+        return CardsRequest(template: template, data: data, back: backTemplate).inputFolders
+    }
 }

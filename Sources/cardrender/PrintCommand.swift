@@ -18,7 +18,8 @@ struct PrintCommand: ParsableCommand {
         trim and corners are square. --pages-png DPI also writes each page as a PNG. --print-on-demand SIZE \
         writes what a print-on-demand service takes instead of sheets: cards/<card>.png and cards/back.png at \
         300 dpi with the service's bleed, and a PDF of one card a page (back, front, back, front…, no die \
-        line). Output is the same bytes for any -j.
+        line). --template FILE prints custom cards (see `cardrender cards`) instead of the deck, with \
+        --back-template for duplex backs. Output is the same bytes for any -j.
         """
     )
 
@@ -68,6 +69,22 @@ struct PrintCommand: ParsableCommand {
         valueName: "size"))
     var printOnDemand: String?
 
+    @Option(help: ArgumentHelp("Print custom cards instead of the deck: a card template (as `cardrender cards` takes), each row's card `count` times.",
+                               valueName: "file"), completion: .file(extensions: ["yaml", "yml", "json"]))
+    var template: String?
+
+    @Option(help: ArgumentHelp("The template's rows: .csv, .tsv, .json or .yaml (default: the template's `data`).", valueName: "file"),
+            completion: .file(extensions: ["csv", "tsv", "json", "yaml", "yml"]))
+    var data: String?
+
+    @Option(name: .customLong("where"), help: ArgumentHelp("Only the template's rows where this holds (as `cardrender cards --where`).",
+                                                           valueName: "condition"))
+    var filters: [String] = []
+
+    @Option(help: ArgumentHelp("A template drawn as the back of every template card, for --duplex.", valueName: "file"),
+            completion: .file(extensions: ["yaml", "yml", "json"]))
+    var backTemplate: String?
+
     @OptionGroup var options: CardOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var parallel: ParallelOptions
@@ -88,6 +105,10 @@ struct PrintCommand: ParsableCommand {
         request.pdf = pdf
         request.pagesPNG = pagesPNG
         request.printOnDemand = printOnDemand
+        request.template = template
+        request.data = data
+        request.filters = filters
+        request.backTemplate = backTemplate
         return request
     }
 
@@ -98,6 +119,9 @@ struct PrintCommand: ParsableCommand {
 
     func run() throws {
         let plan = try request.plan()
+        for warning in plan.warnings {
+            FileHandle.standardError.write(Data("cardrender: warning: \(warning)\n".utf8))
+        }
         let out = try output.prepare()
         let started = Date()
         let written = try plan.write(into: out, workers: parallel.count)

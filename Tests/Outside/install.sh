@@ -53,6 +53,9 @@ run help cardrender --help
 run card cardrender card AS --out cards --format png,svg
 run deck cardrender deck --out deck --sheet
 run print cardrender print --out print --cards AS,KH --duplex long-edge
+game="$away/docs/examples/game"
+run cards cardrender cards "$game/front.yaml" --data "$game/cards.csv" --back "$game/back.yaml" --dpi 100 --contact-sheet --out game
+run cards-print cardrender print --template "$game/front.yaml" --data "$game/cards.csv" --where "type == Spell" --out game-print
 run devices cardrender devices
 run devices-json cardrender devices --json
 run keyboard cardrender keyboard --device iphone-x --strategy content-inset --out keyboard
@@ -75,7 +78,8 @@ run render cardrender render --out render --quiet
 run diff cardrender diff cards/AS.png cards/AS.png
 mkdir -p goldens && cp cards/AS.png goldens/AS.png
 run verify cardrender verify --goldens goldens --actual cards
-for required in cards/AS.png cards/AS.svg deck/sheet.png print/deck-print.pdf keyboard batch/manifest.json render/manifest.json; do
+for required in cards/AS.png cards/AS.svg deck/sheet.png print/deck-print.pdf keyboard batch/manifest.json render/manifest.json \
+    game/02-Fireball.png game/back.png game/cards.json game/contact-sheet.png game-print/deck-print.pdf; do
   [ -e "$required" ] || fail "no $required written"
 done
 grep -q "contentInsetBottom" "$work/keyboard-json.out" || fail "keyboard --json printed no geometry"
@@ -83,7 +87,7 @@ grep -q "contentInsetBottom" "$work/keyboard-json.out" || fail "keyboard --json 
 subcommands=$(sed -n '/^SUBCOMMANDS:/,/^$/p' "$work/help.out" | sed -n 's/^  \([a-z][a-z-]*\)  .*/\1/p')
 [ "$(echo "$subcommands" | wc -w)" -ge 8 ] || fail "could not read the subcommands from --help"
 for sub in $subcommands; do
-  case " card deck print devices keyboard batch merge render diff verify " in
+  case " card deck cards print devices keyboard batch merge render diff verify " in
     *" $sub "*) ;;
     *) fail "subcommand '$sub' is not exercised by this check" ;;
   esac
