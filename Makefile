@@ -135,7 +135,7 @@ install-check: deps
 	Tests/Outside/install.sh
 
 # DocC for the library products, warnings as errors, into .build/api-docs.
-API_DOC_TARGETS = CardRenderSupport Geometry Drawing PlayingCards KeyboardDiagrams GoldenImages GoldenImageTesting BatchRendering RenderPipeline PrintLayout
+API_DOC_TARGETS = CardRenderSupport Geometry Drawing PlayingCards KeyboardDiagrams GoldenImages GoldenImageTesting BatchRendering RenderPipeline PrintLayout CardTemplates
 api-docs: deps
 	$(SWIFT) package --allow-writing-to-directory .build/api-docs generate-documentation \
 	  $(foreach target,$(API_DOC_TARGETS),--target $(target)) --enable-experimental-combined-documentation \

@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "BatchRendering", targets: ["BatchRendering"]),
         .library(name: "RenderPipeline", targets: ["RenderPipeline"]),
         .library(name: "PrintLayout", targets: ["PrintLayout"]),
+        .library(name: "CardTemplates", targets: ["CardTemplates"]),
         .executable(name: "cardrender", targets: ["cardrender"]),
     ],
     dependencies: [

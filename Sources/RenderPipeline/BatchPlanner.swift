@@ -26,7 +26,8 @@ public struct BatchPlanner: Sendable {
     /// Plans every job (in parallel: planning lays out pictures) and returns them in spec order.
     public func jobs(_ specJobs: [SpecJob], specFolder: URL?, workers: Int,
                      maxPixels: Int = RenderLimits.defaultMaxPixels,
-                     progress: ProgressReporter? = nil) throws -> [BatchJob] {
+                     progress: ProgressReporter? = nil,
+                     warn: @escaping @Sendable (_ jobID: String, _ message: String) -> Void = { _, _ in }) throws -> [BatchJob] {
         // Jobs already run `workers` at a time; a job's own pictures use the cores only when
         // there are fewer jobs than workers, so threads never multiply.
         let workersPerJob = specJobs.count >= workers ? 1 : workers
@@ -78,6 +79,7 @@ public struct BatchPlanner: Sendable {
                 // Checked again here for kinds planned without pictures, before any pixels exist.
                 let plan = try kind.plan(request).moved(under: folder)
                 try plan.checkBudget(maxPixels: maxPixels)
+                for warning in plan.warnings { warn(id, warning) }
                 return try plan.renderInMemory(workers: workersPerJob)
             }
         }

@@ -39,8 +39,11 @@ struct BatchRunOptions: ParsableArguments {
         let showsPlanning = !json && !quiet && specJobs.count >= 200
         let planning = ProgressReporter(style: showsPlanning ? .automatic(total: specJobs.count) : .quiet,
                                         total: specJobs.count)
+        // Warnings (text that overflows its box) go to stderr as they come, so --json's stdout stays events.
         let jobs = try SpecJobs.planner.jobs(specJobs, specFolder: specFolder, workers: workers, maxPixels: budget.maxPixels,
-                                     progress: planning)
+                                     progress: planning) { id, warning in
+            FileHandle.standardError.write(Data("cardrender: warning: job \(id): \(warning)\n".utf8))
+        }
         try BatchSpec.checkOutputs(of: specJobs, planned: jobs, under: URL(fileURLWithPath: out, isDirectory: true))
         let folder = try OutputFolder(URL(fileURLWithPath: out, isDirectory: true), create: !dryRun)
         let runner = BatchRunner(options: .init(workers: workers, force: force, failFast: failFast, dryRun: dryRun,
