@@ -107,8 +107,12 @@ final class FontConfigFonts: @unchecked Sendable {
 }
 
 /// One Pango font map per thread and font list: Pango font maps are not thread-safe, and
-/// layouts are made and drawn synchronously on the thread that asks.
-final class PangoFontMap {
+/// layouts are made and drawn synchronously on the thread that asks. Maps are kept for the
+/// process, keyed by the thread's `pthread_t`: a thread that starts after another has ended
+/// usually gets its id and so its map, so there are about as many maps as threads alive at once.
+/// They are never finalized, because finalizing a Pango font map leaves fontconfig patterns and
+/// cairo font faces it cached behind, unreachable (LeakSanitizer reports them).
+final class PangoFontMap: @unchecked Sendable {
     let raw: UnsafeMutablePointer<CPango.PangoFontMap>
     let fonts: FontConfigFonts
 
@@ -117,25 +121,20 @@ final class PangoFontMap {
         self.fonts = fonts
     }
 
-    deinit { g_object_unref(raw) }
+    private struct Key: Hashable {
+        var thread: UInt
+        var files: [String]
+    }
 
-    private final class ThreadMaps { var maps: [[String]: PangoFontMap] = [:] }
-    private static let threadKey = "cardrender.pango-font-maps"
+    private static let maps = Mutex<[Key: PangoFontMap]>([:])
 
     /// This thread's font map for the bundled fonts plus `extraFiles`, made the thread's default
     /// Pango font map so that anything laying text out with Pango's default map on this thread
     /// (SVG text drawn by librsvg) sees only these fonts.
     static func forCurrentThread(extraFiles: [String]) throws(DrawingError) -> PangoFontMap {
-        let dictionary = Thread.current.threadDictionary
-        let threadMaps: ThreadMaps
-        if let existing = dictionary[threadKey] as? ThreadMaps {
-            threadMaps = existing
-        } else {
-            threadMaps = ThreadMaps()
-            dictionary[threadKey] = threadMaps
-        }
+        let key = Key(thread: UInt(bitPattern: Int(bitPattern: UInt(pthread_self()))), files: extraFiles)
         let map: PangoFontMap
-        if let existing = threadMaps.maps[extraFiles] {
+        if let existing = maps.withLock({ $0[key] }) {
             map = existing
         } else {
             let fonts = try FontConfigFonts.fonts(extraFiles: extraFiles)
@@ -144,7 +143,7 @@ final class PangoFontMap {
             }
             pango_fc_font_map_set_config(OpaquePointer(raw), fonts.config)
             map = PangoFontMap(raw: raw, fonts: fonts)
-            threadMaps.maps[extraFiles] = map
+            maps.withLock { $0[key] = map }
         }
         pango_cairo_font_map_set_default(OpaquePointer(map.raw))
         return map

@@ -2,6 +2,7 @@ import ArgumentParser
 import BatchRendering
 import Drawing
 import Foundation
+import RenderPipeline
 
 /// Options shared by `batch` and `render`: how a batch run behaves.
 struct BatchRunOptions: ParsableArguments {
@@ -80,7 +81,7 @@ struct BatchCommand: ParsableCommand {
         commandName: "batch",
         abstract: "Render every job of a YAML or JSON spec: in parallel, incrementally, optionally one shard of N.",
         discussion: """
-        A spec has `defaults` and a list of `jobs`; each job has a `kind` (card, deck, keyboard, samples), \
+        A spec has `defaults` and a list of `jobs`; each job has a `kind` (\(JobKind.all.map(\.name).joined(separator: ", "))), \
         that command's options as keys, and an `output` folder under --out. A list value expands as a \
         matrix, and {key} in `output` is replaced by the job's value. `cardrender render --print-spec` \
         prints the default set as a spec to start from.
