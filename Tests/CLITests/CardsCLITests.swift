@@ -307,13 +307,12 @@ import Testing
         let game = try CardsFixture.make("cards-batch-inside")
         defer { game.remove() }
         try game.write("specs/spec.yaml", Self.batchSpec)
-        for _ in 0..<2 {
-            let result = try CLIRunner.run(["batch", "specs/spec.yaml", "--out", "build", "--json"], in: game.folder)
-            #expect(result.status == 0, "\(result.stderr)")
-        }
-        let third = try CLIRunner.run(["batch", "specs/spec.yaml", "--out", "build", "--json"], in: game.folder)
+        let first = try CLIRunner.run(["batch", "specs/spec.yaml", "--out", "build", "--json"], in: game.folder)
+        #expect(first.status == 0 && first.stdout.contains("\"rendered\":1"), "\(first.stdout) \(first.stderr)")
+        let again = try CLIRunner.run(["batch", "specs/spec.yaml", "--out", "build", "--json"], in: game.folder)
+        #expect(again.status == 0, "\(again.stderr)")
         withKnownIssue("the output folder's date is part of the input digest of the template's folder") {
-            #expect(third.stdout.contains("\"rendered\":0"), "\(third.stdout)")
+            #expect(again.stdout.contains("\"rendered\":0"), "\(again.stdout)")
         }
     }
 
