@@ -299,6 +299,44 @@ import Testing
         #expect(try CardsFixture.tree(at: out.appendingPathComponent("game"))["01-Spark.png"] != rendered["01-Spark.png"])
     }
 
+    /// A template extending one in another folder: a change to the base re-renders the job.
+    @Test func batchReRendersWhenTheTemplateItExtendsChanges() throws {
+        let game = try CardsFixture.make("cards-batch-game")
+        let shared = try CLIRunner.temporaryDirectory("cards-batch-shared")
+        let out = try CLIRunner.temporaryDirectory("cards-batch-extends-out")
+        defer { game.remove(); [shared, out].forEach { try? FileManager.default.removeItem(at: $0) } }
+        let base = shared.appendingPathComponent("base.yaml")
+        try Data("card:\n  size: mini\n  background: \"#336699\"\n".utf8).write(to: base)
+        try game.write("front.yaml", """
+        extends: \(base.path)
+        card:
+          name: "{id}"
+        data:
+          - {id: a}
+        layers:
+          - type: rect
+            x: 10%
+            y: 10%
+            width: 50%
+            height: 50%
+            fill: white
+        """)
+        try game.write("spec.yaml", "jobs:\n  - kind: cards\n    template: front.yaml\n    dpi: 72\n    output: game\n")
+        func batch() throws -> String {
+            let result = try CLIRunner.run(["batch", "spec.yaml", "--out", out.path, "--json"], in: game.folder)
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout
+        }
+        #expect(try batch().contains("\"rendered\":1"))
+        let before = try Data(contentsOf: out.appendingPathComponent("game/a.png"))
+        #expect(try batch().contains("\"rendered\":0"))
+        try Data("card:\n  size: mini\n  background: \"#993366\"\n".utf8).write(to: base)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(120)], ofItemAtPath: base.path)
+        let changed = try batch()
+        #expect(changed.contains("\"rendered\":1"), "\(changed)")
+        #expect(try Data(contentsOf: out.appendingPathComponent("game/a.png")) != before)
+    }
+
     /// `cd game && cardrender batch spec.yaml --out build`: the output folder inside the
     /// template's folder. The template's folder is an input, digested with the names, sizes and
     /// dates of everything in it, the output folder included, so every run changes the next
