@@ -213,12 +213,15 @@ public struct CardsRequest: RenderRequest, Equatable {
                                         title: "cardrender cards · \(name) · \(loaded.cards.count) cards, \(copies) with copies")
     }
 
-    /// The template's folder, the data's and every folder a card draws a file from: what they
-    /// hold decides the bytes, so a batch re-renders when one of them changes.
+    /// The folders of the templates (the ones they extend too), of the data and of every file
+    /// the cards and the back draw: what they hold decides the bytes, so a batch re-renders
+    /// when one of them changes.
     public var inputFolders: [String] {
         var folders = [template, data, back].compactMap { $0 }.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
         if let loaded = try? load(checkingText: false) {
-            folders += loaded.renderer.files.map { $0.deletingLastPathComponent().path }
+            let templates = [loaded.template] + (loaded.back.map { [$0.renderer.template] } ?? [])
+            let files = templates.flatMap(\.sourceFiles) + loaded.renderer.files + (loaded.back?.renderer.files ?? [])
+            folders += files.map { $0.deletingLastPathComponent().path }
         }
         var seen = Set<String>()
         return folders.filter { seen.insert($0).inserted }

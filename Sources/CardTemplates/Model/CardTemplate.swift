@@ -80,6 +80,9 @@ struct LayoutBox: Sendable, Equatable {
 public struct CardTemplate: Sendable, Equatable {
     /// The template file that was loaded (the last of its `extends` chain).
     public var fileURL: URL
+    /// Every template file read: the templates it extends, base first, then `fileURL`. What
+    /// they hold decides the cards, so a batch re-renders when one of them changes.
+    public var sourceFiles: [URL]
     /// The file's name as messages show it.
     public var displayName: String
     /// The trim size in points.
@@ -130,6 +133,7 @@ public struct CardTemplate: Sendable, Equatable {
 
     init(raw: RawTemplate, url: URL, displayName: String) throws(SpecError) {
         fileURL = url
+        sourceFiles = raw.files
         self.displayName = displayName
         let card = raw.card
         dpi = 300
@@ -297,6 +301,8 @@ struct LayoutResolver {
 
 /// A template file's keys with those of the files it extends merged in, before they are parsed.
 struct RawTemplate {
+    /// The files read, base templates first.
+    var files: [URL] = []
     var card: [LocatedNode.Entry] = []
     var fonts: [URL] = []
     var icons: [String: URL] = [:]
@@ -328,6 +334,7 @@ struct RawTemplate {
             }
             merged = try read(url: baseURL, displayName: baseName, chain: links)
         }
+        merged.files.append(url.standardizedFileURL)
         for entry in entries {
             let value = entry.value
             switch entry.key {
