@@ -14,7 +14,7 @@ import Testing
     static let scale = 2.0
 
     /// The share of pixels that may differ between the template's card and the built-in one by
-    /// more than `channelTolerance` (of 255) in any channel: 0.05 %, about 230 of the 453,600
+    /// more than `channelTolerance` (of 255) in any channel: 0.05 %, about 90 of the 181,440
     /// pixels. The two draw the same paths, so they agree to the pixel; the margin only allows
     /// for antialiasing. Without its corner indices, with them 1 pt out of place, or without its
     /// pips a card differs in 0.5 % to 50 % of its pixels (see the last test).
