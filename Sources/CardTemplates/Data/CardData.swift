@@ -9,8 +9,10 @@ public struct DataRow: Sendable, Equatable {
     public var number: Int
     /// The row's first line in its file (or the template, for inline rows).
     public var location: SpecLocation
+    /// The row's value of each column, as text (an empty string for a value left empty).
     public var values: [String: String]
 
+    /// A row numbered `number`, written at `location`.
     public init(number: Int, location: SpecLocation, values: [String: String]) {
         self.number = number
         self.location = location
@@ -30,10 +32,12 @@ public struct DataRow: Sendable, Equatable {
 public struct CardData: Sendable, Equatable {
     /// The columns in the order they first appear.
     public var columns: [String]
+    /// The rows in the order they are written.
     public var rows: [DataRow]
     /// The file's name as messages show it.
     public var file: String
 
+    /// Data already split into rows; `file` names it in messages.
     public init(columns: [String], rows: [DataRow], file: String) {
         self.columns = columns
         self.rows = rows
@@ -42,8 +46,17 @@ public struct CardData: Sendable, Equatable {
 
     /// The data formats, by file extension.
     public enum Format: String, Sendable, CaseIterable {
-        case csv, tsv, json, yaml
+        /// Comma-separated values (RFC 4180 quoting), the first row naming the columns.
+        case csv
+        /// Tab-separated values, the first row naming the columns.
+        case tsv
+        /// A JSON list of objects, one per row.
+        case json
+        /// A YAML list of mappings, one per row.
+        case yaml
 
+        /// The format of a file ending in `.csv`, `.tsv` or `.tab`, `.json`, `.yaml` or `.yml`
+        /// (any case); nil for any other extension.
         public init?(pathExtension: String) {
             switch pathExtension.lowercased() {
             case "csv": self = .csv

@@ -6,20 +6,28 @@ import SpecFiles
 /// `col` alone (the value is not empty). Values may be quoted ('a b' or "a b"); values and cells
 /// are compared as text after trimming spaces.
 public struct RowFilter: Sendable, Equatable, CustomStringConvertible {
+    /// What the column's value must be.
     public enum Condition: Sendable, Equatable {
+        /// `col == value`: exactly this text.
         case equals(String)
+        /// `col != value`: anything but this text.
         case notEquals(String)
+        /// `col in [a, b]`: one of these texts.
         case isOneOf([String])
+        /// `col` alone: any text but the empty one.
         case isNotEmpty
     }
 
+    /// The column the filter reads.
     public var column: String
+    /// What its value must be.
     public var condition: Condition
     /// The filter as written.
     public var text: String
     /// Where it was written (nil for one given on the command line).
     public var location: SpecLocation?
 
+    /// The filter as written.
     public var description: String { text }
 
     static let usage = "use `col == value`, `col != value`, `col in [a, b]` or `col` (not empty)"

@@ -5,9 +5,26 @@ import Yams
 
 /// The kinds of layer a template draws.
 public enum LayerType: String, Sendable, Equatable, CaseIterable {
-    case rect, ellipse, polygon, line, image, text
+    /// A rectangle, its corners optionally rounded.
+    case rect
+    /// The ellipse inscribed in the layer's box.
+    case ellipse
+    /// A closed polygon from `points`, or a regular one of `sides` sides.
+    case polygon
+    /// A straight line `from` one point `to` another.
+    case line
+    /// A PNG or SVG file.
+    case image
+    /// Pango markup with inline icons.
+    case text
+    /// A whole card of the built-in deck, or its back.
     case playingCard = "playing-card"
-    case pips, corners, suit
+    /// The middle of a built-in card: its pips, ace, court figure or joker.
+    case pips
+    /// The two corner indices of a built-in card.
+    case corners
+    /// One suit shape.
+    case suit
 
     /// Keys every layer may have.
     static let commonKeys = ["type", "layout", "x", "y", "width", "height", "opacity", "rotate", "visible"]
@@ -34,6 +51,7 @@ public enum LayerType: String, Sendable, Equatable, CaseIterable {
 public struct LayerSpec: Sendable, Equatable {
     /// 0-based place in `layers`.
     public var index: Int
+    /// What the layer draws.
     public var type: LayerType
     /// Where the layer's mapping starts.
     public var location: SpecLocation
@@ -102,6 +120,7 @@ public struct CardTemplate: Sendable, Equatable {
     public var fontFiles: [URL]
     /// Icons by name (all exist, `.png` or `.svg`).
     public var icons: [String: URL]
+    /// The layers, bottom first (those of the last file in the `extends` chain that has `layers`).
     public var layers: [LayerSpec]
     /// Rows written in the template's `data:`, if any.
     public var inlineData: CardData?

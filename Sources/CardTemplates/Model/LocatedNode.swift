@@ -8,19 +8,27 @@ import Yams
 public struct LocatedNode: Sendable, Equatable {
     /// One key of a mapping with where the key is written.
     public struct Entry: Sendable, Equatable {
+        /// The key's text.
         public var key: String
+        /// Where the key is written.
         public var keyLocation: SpecLocation
+        /// The key's value.
         public var value: LocatedNode
     }
 
+    /// A scalar, a list or a mapping.
     public enum Content: Sendable, Equatable {
         /// A scalar's text; `isNull` for a plain `~`, `null` or nothing.
         case scalar(String, isNull: Bool)
+        /// A list's items in order.
         case list([LocatedNode])
+        /// A mapping's keys in the order they are written.
         case mapping([Entry])
     }
 
+    /// The value itself.
     public var content: Content
+    /// Where the value starts.
     public var location: SpecLocation
 
     init(_ content: Content, at location: SpecLocation) {

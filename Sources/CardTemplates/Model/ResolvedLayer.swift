@@ -15,8 +15,10 @@ public struct ResolvedLayer: Sendable, Equatable {
     public var opacity: Double
     /// Radians, clockwise on the page (y down), about the centre of `box`.
     public var rotation: Double
+    /// What the layer draws in `box`.
     public var content: LayerContent
 
+    /// A resolved layer; `opacity` 1 and `rotation` 0 leave it as drawn.
     public init(index: Int, box: CGRect, opacity: Double = 1, rotation: Double = 0, content: LayerContent) {
         self.index = index
         self.box = box
@@ -37,7 +39,9 @@ public enum LayerContent: Sendable, Equatable {
     case polygon(points: [CGPoint], style: ShapeStyle)
     /// A straight line between two absolute card points.
     case line(from: CGPoint, to: CGPoint, stroke: Stroke)
+    /// An image fitted into the box.
     case image(ImageLayer)
+    /// Text laid out in the box.
     case text(TextLayer)
     /// A card of the built-in deck, or a part of it, drawn into the box.
     case playingCard(PlayingCardLayer)
@@ -47,9 +51,12 @@ public enum LayerContent: Sendable, Equatable {
 
 /// Fill and outline of a shape; either may be absent (`none`).
 public struct ShapeStyle: Sendable, Equatable {
+    /// What fills the shape; nil for no fill.
     public var fill: Paint?
+    /// The outline; nil for none.
     public var stroke: Stroke?
 
+    /// A style with `fill` and `stroke`, either of them nil for none.
     public init(fill: Paint?, stroke: Stroke?) {
         self.fill = fill
         self.stroke = stroke
@@ -58,9 +65,12 @@ public struct ShapeStyle: Sendable, Equatable {
 
 /// An outline: colour and width in points, centred on the path.
 public struct Stroke: Sendable, Equatable {
+    /// The outline's colour.
     public var color: Color
+    /// The outline's width in points.
     public var width: CGFloat
 
+    /// An outline `width` points wide in `color`.
     public init(color: Color, width: CGFloat) {
         self.color = color
         self.width = width
@@ -81,19 +91,26 @@ public struct ImageLayer: Sendable, Equatable {
 
     /// The shape the image is clipped to.
     public enum Clip: String, Sendable, Equatable, CaseIterable {
+        /// Not clipped (a `cover` image is still kept inside its box).
         case none
+        /// The box.
         case rect
+        /// The box with its corners rounded by `cornerRadius`.
         case roundedRect = "rounded-rect"
+        /// The ellipse inscribed in the box.
         case ellipse
     }
 
     /// An existing `.png` or `.svg` file (checked when the card was resolved).
     public var url: URL
+    /// How the image is scaled into the box.
     public var fit: Fit
+    /// The shape the image is clipped to.
     public var clip: Clip
     /// The corner radius of a `rounded-rect` clip, in points (0 otherwise).
     public var cornerRadius: CGFloat
 
+    /// The image at `url` drawn as `fit` and `clip` say.
     public init(url: URL, fit: Fit, clip: Clip, cornerRadius: CGFloat) {
         self.url = url
         self.fit = fit
@@ -104,26 +121,71 @@ public struct ImageLayer: Sendable, Equatable {
 
 /// Pango markup laid out in the box.
 public struct TextLayer: Sendable, Equatable {
-    public enum Alignment: String, Sendable, Equatable, CaseIterable { case left, center, right, justify }
-    public enum VerticalAlignment: String, Sendable, Equatable, CaseIterable { case top, middle, bottom }
-    public enum Wrap: String, Sendable, Equatable, CaseIterable { case word, char, none }
-    public enum Ellipsis: String, Sendable, Equatable, CaseIterable { case none, start, middle, end }
+    /// How lines sit across the box: `justify` stretches every line but a paragraph's last to the full width.
+    public enum Alignment: String, Sendable, Equatable, CaseIterable {
+        /// Lines start at the box's left edge.
+        case left
+        /// Lines are centred in the box.
+        case center
+        /// Lines end at the box's right edge.
+        case right
+        /// Lines fill the box's width, a paragraph's last line left-aligned.
+        case justify
+    }
+
+    /// Where the block of lines sits in the box's height.
+    public enum VerticalAlignment: String, Sendable, Equatable, CaseIterable {
+        /// At the top of the box.
+        case top
+        /// Centred in the box.
+        case middle
+        /// At the bottom of the box.
+        case bottom
+    }
+
+    /// Where lines may break when the text is wider than the box.
+    public enum Wrap: String, Sendable, Equatable, CaseIterable {
+        /// Between words.
+        case word
+        /// Between any two characters.
+        case char
+        /// Only at the text's own line breaks.
+        case none
+    }
+
+    /// Where text that does not fit is cut and an ellipsis (…) shown.
+    public enum Ellipsis: String, Sendable, Equatable, CaseIterable {
+        /// Never: text that does not fit overflows the box.
+        case none
+        /// At the start of the line that is cut.
+        case start
+        /// In the middle of the line that is cut.
+        case middle
+        /// At the end of the line that is cut.
+        case end
+    }
 
     /// Pango markup with every `{column}` substituted (escaped unless written `{column:markup}`).
     /// Icons are still written as the template wrote them (`:coin:` or `<icon name="coin"/>`).
     public var markup: String
     /// A Pango font description, size in points: `DejaVu Serif Bold 14` (default `DejaVu Sans 12`).
     public var font: String
+    /// The text's colour where the markup does not set one (default black).
     public var color: Color
+    /// How lines sit across the box (default `left`).
     public var alignment: Alignment
+    /// Where the lines sit in the box's height (default `top`).
     public var verticalAlignment: VerticalAlignment
+    /// Where lines break (default `word`).
     public var wrap: Wrap
+    /// Where text that does not fit is cut (default `none`).
     public var ellipsis: Ellipsis
     /// A multiple of the normal line height (default 1).
     public var lineSpacing: Double
     /// When set, the text shrinks from the font's size until it fits the box, not below this size in points.
     public var minimumFontSize: Double?
 
+    /// Text with every property given.
     public init(markup: String, font: String, color: Color, alignment: Alignment, verticalAlignment: VerticalAlignment,
                 wrap: Wrap, ellipsis: Ellipsis, lineSpacing: Double, minimumFontSize: Double?) {
         self.markup = markup
@@ -141,17 +203,24 @@ public struct TextLayer: Sendable, Equatable {
 /// A card of the built-in deck (`playing-card`), or only its pips and court art (`pips`) or only
 /// its two corner indices (`corners`), drawn into the box.
 public struct PlayingCardLayer: Sendable, Equatable {
+    /// Which part of the card is drawn.
     public enum Part: String, Sendable, Equatable, CaseIterable {
+        /// The whole card (`playing-card`): ground, middle, corner indices and border, or the back.
         case whole = "playing-card"
+        /// The middle only: pips, the ace, the court figure or the joker.
         case pips
+        /// The two corner indices only (nothing for a joker, whose indices are part of its art).
         case corners
     }
 
+    /// Which part of the card is drawn.
     public var part: Part
     /// A face or `back` (the back only for `whole`).
     public var side: CardSide
+    /// The deck's colours and proportions (default `classic`).
     public var theme: CardTheme
 
+    /// `part` of `side` in `theme`.
     public init(part: Part, side: CardSide, theme: CardTheme) {
         self.part = part
         self.side = side

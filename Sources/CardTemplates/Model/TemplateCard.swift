@@ -21,6 +21,7 @@ public struct TemplateCard: Sendable, Equatable {
     /// The visible layers, bottom first.
     public var layers: [ResolvedLayer]
 
+    /// A card with every value given.
     public init(rowNumber: Int, rowLocation: SpecLocation?, count: Int, fileStem: String, background: Paint,
                 layers: [ResolvedLayer]) {
         self.rowNumber = rowNumber

@@ -5,10 +5,12 @@ import PrintLayout
 /// the layer box's width or height, by key). `5mm`, `0.2in`, `1cm`, `9pt`, `30px` (at the card's
 /// dpi), `50%`, or a bare number of points; negative values are allowed (art may start in the bleed).
 public struct TemplateLength: Sendable, Equatable {
+    /// The absolute part, in points.
     public var points: CGFloat
     /// 0.5 for `50%`.
     public var fraction: CGFloat
 
+    /// `points` plus `fraction` of the reference.
     public init(points: CGFloat = 0, fraction: CGFloat = 0) {
         self.points = points
         self.fraction = fraction
@@ -17,10 +19,12 @@ public struct TemplateLength: Sendable, Equatable {
     /// The length in points against `reference` (what 100 % is).
     public func resolved(against reference: CGFloat) -> CGFloat { points + fraction * reference }
 
+    /// The two lengths' points and fractions added: what `+=` gives.
     public static func + (lhs: TemplateLength, rhs: TemplateLength) -> TemplateLength {
         TemplateLength(points: lhs.points + rhs.points, fraction: lhs.fraction + rhs.fraction)
     }
 
+    /// The length with both parts negated: what `-=` adds.
     public static prefix func - (length: TemplateLength) -> TemplateLength {
         TemplateLength(points: -length.points, fraction: -length.fraction)
     }
