@@ -86,11 +86,15 @@ public struct BatchPlanner: Sendable {
     }
 
     /// Names, sizes and dates of a folder's files: a face image that changes re-renders the deck.
+    /// Subfolders are left out: a folder's date changes whenever something inside it does, and
+    /// the output folder often sits beside a template (files in a subfolder that a job reads are
+    /// named by folders of their own).
     static func folderDigest(_ path: String) -> String {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
-        return BatchJob.key([path] + names.map { name in
-            let attributes = try? FileManager.default.attributesOfItem(atPath: path + "/" + name)
-            return "\(name) \(attributes?[.size] ?? 0) \((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
+        return BatchJob.key([path] + names.compactMap { name in
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path + "/" + name),
+                  attributes[.type] as? FileAttributeType != .typeDirectory else { return nil }
+            return "\(name) \(attributes[.size] ?? 0) \((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
         })
     }
 }
