@@ -69,9 +69,7 @@ struct CardsCommand: ParsableCommand {
     func run() throws {
         let plan = try request.plan()
         try plan.checkBudget(maxPixels: budget.maxPixels)
-        for warning in plan.warnings {
-            FileHandle.standardError.write(Data("cardrender: warning: \(warning)\n".utf8))
-        }
+        plan.printWarnings()
         let out = try output.prepare()
         let started = Date()
         let written = try plan.write(into: out, workers: parallel.count)

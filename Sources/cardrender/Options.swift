@@ -71,3 +71,12 @@ struct BudgetOptions: ParsableArguments {
         guard maxPixels > 0 else { throw ValidationError("--max-pixels must be a positive number of pixels, got \(maxPixels)") }
     }
 }
+
+extension OutputPlan {
+    /// What planning found that is not an error, one `cardrender: warning:` line each on stderr.
+    func printWarnings() {
+        for warning in warnings {
+            FileHandle.standardError.write(Data("cardrender: warning: \(warning)\n".utf8))
+        }
+    }
+}

@@ -119,9 +119,7 @@ struct PrintCommand: ParsableCommand {
 
     func run() throws {
         let plan = try request.plan()
-        for warning in plan.warnings {
-            FileHandle.standardError.write(Data("cardrender: warning: \(warning)\n".utf8))
-        }
+        plan.printWarnings()
         let out = try output.prepare()
         let started = Date()
         let written = try plan.write(into: out, workers: parallel.count)
