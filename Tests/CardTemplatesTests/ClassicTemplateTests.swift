@@ -101,6 +101,8 @@ import Testing
         let card = try loaded.card(name)
         let rendered = try loaded.renderer.picture(for: card).rasterize(scale: Self.scale)
         let difference = try Self.difference(rendered, try Self.builtIn(name))
+        #expect(difference.beyondTolerance <= Self.maximumDifferingShare,
+                "\(name): \(String(format: "%.4f", difference.beyondTolerance * 100))% of pixels differ from the built-in card")
     }
 
     /// The comparison would catch a template that lost or misplaced a part.
