@@ -122,6 +122,41 @@ import Testing
         }
     }
 
+    /// The SVG file, drawn back by librsvg (Drawing's `VectorImage`) at the PNG's resolution,
+    /// shows what the PNG shows: text, icons, gradients and shapes in the same places.
+    @Test func pngAndSVGAgree() throws {
+        let game = try CardsFixture.make("cards-svg")
+        defer { game.remove() }
+        let dpi = 144.0
+        Self.expectSuccess(try game.cards(["--format", "png,svg", "--dpi", "\(Int(dpi))", "--out", "out"]))
+        for stem in CardsFixture.stems {
+            let png = try PNG.read(contentsOf: game.url("out/\(stem).png"))
+            let svg = try Image.load(contentsOf: game.url("out/\(stem).svg"))
+            let redrawn = try Picture(size: svg.size) { canvas in
+                try canvas.draw(svg, in: canvas.bounds, fit: .stretch)
+            }.rasterize(resolution: .dpi(dpi))
+            #expect((redrawn.width, redrawn.height) == (png.width, png.height), "\(stem)")
+            guard (redrawn.width, redrawn.height) == (png.width, png.height) else { continue }
+            let fromPNG = Self.onWhite(png), fromSVG = Self.onWhite(redrawn)
+            for (a, b, direction) in [(fromPNG, fromSVG, "PNG in SVG"), (fromSVG, fromPNG, "SVG in PNG")] {
+                let share = Self.shareWithinNeighbourhood(a, of: b, tolerance: 16)
+                #expect(share >= 0.995, "\(stem), \(direction): only \(String(format: "%.2f", share * 100))% of pixels agree")
+            }
+        }
+    }
+
+    /// Straight RGBA over white, as 8-bit RGB.
+    static func onWhite(_ image: RGBAImage) -> RGBPixels {
+        var bytes = [UInt8](repeating: 0, count: image.width * image.height * 3)
+        for index in 0..<(image.width * image.height) {
+            let alpha = Int(image.pixels[index * 4 + 3])
+            for channel in 0..<3 {
+                bytes[index * 3 + channel] = UInt8((Int(image.pixels[index * 4 + channel]) * alpha + 255 * (255 - alpha)) / 255)
+            }
+        }
+        return RGBPixels(width: image.width, height: image.height, bytes: bytes)
+    }
+
     /// The share of `a`'s pixels whose every channel lies within `tolerance` of the range that
     /// channel takes in `b`'s 3 × 3 neighbourhood of the same pixel.
     static func shareWithinNeighbourhood(_ a: RGBPixels, of b: RGBPixels, tolerance: Int) -> Double {
