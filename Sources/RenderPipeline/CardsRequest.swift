@@ -3,6 +3,7 @@ import Drawing
 import Foundation
 import PlayingCards
 import SpecFiles
+import Synchronization
 
 /// Custom cards: every row of data drawn through a card template, one file per card and format,
 /// `cards.json`, and optionally a back, a sprite sheet with its atlas and a contact sheet
@@ -25,6 +26,9 @@ public struct CardsRequest: RenderRequest, Equatable {
     public var contactSheet = false
     /// Text that overflows even at its smallest size fails the request instead of warning.
     public var strict = false
+    /// The templates and rows read once for a batch's planning, which asks for the outputs and
+    /// the input folders of the same request (1,000 rows take about half a second to resolve).
+    private let resolution = ResolutionCache()
 
     public init(template: String, data: String? = nil, filters: [String] = [], formats: [OutputFormat] = [.png],
                 dpi: Double? = nil, bleed: Bool = false, back: String? = nil, sheet: Bool = false,
@@ -101,18 +105,51 @@ public struct CardsRequest: RenderRequest, Equatable {
         public var warnings: [String]
     }
 
-    public func load(checkingText: Bool = true) throws -> Loaded {
+    /// The templates and their cards (rows filtered, values filled), before any image is read.
+    struct Resolved {
+        var template: CardTemplate
+        var cards: [TemplateCard]
+        var back: (template: CardTemplate, card: TemplateCard)?
+
+        /// Every file the cards are made from: the templates (and those they extend), and the
+        /// images, icons and fonts they draw.
+        var sourceFiles: [URL] {
+            let templates = [template] + (back.map { [$0.template] } ?? [])
+            let drawn = (cards + (back.map { [$0.card] } ?? [])).flatMap(\.layers).compactMap { layer -> URL? in
+                if case let .image(image) = layer.content { return image.url }
+                return nil
+            }
+            return templates.flatMap { $0.sourceFiles + $0.icons.values.sorted { $0.path < $1.path } + $0.fontFiles } + drawn
+        }
+    }
+
+    /// Read once per request value: for planning only. `load()` reads the files again, so a
+    /// request planned after its files change draws what they say now.
+    func plannedResolution() throws -> Resolved {
+        try resolution.value { try resolve() }
+    }
+
+    func resolve() throws -> Resolved {
         let template = try CardTemplate.load(contentsOf: URL(fileURLWithPath: self.template))
         let data = try self.data.map { try CardData.load(contentsOf: URL(fileURLWithPath: $0)) }
         let cards = try template.cards(from: data, filters: filters)
-        let renderer = try TemplateRenderer(template: template, cards: cards)
-        var warnings = checkingText ? try renderer.checkText(of: cards) : []
-        var back: (TemplateCard, TemplateRenderer)?
+        var back: (CardTemplate, TemplateCard)?
         if let path = self.back {
             let backTemplate = try CardTemplate.load(contentsOf: URL(fileURLWithPath: path))
             guard let card = try backTemplate.cards(from: nil).first else {
                 throw RequestError("back: \(path) gives no card")
             }
+            back = (backTemplate, card)
+        }
+        return Resolved(template: template, cards: cards, back: back)
+    }
+
+    public func load(checkingText: Bool = true) throws -> Loaded {
+        let resolved = try resolve()
+        let renderer = try TemplateRenderer(template: resolved.template, cards: resolved.cards)
+        var warnings = checkingText ? try renderer.checkText(of: resolved.cards) : []
+        var back: (TemplateCard, TemplateRenderer)?
+        if let (backTemplate, card) = resolved.back {
             let backRenderer = try TemplateRenderer(template: backTemplate, cards: [card])
             if checkingText { warnings += try backRenderer.checkText(of: [card]) }
             back = (card, backRenderer)
@@ -120,7 +157,7 @@ public struct CardsRequest: RenderRequest, Equatable {
         if strict, let first = warnings.first {
             throw RequestError(first + (warnings.count > 1 ? " (and \(warnings.count - 1) more)" : ""), key: "strict")
         }
-        return Loaded(template: template, cards: cards, renderer: renderer, back: back, warnings: warnings)
+        return Loaded(template: resolved.template, cards: resolved.cards, renderer: renderer, back: back, warnings: warnings)
     }
 
     /// The resolution of PNG files.
@@ -128,9 +165,9 @@ public struct CardsRequest: RenderRequest, Equatable {
 
     /// The files, without laying out any text: for a batch planning its jobs.
     public func plannedOutputs() throws -> (paths: [String], cost: Double) {
-        let loaded = try load(checkingText: false)
-        let pixels = resolution(for: loaded.template).pixelSize(for: loaded.template.size)
-        let stems = loaded.cards.map(\.fileStem) + (loaded.back == nil ? [] : [Self.backStem])
+        let resolved = try plannedResolution()
+        let pixels = resolution(for: resolved.template).pixelSize(for: resolved.template.size)
+        let stems = resolved.cards.map(\.fileStem) + (resolved.back == nil ? [] : [Self.backStem])
         let paths = stems.flatMap { stem in formats.map { "\(stem).\($0.fileExtension)" } }
             + (sheet ? [Self.sheetImageName, Self.sheetAtlasName] : []) + (contactSheet ? [Self.contactSheetName] : [])
             + [Self.manifestPath]
@@ -218,12 +255,24 @@ public struct CardsRequest: RenderRequest, Equatable {
     /// when one of them changes.
     public var inputFolders: [String] {
         var folders = [template, data, back].compactMap { $0 }.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
-        if let loaded = try? load(checkingText: false) {
-            let templates = [loaded.template] + (loaded.back.map { [$0.renderer.template] } ?? [])
-            let files = templates.flatMap(\.sourceFiles) + loaded.renderer.files + (loaded.back?.renderer.files ?? [])
-            folders += files.map { $0.deletingLastPathComponent().path }
+        if let resolved = try? plannedResolution() {
+            folders += resolved.sourceFiles.map { $0.deletingLastPathComponent().path }
         }
         var seen = Set<String>()
         return folders.filter { seen.insert($0).inserted }
     }
+}
+
+/// Remembers one resolution for a request and its copies; never part of a request's equality.
+private final class ResolutionCache: Sendable, Equatable {
+    private let stored = Mutex<CardsRequest.Resolved?>(nil)
+
+    func value(_ make: () throws -> CardsRequest.Resolved) throws -> CardsRequest.Resolved {
+        if let resolved = stored.withLock({ $0 }) { return resolved }
+        let resolved = try make()
+        stored.withLock { $0 = resolved }
+        return resolved
+    }
+
+    static func == (lhs: ResolutionCache, rhs: ResolutionCache) -> Bool { true }
 }

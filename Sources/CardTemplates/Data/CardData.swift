@@ -119,7 +119,7 @@ public struct CardData: Sendable, Equatable {
             }
             var values: [String: String] = [:]
             for entry in entries {
-                let name = entry.key.trimmingCharacters(in: .whitespaces)
+                let name = entry.key.trimmingSpaces
                 guard !name.isEmpty else { throw SpecError("row \(number) has an empty column name", at: entry.keyLocation) }
                 switch entry.value.content {
                 case let .scalar(text, isNull): values[name] = isNull ? "" : text
@@ -197,7 +197,7 @@ enum DelimitedData {
     }
 
     static func checkHeader(_ fields: [String], file: String, line: Int) throws(SpecError) -> [String] {
-        let names = fields.map { $0.trimmingCharacters(in: .whitespaces) }
+        let names = fields.map { $0.trimmingSpaces }
         var seen: [String: Int] = [:]
         for (index, name) in names.enumerated() {
             guard !name.isEmpty else {

@@ -36,15 +36,15 @@ public struct RowFilter: Sendable, Equatable, CustomStringConvertible {
     public init(parsing text: String, at location: SpecLocation? = nil) throws(SpecError) {
         self.text = text
         self.location = location
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces
         func fail() -> SpecError { SpecError("cannot read the filter \"\(text)\"; \(Self.usage)", at: location) }
         if let range = trimmed.range(of: "==") ?? trimmed.range(of: "!=") {
             let isEquals = trimmed[range] == "=="
-            column = trimmed[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
+            column = trimmed[..<range.lowerBound].trimmingSpaces
             let value = Self.unquote(String(trimmed[range.upperBound...]))
             condition = isEquals ? .equals(value) : .notEquals(value)
         } else if let range = trimmed.range(of: #"\s+in\s*\["#, options: .regularExpression), trimmed.hasSuffix("]") {
-            column = trimmed[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
+            column = trimmed[..<range.lowerBound].trimmingSpaces
             let inner = trimmed[range.upperBound..<trimmed.index(before: trimmed.endIndex)]
             condition = .isOneOf(inner.split(separator: ",").map { Self.unquote(String($0)) })
         } else {
@@ -55,7 +55,7 @@ public struct RowFilter: Sendable, Equatable, CustomStringConvertible {
     }
 
     static func unquote(_ text: String) -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces
         for quote in ["\"", "'"] where trimmed.count >= 2 && trimmed.hasPrefix(quote) && trimmed.hasSuffix(quote) {
             return String(trimmed.dropFirst().dropLast())
         }
@@ -73,7 +73,7 @@ public struct RowFilter: Sendable, Equatable, CustomStringConvertible {
 
     /// Whether `row` meets the condition (a column the row leaves out is empty).
     public func matches(_ row: DataRow) -> Bool {
-        let value = (row.values[column] ?? "").trimmingCharacters(in: .whitespaces)
+        let value = (row.values[column] ?? "").trimmingSpaces
         switch condition {
         case let .equals(expected): return value == expected
         case let .notEquals(expected): return value != expected

@@ -158,7 +158,7 @@ public struct CardTemplate: Sendable, Equatable {
         dpi = 300
         if let node = card["dpi"] {
             let text = try node.text("dpi")
-            guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, (18...1200).contains(value) else {
+            guard let value = Double(text.trimmingSpaces), value.isFinite, (18...1200).contains(value) else {
                 throw SpecError("`dpi` must be a number from 18 to 1200, got \"\(text)\"", at: node.location)
             }
             dpi = value
@@ -204,7 +204,7 @@ public struct CardTemplate: Sendable, Equatable {
             throw SpecError("layer \(index + 1) has no `type`; use one of \(LayerType.allCases.map(\.rawValue).joined(separator: ", "))",
                             at: node.location)
         }
-        let typeName = try typeNode.text("type").trimmingCharacters(in: .whitespaces)
+        let typeName = try typeNode.text("type").trimmingSpaces
         guard let type = LayerType(rawValue: typeName.lowercased()) else {
             throw SpecFile.unknown(typeName, at: typeNode.location, valid: LayerType.allCases.map(\.rawValue), what: "layer type")
         }
@@ -240,11 +240,11 @@ public struct CardTemplate: Sendable, Equatable {
     /// `poker`, `bridge`, `mini`, `tarot`, `square`, or `WxH` with units (`63x88mm`, `2.5inx3.5in`, `750x1050px`).
     static func parseSize(_ node: LocatedNode, dpi: Double) throws(SpecError) -> CGSize {
         let text = try node.text("size")
-        let lowered = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let lowered = text.trimmingSpaces.lowercased()
         if let named = namedSizes.first(where: { $0.name == lowered }) { return named.size }
         let usage = "use \(namedSizes.map(\.name).joined(separator: ", ")) or WIDTHxHEIGHT with a unit, e.g. 63x88mm"
         let parts = lowered.split(whereSeparator: { $0 == "×" }).flatMap { $0.split(separator: "x", maxSplits: 1) }
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { $0.trimmingSpaces }
         guard parts.count == 2 else {
             let hint = NearestName.hint(for: lowered, among: namedSizes.map(\.name))
             throw SpecError("unknown card size \"\(text)\"" + (hint.isEmpty ? "; \(usage)" : "\(hint) (\(usage))"), at: node.location)

@@ -29,7 +29,7 @@ struct LayerResolver {
 
     mutating func resolve() throws(SpecError) -> ResolvedLayer? {
         if let node = try value("visible") {
-            let text = try parser.text(node, key: "visible").trimmingCharacters(in: .whitespaces).lowercased()
+            let text = try parser.text(node, key: "visible").trimmingSpaces.lowercased()
             if ["false", "no", "0", "", "off"].contains(text) { return nil }
         }
         let positioned = layer.layout != nil || LayoutBox.keys.contains { layer.entries[$0] != nil }
@@ -107,7 +107,7 @@ struct LayerResolver {
     }
 
     static func suit(_ text: String) -> Suit? {
-        let key = text.trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: "\u{FE0F}", with: "")
+        let key = text.trimmingSpaces.lowercased().replacingOccurrences(of: "\u{FE0F}", with: "")
         return Suit.allCases.first {
             $0.rawValue == key || $0.singularName == key || String($0.letter).lowercased() == key || String($0.symbol) == key
         }
@@ -135,7 +135,7 @@ struct LayerResolver {
         var color = defaultColor ?? (widthNode != nil ? .black : nil)
         if let colorNode {
             let text = try parser.text(colorNode, key: "stroke")
-            if text.trimmingCharacters(in: .whitespaces).lowercased() == "none" { return nil }
+            if text.trimmingSpaces.lowercased() == "none" { return nil }
             color = try parser.color(colorNode, key: "stroke")
         }
         guard let color else { return nil }
@@ -219,7 +219,7 @@ struct LayerResolver {
         guard let node = try value("card") else { throw parser.fail("a \(layer.type.rawValue) layer needs `card`", at: layer.location) }
         let name = try parser.text(node, key: "card")
         let side: CardSide
-        if name.trimmingCharacters(in: .whitespaces).lowercased() == "back" {
+        if name.trimmingSpaces.lowercased() == "back" {
             guard part == .whole else { throw parser.fail("a \(layer.type.rawValue) layer needs a card face, not the back", at: node.location) }
             side = .back
         } else {

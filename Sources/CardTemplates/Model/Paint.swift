@@ -50,7 +50,7 @@ public struct GradientStop: Sendable, Equatable {
 /// Colours as templates write them: `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, or a CSS colour name.
 enum TemplateColor {
     static func parse(_ text: String) -> Color? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces
         if trimmed.hasPrefix("#") { return try? Color(hex: trimmed) }
         let name = trimmed.lowercased()
         if name == "transparent" { return .clear }

@@ -39,14 +39,14 @@ enum Placeholders {
                 throw .malformed("a `{` is not closed; write `{{` for a literal brace")
             }
             let inside = text[next..<close]
-            var name = inside.trimmingCharacters(in: .whitespaces)
+            var name = inside.trimmingSpaces
             var raw = false
             if let colon = inside.lastIndex(of: ":") {
-                let modifier = inside[inside.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                let modifier = inside[inside.index(after: colon)...].trimmingSpaces
                 guard modifier == "markup" else {
                     throw .malformed("unknown placeholder option \"\(modifier)\" in \"{\(inside)}\"; only `{column:markup}` is known")
                 }
-                name = inside[..<colon].trimmingCharacters(in: .whitespaces)
+                name = inside[..<colon].trimmingSpaces
                 raw = true
             }
             guard !name.isEmpty else { throw .malformed("an empty `{}`; write `{{}}` for literal braces") }

@@ -66,7 +66,7 @@ extension CardTemplate {
 
     static func count(of row: DataRow, hasColumn: Bool) throws(SpecError) -> Int {
         guard hasColumn else { return 1 }
-        let text = (row.values["count"] ?? "").trimmingCharacters(in: .whitespaces)
+        let text = (row.values["count"] ?? "").trimmingSpaces
         if text.isEmpty { return 1 }
         guard let count = Int(text), count >= 0, count <= 10_000 else {
             throw SpecError("row \(row.number): `count` must be a whole number from 0 to 10000, got \"\(text)\"", at: row.location)
@@ -186,7 +186,7 @@ struct ValueParser {
     }
 
     func number(_ node: LocatedNode, key: String, in range: ClosedRange<Double>, percent: Bool = false) throws(SpecError) -> Double {
-        let text = try text(node, key: key).trimmingCharacters(in: .whitespaces)
+        let text = try text(node, key: key).trimmingSpaces
         var value = Double(text)
         if percent, value == nil, text.hasSuffix("%") { value = Double(text.dropLast()).map { $0 / 100 } }
         guard let value, value.isFinite, range.contains(value) else {
@@ -207,7 +207,7 @@ struct ValueParser {
 
     func choice<T: RawRepresentable & CaseIterable>(_ node: LocatedNode, key: String, as type: T.Type) throws(SpecError) -> T
     where T.RawValue == String {
-        let text = try text(node, key: key).trimmingCharacters(in: .whitespaces)
+        let text = try text(node, key: key).trimmingSpaces
         if let value = T(rawValue: text.lowercased()) { return value }
         let valid = T.allCases.map(\.rawValue)
         let unknown = SpecFile.unknown(text, at: node.location, valid: valid, what: "`\(key)` value")
@@ -226,7 +226,7 @@ struct ValueParser {
     func paint(_ node: LocatedNode, key: String, frame: CGRect) throws(SpecError) -> Paint? {
         guard case let .mapping(entries) = node.content else {
             let text = try text(node, key: key)
-            if text.trimmingCharacters(in: .whitespaces).lowercased() == "none" { return nil }
+            if text.trimmingSpaces.lowercased() == "none" { return nil }
             return .color(try color(node, key: key))
         }
         do { try entries.checkKeys(["linear", "radial", "stops"]) } catch { throw fail(error.message, at: error.location ?? node.location) }

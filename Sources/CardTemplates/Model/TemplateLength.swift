@@ -33,9 +33,9 @@ public struct TemplateLength: Sendable, Equatable {
 
     /// Parses `text`; `dpi` gives `px` its size. Nil with a reason when it is not a length.
     static func parse(_ text: String, dpi: Double, allowPercent: Bool = true) -> Result<TemplateLength, LengthProblem> {
-        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let trimmed = text.trimmingSpaces.lowercased()
         let unitStart = trimmed.firstIndex(where: { $0.isLetter || $0 == "%" }) ?? trimmed.endIndex
-        let numberText = trimmed[..<unitStart].trimmingCharacters(in: .whitespaces)
+        let numberText = trimmed[..<unitStart].trimmingSpaces
         let unit = String(trimmed[unitStart...])
         guard !numberText.isEmpty, numberText.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.".contains($0)) }),
               let number = Double(numberText), number.isFinite else {
@@ -73,7 +73,7 @@ enum RelativeLength: Sendable, Equatable {
     case offset(TemplateLength)
 
     static func parse(_ text: String, dpi: Double) -> Result<RelativeLength, TemplateLength.LengthProblem> {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces
         for (prefix, sign) in [("+=", CGFloat(1)), ("-=", -1)] where trimmed.hasPrefix(prefix) {
             return TemplateLength.parse(String(trimmed.dropFirst(2)), dpi: dpi)
                 .map { .offset(sign < 0 ? -$0 : $0) }
