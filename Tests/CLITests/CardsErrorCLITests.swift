@@ -9,7 +9,8 @@ import Testing
         var name: String
         var template: String = CardsFixture.template
         var csv: String = CardsFixture.csv
-        var files: [String: Data] = [:]
+        /// Bytes, not `Data`: `Data` held in a static test argument list is reported by LeakSanitizer.
+        var files: [String: [UInt8]] = [:]
         var arguments: [String] = []
         /// Parts of the message, each of which must appear in it; the first starts it.
         var expected: [String]
@@ -38,15 +39,15 @@ import Testing
              expected: ["cardrender: error: template.yaml:32:10: layer 3 (image), row 1 (cards.csv:2): "
                         + "the image art/missing.png does not exist"]),
         Case(name: "a .png that is text",
-             files: ["art/dot.png": Data("this is not an image\n".utf8)],
+             files: ["art/dot.png": Array("this is not an image\n".utf8)],
              expected: ["cardrender: error: template.yaml:27:5: row 1 (cards.csv:2), layer 3 (image): ",
                         "/art/dot.png is not a PNG or SVG image"]),
         Case(name: "ragged CSV row",
              csv: replacing("03,Flood,spell,2,", with: "03,Flood,spell,", in: CardsFixture.csv),
              expected: ["cardrender: error: cards.csv:4: row 3 has 7 fields, the header has 8"]),
         Case(name: "CSV that is not UTF-8",
-             files: ["cards.csv": Data(Data(replacing("Flood", with: "Fl\u{1}od", in: CardsFixture.csv).utf8)
-                .map { $0 == 1 ? 0xFF : $0 })],
+             files: ["cards.csv": Array(replacing("Flood", with: "Fl\u{1}od", in: CardsFixture.csv).utf8)
+                .map { $0 == 1 ? 0xFF : $0 }],
              expected: ["cardrender: error: cards.csv:4: line 4 is not UTF-8 text (byte 0xFF); save the file as UTF-8"]),
         Case(name: "bad markup in text",
              csv: replacing("Every creature gets -1 power.", with: "Every <b>creature gets -1 power.", in: CardsFixture.csv),
@@ -72,7 +73,7 @@ import Testing
     @Test(arguments: cases) func badInputIsOneLineExitTwoAndNoFiles(_ bad: Case) throws {
         let game = try CardsFixture.make("cards-error", template: bad.template, csv: bad.csv)
         defer { game.remove() }
-        for (path, data) in bad.files { try game.write(path, data) }
+        for (path, bytes) in bad.files { try game.write(path, Data(bytes)) }
         let result = try game.cards(bad.arguments + ["--format", "png,svg", "--sheet", "--contact-sheet", "--out", "out"])
         #expect(result.status == 2, "exit \(result.status): \(result.stderr)")
         #expect(result.stderrLines.count == 1, "\(result.stderr)")

@@ -60,7 +60,7 @@ enum ImageFile {
         }
         guard !isDirectory.boolValue else { throw .image("image \(url.path) is a folder, not a file") }
         do {
-            return try Data(contentsOf: url, options: .mappedIfSafe)
+            return try Data(contentsOf: url)
         } catch {
             throw .image("cannot read image \(url.path): \(error.localizedDescription)")
         }
