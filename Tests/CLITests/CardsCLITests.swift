@@ -106,14 +106,7 @@ import Testing
             #expect((pdf.width, pdf.height) == (png.width, png.height), "\(stem)")
             guard (pdf.width, pdf.height) == (png.width, png.height) else { continue }
             // The PNG's transparent corners over poppler's white paper.
-            var flattened = [UInt8](repeating: 0, count: png.width * png.height * 3)
-            for index in 0..<(png.width * png.height) {
-                let alpha = Int(png.pixels[index * 4 + 3])
-                for channel in 0..<3 {
-                    flattened[index * 3 + channel] = UInt8((Int(png.pixels[index * 4 + channel]) * alpha + 255 * (255 - alpha)) / 255)
-                }
-            }
-            let cairo = RGBPixels(width: png.width, height: png.height, bytes: flattened)
+            let cairo = Self.onWhite(png)
             let poppler = RGBPixels(width: pdf.width, height: pdf.height, bytes: pdf.bytes)
             for (a, b, direction) in [(cairo, poppler, "PNG in PDF"), (poppler, cairo, "PDF in PNG")] {
                 let share = Self.shareWithinNeighbourhood(a, of: b, tolerance: 16)
