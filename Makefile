@@ -20,7 +20,7 @@ BENCH_PACKAGES = imagemagick time
 TEST_PACKAGES = poppler-utils
 
 .PHONY: all deps system-deps test-deps build run test unit-test examples install-check api-docs goldens bench docs install uninstall manual clean \
-  fuzz fuzz-build fuzz-ci sanitize sanitize-address sanitize-thread
+  fuzz fuzz-build fuzz-ci sanitize sanitize-address sanitize-thread stress stress-ci
 
 all: build
 
@@ -55,8 +55,8 @@ run: build
 # the test fails, so a new golden is always looked at. Re-record all: `make goldens`.
 # Then what a user outside the checkout gets: the Examples package built by version, an
 # installed binary run with the checkout moved away, and the API docs. Last, the suite again under
-# AddressSanitizer and every fuzz target for 30 s.
-test: unit-test examples install-check api-docs sanitize fuzz-ci
+# AddressSanitizer, every fuzz target for 30 s, and 20 rounds of the thread stress test.
+test: unit-test examples install-check api-docs sanitize fuzz-ci stress-ci
 
 # The C comparison and PNG loops are optimised in debug test builds too (a flag a versioned
 # dependency may not set in its manifest, so it is given here).
@@ -137,6 +137,19 @@ sanitize-thread: test-deps
 	$(SWIFT) build --build-tests --scratch-path .build-tsan $(TSAN_FLAGS)
 	$(SANITIZE_RECORD) TSAN_OPTIONS=suppressions=$(CURDIR)/$(SANITIZERS)/tsan.supp:print_suppressions=0 \
 	  $(SWIFT) test --skip-build --scratch-path .build-tsan $(TSAN_FLAGS)
+
+# Tests/Stress/stress.sh: STRESS_RUNS rounds of `render --force -j 8`, each followed by `cards`, `deck`
+# or `print` with -j 8, every run under a watchdog that takes gdb backtraces of a hang (into
+# .build/stress) and kills it. Fails on any hang, signal or non-zero exit. The test build's binary.
+STRESS_RUNS ?= 300
+
+stress: test-deps
+	@command -v gdb >/dev/null || $(MAKE) --no-print-directory system-deps EXTRA_PACKAGES=gdb
+	$(SWIFT) build --product cardrender $(TEST_FLAGS)
+	CARDRENDER=$$($(SWIFT) build $(TEST_FLAGS) --show-bin-path)/cardrender STRESS_RUNS=$(STRESS_RUNS) Tests/Stress/stress.sh
+
+stress-ci:
+	@$(MAKE) --no-print-directory stress STRESS_RUNS=20
 
 # Examples/ (every Swift snippet of the README) against a tagged copy of this checkout.
 examples: deps
