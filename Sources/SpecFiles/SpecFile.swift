@@ -59,6 +59,10 @@ public enum SpecFile {
             throw SpecError("the spec file does not exist", at: file)
         }
         guard !isDirectory.boolValue else { throw SpecError("is a folder, not a spec file", at: file) }
+        // Reading a device never ends and opening a FIFO waits for a writer.
+        guard InputPaths.kind(at: url.path) == .regularFile else {
+            throw SpecError("is not a regular file but a device, FIFO or socket; give a YAML or JSON file", at: file)
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)
