@@ -99,6 +99,33 @@ import Testing
         #expect(try game.tree("allowed").keys.contains("01-Spark.png"))
     }
 
+    /// `allow-dir` in a batch job is relative to the spec, like the job's other paths; `print
+    /// --template` takes `--allow-dir` too.
+    @Test func batchAndPrintTakeAllowedFolders() throws {
+        let game = try CardsFixture.make("cards-allow-batch")
+        defer { game.remove() }
+        try game.write("shared/secret.svg", CardsFixture.star)
+        try game.write("game/template.yaml", CardsFixture.template)
+        try game.write("game/icons/star.svg", CardsFixture.star)
+        try game.write("game/icons/shield.svg", CardsFixture.shield)
+        try game.write("game/art/dot.png", try Data(contentsOf: game.url("art/dot.png")))
+        try game.write("game/cards.csv", CardsErrorCLITests.replacing(",star,#f4a261,", with: ",../../shared/secret,#f4a261,",
+                                                                      in: CardsFixture.csv))
+        let job = "jobs:\n  - kind: cards\n    template: ../game/template.yaml\n    data: ../game/cards.csv\n    dpi: 36\n    output: game\n"
+        try game.write("specs/refused.yaml", job)
+        let refused = try CLIRunner.run(["batch", "specs/refused.yaml", "--out", "out"], in: game.folder)
+        #expect(refused.status == 2 && refused.stderr.contains("leads outside the template's folder"), "\(refused.stderr)")
+        try game.write("specs/allowed.yaml", job + "    allow-dir: ../shared\n")
+        let allowed = try CLIRunner.run(["batch", "specs/allowed.yaml", "--out", "out"], in: game.folder)
+        #expect(allowed.status == 0, "\(allowed.stderr)")
+        #expect(FileManager.default.fileExists(atPath: game.url("out/game/01-Spark.png").path))
+        let print = ["print", "--template", "game/template.yaml", "--data", "game/cards.csv", "--out", "sheets"]
+        let printRefused = try CLIRunner.run(print, in: game.folder)
+        #expect(printRefused.status == 2 && printRefused.stderr.contains("leads outside the template's folder"), "\(printRefused.stderr)")
+        let printAllowed = try CLIRunner.run(print + ["--allow-dir", "shared"], in: game.folder)
+        #expect(printAllowed.status == 0, "\(printAllowed.stderr)")
+    }
+
     /// One bad value each, with the message that must name it where it is written.
     static let cases: [(name: String, template: String, arguments: [String], expected: String)] = [
         ("a colour read as a comment",
