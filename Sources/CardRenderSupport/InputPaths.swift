@@ -6,7 +6,9 @@ import Foundation
 public enum InputPaths {
     /// What is at a path, symbolic links followed.
     public enum Kind: Sendable, Equatable {
+        /// A file whose bytes can be read to their end.
         case regularFile
+        /// A directory.
         case folder
         /// A device, a FIFO or a socket.
         case special

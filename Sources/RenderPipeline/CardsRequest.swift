@@ -138,15 +138,16 @@ public struct CardsRequest: RenderRequest, Equatable {
         try resolution.value { try resolve() }
     }
 
+    var allowedFolderURLs: [URL] { allowedFolders.map { URL(fileURLWithPath: $0, isDirectory: true) } }
+
     func resolve() throws -> Resolved {
         let template = try CardTemplate.load(contentsOf: URL(fileURLWithPath: self.template))
         let data = try self.data.map { try CardData.load(contentsOf: URL(fileURLWithPath: $0)) }
-        let cards = try template.cards(from: data, filters: filters,
-                                       allowingFilesIn: allowedFolders.map { URL(fileURLWithPath: $0, isDirectory: true) })
+        let cards = try template.cards(from: data, filters: filters, allowingFilesIn: allowedFolderURLs)
         var back: (CardTemplate, TemplateCard)?
         if let path = self.back {
             let backTemplate = try CardTemplate.load(contentsOf: URL(fileURLWithPath: path))
-            guard let card = try backTemplate.cards(from: nil).first else {
+            guard let card = try backTemplate.cards(from: nil, allowingFilesIn: allowedFolderURLs).first else {
                 throw RequestError("back: \(path) gives no card")
             }
             back = (backTemplate, card)

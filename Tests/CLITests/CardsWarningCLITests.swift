@@ -145,6 +145,9 @@ import Testing
          "cardrender: error: /dev/zero: is not a regular file but a device, FIFO or socket; give a YAML or JSON file"),
         ("a negative dpi", CardsFixture.template, ["--dpi", "-5"],
          "cardrender: error: --dpi must be from 18 to 1200 pixels per inch, got -5"),
+        ("a negative -j", CardsFixture.template, ["-j", "-1"], "cardrender: error: -j must be between 1 and 256, got -1"),
+        ("a negative --max-pixels", CardsFixture.template, ["--max-pixels", "-5"],
+         "cardrender: error: --max-pixels must be a positive number of pixels, got -5"),
     ]
 
     @Test func messagesPointWhereTheMistakeIsWritten() throws {
