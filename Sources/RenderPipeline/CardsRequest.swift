@@ -1,3 +1,4 @@
+import CardRenderSupport
 import CardTemplates
 import Drawing
 import Foundation
@@ -24,7 +25,11 @@ public struct CardsRequest: RenderRequest, Equatable {
     public var back: String?
     public var sheet = false
     public var contactSheet = false
-    /// Text that overflows even at its smallest size fails the request instead of warning.
+    /// Folders besides the template's that paths made from data (an image `src` holding a
+    /// `{column}`) may lead into (`--allow-dir`).
+    public var allowedFolders: [String] = []
+    /// Every warning (text that overflows even at its smallest size, no cards, no bleed to
+    /// include) fails the request instead.
     public var strict = false
     /// The templates and rows read once for a batch's planning, which asks for the outputs and
     /// the input folders of the same request (1,000 rows take about half a second to resolve).
@@ -32,7 +37,7 @@ public struct CardsRequest: RenderRequest, Equatable {
 
     public init(template: String, data: String? = nil, filters: [String] = [], formats: [OutputFormat] = [.png],
                 dpi: Double? = nil, bleed: Bool = false, back: String? = nil, sheet: Bool = false,
-                contactSheet: Bool = false, strict: Bool = false) {
+                contactSheet: Bool = false, allowedFolders: [String] = [], strict: Bool = false) {
         self.template = template
         self.data = data
         self.filters = filters
@@ -42,16 +47,18 @@ public struct CardsRequest: RenderRequest, Equatable {
         self.back = back
         self.sheet = sheet
         self.contactSheet = contactSheet
+        self.allowedFolders = allowedFolders
         self.strict = strict
     }
 
     enum Key: String, CodingKey, CaseIterable {
-        case template, data, filters = "where", format, dpi, bleed, back, sheet, contactSheet = "contact-sheet", strict
+        case template, data, filters = "where", format, dpi, bleed, back, sheet, contactSheet = "contact-sheet",
+             allowedFolders = "allow-dir", strict
     }
 
     public static let keys = Key.allCases.map(\.rawValue)
     /// Keys naming files, resolved relative to a batch spec.
-    public static let pathKeys: Set<String> = ["template", "data", "back"]
+    public static let pathKeys: Set<String> = ["template", "data", "back", "allow-dir"]
     public static let manifestPath = "cards.json"
     public static let backStem = "back"
     public static let sheetImageName = "sheet.png"
@@ -63,17 +70,14 @@ public struct CardsRequest: RenderRequest, Equatable {
         let container = try decoder.container(keyedBy: Key.self)
         template = try container.decode(String.self, forKey: .template)
         data = try container.decodeIfPresent(String.self, forKey: .data)
-        if let list = try? container.decodeIfPresent([String].self, forKey: .filters) {
-            filters = list
-        } else {
-            filters = (try container.decodeIfPresent(String.self, forKey: .filters)).map { [$0] } ?? []
-        }
+        filters = try container.stringOrList(.filters)
         formats = try container.decodeIfPresent(FormatList.self, forKey: .format)?.formats ?? formats
         dpi = try container.decodeIfPresent(Double.self, forKey: .dpi)
         bleed = try container.value(.bleed, or: bleed)
         back = try container.decodeIfPresent(String.self, forKey: .back)
         sheet = try container.value(.sheet, or: sheet)
         contactSheet = try container.value(.contactSheet, or: contactSheet)
+        allowedFolders = try container.stringOrList(.allowedFolders)
         strict = try container.value(.strict, or: strict)
     }
 
@@ -85,13 +89,16 @@ public struct CardsRequest: RenderRequest, Equatable {
         try validateFiles(as: source)
     }
 
-    /// The template, data and back files exist.
+    /// The template, data and back files exist, and so do the allowed folders.
     func validateFiles(as source: RequestSource, backKey: String = "back") throws(RequestError) {
         for (key, path) in [("template", template), ("data", data), (backKey, back)] {
             guard let path else { continue }
             guard FileManager.default.fileExists(atPath: path) else {
                 throw RequestError("\(source.name(key)): \(path) not found", key: key)
             }
+        }
+        for folder in allowedFolders where InputPaths.kind(at: folder) != .folder {
+            throw RequestError("\(source.name("allow-dir")): \(folder) is not a folder", key: "allow-dir")
         }
     }
 
@@ -108,6 +115,8 @@ public struct CardsRequest: RenderRequest, Equatable {
     /// The templates and their cards (rows filtered, values filled), before any image is read.
     struct Resolved {
         var template: CardTemplate
+        /// The data file's rows, nil for the template's own.
+        var data: CardData?
         var cards: [TemplateCard]
         var back: (template: CardTemplate, card: TemplateCard)?
 
@@ -129,25 +138,28 @@ public struct CardsRequest: RenderRequest, Equatable {
         try resolution.value { try resolve() }
     }
 
+    var allowedFolderURLs: [URL] { allowedFolders.map { URL(fileURLWithPath: $0, isDirectory: true) } }
+
     func resolve() throws -> Resolved {
         let template = try CardTemplate.load(contentsOf: URL(fileURLWithPath: self.template))
         let data = try self.data.map { try CardData.load(contentsOf: URL(fileURLWithPath: $0)) }
-        let cards = try template.cards(from: data, filters: filters)
+        let cards = try template.cards(from: data, filters: filters, allowingFilesIn: allowedFolderURLs)
         var back: (CardTemplate, TemplateCard)?
         if let path = self.back {
             let backTemplate = try CardTemplate.load(contentsOf: URL(fileURLWithPath: path))
-            guard let card = try backTemplate.cards(from: nil).first else {
+            guard let card = try backTemplate.cards(from: nil, allowingFilesIn: allowedFolderURLs).first else {
                 throw RequestError("back: \(path) gives no card")
             }
             back = (backTemplate, card)
         }
-        return Resolved(template: template, cards: cards, back: back)
+        return Resolved(template: template, data: data, cards: cards, back: back)
     }
 
     public func load(checkingText: Bool = true) throws -> Loaded {
         let resolved = try resolve()
         let renderer = try TemplateRenderer(template: resolved.template, cards: resolved.cards)
-        var warnings = checkingText ? try renderer.checkText(of: resolved.cards) : []
+        var warnings = resolutionWarnings(resolved)
+        if checkingText { warnings += try renderer.checkText(of: resolved.cards) }
         var back: (TemplateCard, TemplateRenderer)?
         if let (backTemplate, card) = resolved.back {
             let backRenderer = try TemplateRenderer(template: backTemplate, cards: [card])
@@ -159,6 +171,25 @@ public struct CardsRequest: RenderRequest, Equatable {
         }
         return Loaded(template: resolved.template, cards: resolved.cards, renderer: renderer, back: back, warnings: warnings)
     }
+
+    /// What is not an error but is likely not what was meant: no card at all, or a bleed asked
+    /// for that the template does not have.
+    func resolutionWarnings(_ resolved: Resolved) -> [String] {
+        var warnings: [String] = []
+        if resolved.cards.isEmpty {
+            warnings.append(resolved.template.whyNoCards(from: resolved.data, filters: filters).description)
+        }
+        if bleed, resolved.template.bleed == 0 {
+            let size = resolved.template.size
+            let message = "the files are to include the bleed, but the template has no `card.bleed`, so they are trim size "
+                + "(\(Self.points(size.width)) × \(Self.points(size.height)) pt); set `bleed: 0.125in` under `card:` "
+                + "(1/8 in, what print services ask for)"
+            warnings.append(SpecError(message, at: SpecLocation(file: resolved.template.displayName)).description)
+        }
+        return warnings
+    }
+
+    static func points(_ value: CGFloat) -> String { String(format: "%g", Double(value)) }
 
     /// The resolution of PNG files.
     func resolution(for template: CardTemplate) -> Resolution { .dpi(dpi ?? template.dpi) }

@@ -56,6 +56,8 @@ public struct PrintRequest: RenderRequest, Equatable {
     public var data: String?
     public var filters: [String] = []
     public var backTemplate: String?
+    /// Folders besides the template's that image paths made from data may lead into.
+    public var allowedFolders: [String] = []
     public var look = CardLook()
 
     public static let defaultFileName = "deck-print.pdf"
@@ -67,11 +69,11 @@ public struct PrintRequest: RenderRequest, Equatable {
     enum Key: String, CodingKey, CaseIterable {
         case jokers, cards, paper, orientation, margin, gutter, bleed, cropMarks = "crop-marks", cutLines = "cut-lines",
              proof, duplex, pdf, pagesPNG = "pages-png", printOnDemand = "print-on-demand",
-             template, data, filters = "where", backTemplate = "back-template"
+             template, data, filters = "where", backTemplate = "back-template", allowedFolders = "allow-dir"
     }
 
     /// Keys naming files, resolved relative to a batch spec.
-    public static let pathKeys: Set<String> = ["faces", "template", "data", "back-template"]
+    public static let pathKeys: Set<String> = ["faces", "template", "data", "back-template", "allow-dir"]
 
     /// The resolutions a PNG of a sheet may have.
     public static let pagesPNGRange: ClosedRange<Double> = 36...1200
@@ -101,12 +103,9 @@ public struct PrintRequest: RenderRequest, Equatable {
         printOnDemand = try container.decodeIfPresent(String.self, forKey: .printOnDemand)
         template = try container.decodeIfPresent(String.self, forKey: .template)
         data = try container.decodeIfPresent(String.self, forKey: .data)
-        if let list = try? container.decodeIfPresent([String].self, forKey: .filters) {
-            filters = list
-        } else {
-            filters = (try container.decodeIfPresent(String.self, forKey: .filters)).map { [$0] } ?? []
-        }
+        filters = try container.stringOrList(.filters)
         backTemplate = try container.decodeIfPresent(String.self, forKey: .backTemplate)
+        allowedFolders = try container.stringOrList(.allowedFolders)
         look = try CardLook(from: try decoder.container(keyedBy: CardLook.Key.self))
     }
 
@@ -130,7 +129,8 @@ public struct PrintRequest: RenderRequest, Equatable {
     }
 
     func validateDeck(as source: RequestSource) throws(RequestError) {
-        for (key, given) in [("data", data != nil), ("where", !filters.isEmpty), ("back-template", backTemplate != nil)] where given {
+        for (key, given) in [("data", data != nil), ("where", !filters.isEmpty), ("back-template", backTemplate != nil),
+                             ("allow-dir", !allowedFolders.isEmpty)] where given {
             throw RequestError("\(source.name(key)) is for template cards; give \(source.name("template")) too", key: key)
         }
         _ = try sides()
@@ -153,15 +153,18 @@ public struct PrintRequest: RenderRequest, Equatable {
                      ("back", look.back != defaults.back), ("faces", look.faces != defaults.faces),
                      ("face-scale", look.faceScale != defaults.faceScale)]
         if let conflict = deckOnly.first(where: \.given) {
-            let advice = conflict.key == "print-on-demand"
-                ? "; for a service's files use `cardrender cards --bleed --dpi 300`" : "; the template sets it"
+            let advice = switch conflict.key {
+            case "print-on-demand": "; for a service's files use `cardrender cards --bleed --dpi 300`"
+            case "cards": "; the data's rows are the cards: choose some with \(source.name("where")) (such as \"id in [01, 02]\")"
+            default: "; the template sets it"
+            }
             throw RequestError("\(source.name(conflict.key)) is for the built-in deck, not \(source.name("template"))\(advice)",
                                key: conflict.key)
         }
         if duplex != .none, backTemplate == nil {
             throw RequestError("\(source.name("duplex")) needs the backs: give \(source.name("back-template"))", key: "duplex")
         }
-        try CardsRequest(template: template ?? "", data: data, back: backTemplate).validateFiles(as: source, backKey: "back-template")
+        try cardsRequest(template ?? "").validateFiles(as: source, backKey: "back-template")
     }
 
     /// The fronts to print, in order: the subset asked for, or the 52 cards and the jokers if asked for.
@@ -233,7 +236,11 @@ public struct PrintRequest: RenderRequest, Equatable {
 
     func sheetLayout(cardSize: CGSize, as source: RequestSource) throws(RequestError) -> SheetLayout {
         let paper: Paper
-        do { paper = try Paper(parsing: self.paper) } catch { throw RequestError(error.description, key: "paper") }
+        do { paper = try Paper(parsing: self.paper) } catch {
+            guard case .negativeLength = error else { throw RequestError("\(source.name("paper")): \(error.description)", key: "paper") }
+            throw RequestError("\(source.name("paper")) \"\(self.paper)\" has a negative side; give a named paper or WIDTHxHEIGHT "
+                               + "with positive sides, e.g. 210x297mm", key: "paper")
+        }
         let margin = try Self.length(self.margin, key: "margin", as: source) ?? SheetLayout.defaultMargin
         let gutter = try Self.length(self.gutter, key: "gutter", as: source) ?? SheetLayout.defaultGutter
         let bleed = try Self.length(self.bleed, key: "bleed", as: source) ?? .zero
@@ -287,7 +294,7 @@ public struct PrintRequest: RenderRequest, Equatable {
     /// Template cards on sheets: each row's card `count` times, in data order, the back template
     /// behind them when duplex. The sheet is laid out for the template's card size.
     func templateSheets(_ template: String) throws -> (PrintSheets, warnings: [String]) {
-        let loaded = try CardsRequest(template: template, data: data, filters: filters, back: backTemplate).load()
+        let loaded = try cardsRequest(template).load()
         let renderer = loaded.renderer
         let fronts = loaded.cards.flatMap { card in
             Array(repeating: PrintableCard(id: card.fileStem) { bleed in renderer.picture(for: card, bleed: bleed) },
@@ -342,6 +349,11 @@ public struct PrintRequest: RenderRequest, Equatable {
 
     public var inputFolders: [String] {
         guard let template else { return look.inputFolders }
-        return CardsRequest(template: template, data: data, back: backTemplate).inputFolders
+        return cardsRequest(template).inputFolders
+    }
+
+    /// The template cards to print, as `cardrender cards` would make them.
+    func cardsRequest(_ template: String) -> CardsRequest {
+        CardsRequest(template: template, data: data, filters: filters, back: backTemplate, allowedFolders: allowedFolders)
     }
 }

@@ -62,4 +62,10 @@ extension KeyedDecodingContainer {
     func value<T: Decodable>(_ key: Key, or fallback: T) throws -> T {
         try decodeIfPresent(T.self, forKey: key) ?? fallback
     }
+
+    /// A list of strings, which may be written as one string; empty when not given.
+    func stringOrList(_ key: Key) throws -> [String] {
+        if let list = try? decodeIfPresent([String].self, forKey: key) { return list }
+        return try decodeIfPresent(String.self, forKey: key).map { [$0] } ?? []
+    }
 }

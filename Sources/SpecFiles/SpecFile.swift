@@ -59,6 +59,10 @@ public enum SpecFile {
             throw SpecError("the spec file does not exist", at: file)
         }
         guard !isDirectory.boolValue else { throw SpecError("is a folder, not a spec file", at: file) }
+        // Reading a device never ends and opening a FIFO waits for a writer.
+        guard InputPaths.kind(at: url.path) == .regularFile else {
+            throw SpecError("is not a regular file but a device, FIFO or socket; give a YAML or JSON file", at: file)
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -80,6 +84,9 @@ public enum SpecFile {
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
+            if let root { try SpecComments.checkColours(in: root, text: text, file: file) }
+        } catch let error as SpecError {
+            throw error
         } catch let error as YamlError {
             throw malformed(error, text: text, file: file)
         } catch {
@@ -122,6 +129,11 @@ public enum SpecFile {
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
              let .composer(context, problem, mark, _):
             let detail = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+            if let context, context.text.contains("flow"),
+               let moved = SpecComments.flowLocation(errorLine: mark.line, collectionLine: context.mark.line, in: text, file: file) {
+                let opened = "the flow collection opened at line \(context.mark.line), column \(context.mark.column) is not closed"
+                return SpecError("malformed YAML: \(moved.advice ?? "\(opened): \(problem)")", at: moved.location)
+            }
             return SpecError("malformed YAML: \(detail)", at: SpecLocation(file: file, line: mark.line, column: mark.column))
         case let .reader(problem, offset, _, _):
             return SpecError("malformed YAML: \(problem)",

@@ -14,7 +14,9 @@ struct CardsCommand: ParsableCommand {
         `{column}` in any value is filled from the row; a `count` column repeats a card on sheets and in print. \
         Writes one file per card and format, named by the template's `card.name` pattern, and cards.json \
         (paths, pixel sizes, SHA-256, counts). Text that does not fit even at its smallest size is a warning, \
-        or an error with --strict. Output is the same bytes for any -j.
+        or an error with --strict, as are no cards at all and --bleed on a template without bleed. An image \
+        path made from data must lead inside the template's folder (or an --allow-dir folder). Output is the \
+        same bytes for any -j.
         """
     )
 
@@ -33,7 +35,7 @@ struct CardsCommand: ParsableCommand {
     @Option(help: "Formats, comma-separated: png, svg, pdf.", transform: FormatList.argument)
     var format = FormatList([.png])
 
-    @Option(help: "Pixels per inch of PNG files (default: the template's dpi, else 300).")
+    @Option(parsing: .unconditional, help: "Pixels per inch of PNG files (default: the template's dpi, else 300).")
     var dpi: Double?
 
     @Flag(help: "Include the template's bleed in every file, with square corners, as print services take cards.")
@@ -48,7 +50,13 @@ struct CardsCommand: ParsableCommand {
     @Flag(help: "Also write contact-sheet.png: every card, labelled, on one page.")
     var contactSheet = false
 
-    @Flag(help: "Fail when text does not fit its box even at its smallest size, instead of warning.")
+    @Option(name: .customLong("allow-dir"), help: ArgumentHelp(
+        "A folder besides the template's that image paths made from data may lead into. Repeat for several.",
+        valueName: "folder"), completion: .directory)
+    var allowedFolders: [String] = []
+
+    @Flag(help: ArgumentHelp("Fail on what is otherwise a warning: text that does not fit its box even at its smallest size, "
+                             + "no cards, --bleed on a template without bleed."))
     var strict = false
 
     @OptionGroup var output: OutputOptions
@@ -57,7 +65,7 @@ struct CardsCommand: ParsableCommand {
 
     var request: CardsRequest {
         CardsRequest(template: template, data: data, filters: filters, formats: format.formats, dpi: dpi, bleed: bleed,
-                     back: back, sheet: sheet, contactSheet: contactSheet, strict: strict)
+                     back: back, sheet: sheet, contactSheet: contactSheet, allowedFolders: allowedFolders, strict: strict)
     }
 
     func validate() throws {

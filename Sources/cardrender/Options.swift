@@ -23,7 +23,7 @@ struct OutputOptions: ParsableArguments {
 
 /// `-j N`: worker threads for rendering, default the number of cores.
 struct ParallelOptions: ParsableArguments {
-    @Option(name: .customShort("j"), help: "Jobs to run in parallel (default: the number of cores).")
+    @Option(name: .customShort("j"), parsing: .unconditional, help: "Jobs to run in parallel (default: the number of cores).")
     var jobs: Int?
 
     var count: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
@@ -63,7 +63,7 @@ enum PathArgument {
 /// `--max-pixels N`: the largest raster picture (or diff image) a command makes, checked from
 /// sizes and headers before any pixels are allocated, so `-j N` holds at most N such pictures.
 struct BudgetOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Largest PNG picture or compared image, in pixels (default \(RenderLimits.defaultMaxPixels), 160 MB of pixels).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Largest PNG picture or compared image, in pixels (default \(RenderLimits.defaultMaxPixels), 160 MB of pixels).",
                                valueName: "N"))
     var maxPixels: Int = RenderLimits.defaultMaxPixels
 

@@ -29,7 +29,7 @@ struct PrintCommand: ParsableCommand {
     @Option(help: "Cards to print, comma-separated (AS,10H,queen-of-hearts); default: the whole deck.")
     var cards: String?
 
-    @Option(help: "Paper: \(Paper.named.map(\.name).joined(separator: ", ")) or WIDTHxHEIGHT with a unit (210x297mm, 8.5x11in).")
+    @Option(parsing: .unconditional, help: "Paper: \(Paper.named.map(\.name).joined(separator: ", ")) or WIDTHxHEIGHT with a unit (210x297mm, 8.5x11in).")
     var paper = "A4"
 
     @Option(help: "Orientation: automatic (whichever fits more cards), portrait or landscape.")
@@ -59,7 +59,7 @@ struct PrintCommand: ParsableCommand {
     @Option(help: "The PDF's file name in the output folder.")
     var pdf = PrintRequest.defaultFileName
 
-    @Option(name: .customLong("pages-png"), help: ArgumentHelp(
+    @Option(name: .customLong("pages-png"), parsing: .unconditional, help: ArgumentHelp(
         "Also write each page as a PNG at this resolution (\(Int(PrintRequest.pagesPNGRange.lowerBound))–\(Int(PrintRequest.pagesPNGRange.upperBound)) dpi).",
         valueName: "dpi"))
     var pagesPNG: Double?
@@ -85,6 +85,11 @@ struct PrintCommand: ParsableCommand {
             completion: .file(extensions: ["yaml", "yml", "json"]))
     var backTemplate: String?
 
+    @Option(name: .customLong("allow-dir"), help: ArgumentHelp(
+        "A folder besides the template's that image paths made from data may lead into (as `cardrender cards --allow-dir`).",
+        valueName: "folder"), completion: .directory)
+    var allowedFolders: [String] = []
+
     @OptionGroup var options: CardOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var parallel: ParallelOptions
@@ -109,6 +114,7 @@ struct PrintCommand: ParsableCommand {
         request.data = data
         request.filters = filters
         request.backTemplate = backTemplate
+        request.allowedFolders = allowedFolders
         return request
     }
 

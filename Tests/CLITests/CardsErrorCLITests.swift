@@ -32,11 +32,11 @@ import Testing
              expected: ["cardrender: error: template.yaml:41:5: unknown key \"colour\"; did you mean \"color\"?"]),
         Case(name: "column missing from the data",
              template: replacing("text: \"{title}\"", with: "text: \"{titel}\""),
-             expected: ["cardrender: error: template.yaml:39:11: layer 4 (text), row 1 (cards.csv:2): no column \"titel\"; "
+             expected: ["cardrender: error: template.yaml:39:11: row 1 (cards.csv:2), layer 4 (text): no column \"titel\"; "
                         + "did you mean \"title\"?"]),
         Case(name: "missing image file",
              template: replacing("src: art/dot.png", with: "src: art/missing.png"),
-             expected: ["cardrender: error: template.yaml:32:10: layer 3 (image), row 1 (cards.csv:2): "
+             expected: ["cardrender: error: template.yaml:32:10: row 1 (cards.csv:2), layer 3 (image): "
                         + "the image art/missing.png does not exist"]),
         Case(name: "a .png that is text",
              files: ["art/dot.png": Array("this is not an image\n".utf8)],
@@ -51,8 +51,9 @@ import Testing
              expected: ["cardrender: error: cards.csv:4: line 4 is not UTF-8 text (byte 0xFF); save the file as UTF-8"]),
         Case(name: "bad markup in text",
              csv: replacing("Every creature gets -1 power.", with: "Every <b>creature gets -1 power.", in: CardsFixture.csv),
-             // The rest is GLib's own words.
-             expected: ["cardrender: error: template.yaml:43:5: row 3 (cards.csv:4), layer 5 (text): text markup: ", "closed"]),
+             // The column is the text's own, not Pango's wrapped copy of it.
+             expected: ["cardrender: error: template.yaml:43:5: row 3 (cards.csv:4), layer 5 (text): text markup: "
+                        + "<b> is never closed (opened at column 7 of the text)"]),
         Case(name: "unknown font family",
              template: replacing("font: DejaVu Serif Bold 14", with: "font: Comic Sans Bold 14"),
              expected: ["cardrender: error: template.yaml:34:5: row 1 (cards.csv:2), layer 4 (text): "

@@ -129,7 +129,7 @@ import Testing
         let files = try Fixtures()
         let template = try files.template("types.yaml", "layers:\n  - type: rect\n    opacity: [1, 2]\n")
         #expect(specError { _ = try template.cards(from: nil) }
-            == "types.yaml:3:14: layer 1 (rect), the card (no data): `opacity` must be a single value, not a list")
+            == "types.yaml:3:14: the card (no data), layer 1 (rect): `opacity` must be a single value, not a list")
         #expect(specError { _ = try files.template("layers.yaml", "layers: {type: rect}\n") }
             == "layers.yaml:1:9: `layers` must be a list of layers")
     }
@@ -228,6 +228,21 @@ import Testing
             == "f.yaml:1:15: `bleed` has an unknown unit \"furlongs\" in \"3furlongs\"; use mm, cm, in, pt, px or %")
     }
 
+    /// A side under 72 pt written without a unit is refused with the size written with one;
+    /// bare numbers of a card's size in points still read as points.
+    @Test func smallSizesNeedAUnit() throws {
+        let files = try Fixtures()
+        #expect(specError { _ = try files.template("a.yaml", "card: {size: 2.5x3.5}\n") }
+            == "a.yaml:1:14: card size \"2.5x3.5\" needs a unit: a bare number is points, so this card would be "
+            + "2.5 × 3.5 pt; write 2.5x3.5in")
+        #expect(specError { _ = try files.template("b.yaml", "card: {size: 63x88}\n") }?
+            .hasSuffix("would be 63 × 88 pt; write 63x88mm") == true)
+        #expect(specError { _ = try files.template("c.yaml", "card: {size: 2.5inx3.5}\n") }?
+            .hasSuffix("would be 2.5 × 3.5 pt; write 2.5x3.5in") == true)
+        #expect(try files.template("d.yaml", "card: {size: 180x252}\n").size == CGSize(width: 180, height: 252))
+        #expect(try files.template("e.yaml", "card: {size: 2.5x3.5in}\n").size == CGSize(width: 180, height: 252))
+    }
+
     @Test func radialGradientsAreInTheLayerBox() throws {
         let files = try Fixtures()
         let template = try files.template("r.yaml", """
@@ -245,7 +260,7 @@ import Testing
         #expect(layer.content == .ellipse(style: ShapeStyle(fill: .gradient(gradient), stroke: nil)))
         let bad = try files.template("s.yaml", "layers:\n  - {type: rect, fill: {linear: {}, stops: [red, blue, green], spin: 1}}\n")
         #expect(specError { _ = try bad.cards(from: nil) }
-            == "s.yaml:2:64: layer 1 (rect), the card (no data): unknown key \"spin\"; valid: linear, radial, stops")
+            == "s.yaml:2:64: the card (no data), layer 1 (rect): unknown key \"spin\"; valid: linear, radial, stops")
     }
 
     @Test func visibilityWords() throws {
@@ -260,15 +275,15 @@ import Testing
         let files = try Fixtures()
         let template = try files.template("r.yaml", "layers:\n  - {type: rect, x: \"+= 2mm\"}\n")
         #expect(specError { _ = try template.cards(from: nil) }
-            == "r.yaml:2:21: layer 1 (rect), the card (no data): `x` is relative (+= or -=), but the layer has no layout with a `x`")
+            == "r.yaml:2:21: the card (no data), layer 1 (rect): `x` is relative (+= or -=), but the layer has no layout with a `x`")
     }
 
     @Test func aMissingColumnInTheNamePatternIsNamed() throws {
         let files = try Fixtures()
         let template = try files.template("n.yaml", "card:\n  name: \"{idd}\"\n")
         #expect(specError { _ = try template.cards(from: try files.data("n.csv", "id\n1\n")) }
-            == "n.yaml:2:9: card.name, row 1 (n.csv:2): no column \"idd\"; did you mean \"id\"?")
+            == "n.yaml:2:9: row 1 (n.csv:2), card.name: no column \"idd\"; did you mean \"id\"?")
         #expect(specError { _ = try template.cards(from: nil) }
-            == "n.yaml:2:9: card.name, the card (no data): no column \"idd\" (there is no data)")
+            == "n.yaml:2:9: the card (no data), card.name: no column \"idd\" (there is no data)")
     }
 }

@@ -96,7 +96,8 @@ enum Syscalls {
     // MARK: folders and paths
 
     /// What is at a path, without following a final symbolic link (`lstat(2)`), or nil when nothing is.
-    enum FileKind: Sendable, Equatable { case directory, symbolicLink, other }
+    /// `other` is a device, a FIFO or a socket.
+    enum FileKind: Sendable, Equatable { case directory, symbolicLink, regularFile, other }
 
     static func kind(at path: String, followingLinks: Bool = true) -> FileKind? {
         var info = stat()
@@ -105,6 +106,7 @@ enum Syscalls {
         switch info.st_mode & S_IFMT {
         case S_IFDIR: return .directory
         case S_IFLNK: return .symbolicLink
+        case S_IFREG: return .regularFile
         default: return .other
         }
     }

@@ -1,3 +1,4 @@
+import CardRenderSupport
 import CSV
 import Foundation
 import SpecFiles
@@ -19,8 +20,13 @@ public struct DataRow: Sendable, Equatable {
         self.values = values
     }
 
-    /// `row 6 (cards.csv:7)`, for messages.
-    public var label: String {
+    /// `row 6 (cards.csv:7)`, for messages: the row comes first, then the layer, then the problem.
+    public var label: String { Self.label(number: number, location: location) }
+
+    /// `row 6 (cards.csv:7)` for the row numbered `number` written at `location`; `the card (no
+    /// data)` without a location.
+    static func label(number: Int, location: SpecLocation?) -> String {
+        guard let location else { return "the card (no data)" }
         guard let line = location.line else { return "row \(number)" }
         return "row \(number) (\(location.file):\(line))"
     }
@@ -81,6 +87,9 @@ public struct CardData: Sendable, Equatable {
             throw SpecError("the data file does not exist", at: file)
         }
         guard !isDirectory.boolValue else { throw SpecError("is a folder, not a data file", at: file) }
+        guard InputPaths.kind(at: url.path) == .regularFile else {
+            throw SpecError("is not a regular file but a device, FIFO or socket; give a data file", at: file)
+        }
         let bytes: Data
         do { bytes = try Data(contentsOf: url) } catch {
             throw SpecError("cannot read the data file (\(error.localizedDescription))", at: file)

@@ -47,7 +47,7 @@ public enum LayerType: String, Sendable, Equatable, CaseIterable {
 }
 
 /// One layer as the template writes it, checked for its type and keys but not yet filled from a
-/// row: `CardTemplate.cards(from:filters:)` resolves it into a `ResolvedLayer` per card.
+/// row: `CardTemplate.cards(from:filters:allowingFilesIn:)` resolves it into a `ResolvedLayer` per card.
 public struct LayerSpec: Sendable, Equatable {
     /// 0-based place in `layers`.
     public var index: Int
@@ -131,6 +131,20 @@ public struct CardTemplate: Sendable, Equatable {
     public var trimBox: CGRect { CGRect(origin: .zero, size: size) }
     /// The trim box grown by the bleed on every side: what a layer with no position covers.
     public var bleedBox: CGRect { trimBox.insetBy(dx: -bleed, dy: -bleed) }
+
+    /// `box` with each side that reaches the trim's edge (or lies between it and the bleed's)
+    /// moved out to the bleed's edge, as print services expect art that touches the trim to
+    /// go on past the cut; the other sides as they are.
+    public func grownIntoBleed(_ box: CGRect) -> CGRect {
+        guard bleed > 0 else { return box }
+        let tolerance: CGFloat = 0.01
+        let trim = trimBox, outer = bleedBox
+        let minX = box.minX <= trim.minX + tolerance ? min(box.minX, outer.minX) : box.minX
+        let minY = box.minY <= trim.minY + tolerance ? min(box.minY, outer.minY) : box.minY
+        let maxX = box.maxX >= trim.maxX - tolerance ? max(box.maxX, outer.maxX) : box.maxX
+        let maxY = box.maxY >= trim.maxY - tolerance ? max(box.maxY, outer.maxY) : box.maxY
+        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
 
     static let topKeys = ["extends", "card", "fonts", "icons", "layouts", "layers", "data", "where"]
     static let cardKeys = ["size", "dpi", "corner-radius", "bleed", "background", "name"]
@@ -252,6 +266,7 @@ public struct CardTemplate: Sendable, Equatable {
         // `63x88mm`: a unit written only after the height applies to the width too.
         let unit = String(parts[1].drop(while: { !$0.isLetter }))
         let widthText = parts[0].contains(where: \.isLetter) ? parts[0] : parts[0] + unit
+        try refuseSmallSidesWithoutUnit([widthText, parts[1]], text: text, at: node.location)
         var sides: [CGFloat] = []
         for side in [widthText, parts[1]] {
             guard case let .success(length) = TemplateLength.parse(side, dpi: dpi, allowPercent: false),
@@ -261,6 +276,22 @@ public struct CardTemplate: Sendable, Equatable {
             sides.append(length.points)
         }
         return CGSize(width: sides[0], height: sides[1])
+    }
+
+    /// Sides under this many points must have a unit: a bare number is points, and `2.5x3.5`
+    /// (meant as inches) would silently make a card of 2.5 × 3.5 pt, a few pixels.
+    static let smallestSideWithoutUnit: CGFloat = 72
+
+    /// Refuses a side written as a bare number under ``smallestSideWithoutUnit`` points, suggesting
+    /// the size with the unit the other side has, else inches for small numbers, else millimetres.
+    static func refuseSmallSidesWithoutUnit(_ sides: [String], text: String, at location: SpecLocation) throws(SpecError) {
+        let numbers = sides.map { side in Double(side.trimmingSpaces) }
+        guard numbers.contains(where: { $0.map { $0 > 0 && $0 < Double(smallestSideWithoutUnit) } ?? false }) else { return }
+        let written = sides.first { Double($0.trimmingSpaces) == nil }.map { String($0.drop(while: { !$0.isLetter })) }
+        let values = sides.map { String($0.prefix(while: { !$0.isLetter }).trimmingSpaces) }
+        let unit = written ?? (numbers.allSatisfy { ($0 ?? 0) <= 20 } ? "in" : "mm")
+        throw SpecError("card size \"\(text)\" needs a unit: a bare number is points, so this card would be "
+                        + "\(values.joined(separator: " × ")) pt; write \(values.joined(separator: "x"))\(unit)", at: location)
     }
 }
 
@@ -395,11 +426,17 @@ struct RawTemplate {
 
     static func existingFile(_ node: LocatedNode, key: String, folder: URL, what: String) throws(SpecError) -> URL {
         let path = try node.text(key)
-        let url = URL(fileURLWithPath: path, relativeTo: folder).standardizedFileURL
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw SpecError("the \(what) \(path) does not exist", at: node.location)
+        // Read once for every card, before any row: a path from data never reaches here.
+        guard !Placeholders.holdsPlaceholder(path) else {
+            let advice = key == "icons" ? "name each icon in `icons` and choose one in the text with :name:"
+                : "list every font file in `fonts` and choose a family with `font:`"
+            throw SpecError("the \(what)'s path cannot hold a `{column}`: it is read once for all cards; \(advice)", at: node.location)
         }
-        return url
+        let url = URL(fileURLWithPath: path, relativeTo: folder).standardizedFileURL
+        switch InputPaths.kind(at: url.path) {
+        case .regularFile: return url
+        case .special: throw SpecError("the \(what) \(path) is not a regular file (a device, FIFO or socket)", at: node.location)
+        case .folder, nil: throw SpecError("the \(what) \(path) does not exist", at: node.location)
+        }
     }
 }

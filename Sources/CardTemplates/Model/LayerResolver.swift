@@ -1,3 +1,4 @@
+import CardRenderSupport
 import Drawing
 import Foundation
 import PlayingCards
@@ -13,7 +14,7 @@ struct LayerResolver {
     init(context: RowContext, layer: LayerSpec) {
         self.context = context
         self.layer = layer
-        parser = ValueParser(what: "\(layer.label), \(context.rowLabel)", dpi: context.template.dpi)
+        parser = ValueParser(what: "\(context.rowLabel), \(layer.label)", dpi: context.template.dpi)
     }
 
     var template: CardTemplate { context.template }
@@ -40,8 +41,21 @@ struct LayerResolver {
         let degrees = try value("rotate").map { (node) throws(SpecError) in
             try parser.number(node, key: "rotate", in: -36_000...36_000)
         } ?? 0
-        return ResolvedLayer(index: layer.index, box: box, opacity: opacity, rotation: degrees * .pi / 180,
-                             content: try content(box: box, frame: frame))
+        let content = try content(box: box, frame: frame)
+        let drawn = positioned && degrees == 0 && Self.fillsToItsEdges(content) ? template.grownIntoBleed(box) : box
+        return ResolvedLayer(index: layer.index, box: drawn, opacity: opacity, rotation: degrees * .pi / 180, content: content)
+    }
+
+    /// Layers that fill their whole box, so a box stopping at the trim leaves a sliver of
+    /// background in the bleed: a rect without an outline (an outline would move into the bleed)
+    /// and an image that covers or is stretched over its box (a `contain` image leaves room
+    /// around it anyway, and growing its box would move it).
+    static func fillsToItsEdges(_ content: LayerContent) -> Bool {
+        switch content {
+        case let .rect(_, style): style.stroke == nil
+        case let .image(image): image.fit != .contain
+        default: false
+        }
     }
 
     /// The box from the layout and the layer's own `x`, `y`, `width`, `height` (which may be
@@ -172,12 +186,22 @@ struct LayerResolver {
         guard let node = try value("src") else { throw parser.fail("an image layer needs `src`", at: layer.location) }
         let path = try parser.text(node, key: "src")
         let url = URL(fileURLWithPath: path, relativeTo: layer.folder).standardizedFileURL
+        if let written = layer.entries["src"], Placeholders.holdsPlaceholder(written) {
+            // A path made from data, which may come from anyone: only files in the template's
+            // folder or a folder the user allowed, and the same words whether the file is there.
+            let folders = [layer.folder] + context.allowedFolders
+            guard InputPaths.isInside(url.path, anyOf: folders.map(\.path)) else {
+                throw parser.fail("`src` is \"\(path)\" from the data, which leads outside the template's folder; "
+                                  + "data may name only files inside it (or in a folder given with --allow-dir)", at: node.location)
+            }
+        }
         guard ["png", "svg"].contains(url.pathExtension.lowercased()) else {
             throw parser.fail("`src` must be a .png or .svg file, got \"\(path)\"", at: node.location)
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw parser.fail("the image \(path) does not exist", at: node.location)
+        switch InputPaths.kind(at: url.path) {
+        case .regularFile: break
+        case .special: throw parser.fail("the image \(path) is not a regular file (a device, FIFO or socket)", at: node.location)
+        case .folder, nil: throw parser.fail("the image \(path) does not exist", at: node.location)
         }
         let fit = try value("fit").map { (node) throws(SpecError) in try parser.choice(node, key: "fit", as: ImageLayer.Fit.self) } ?? .contain
         let clip = try value("clip").map { (node) throws(SpecError) in try parser.choice(node, key: "clip", as: ImageLayer.Clip.self) } ?? .none
@@ -201,8 +225,12 @@ struct LayerResolver {
         } ?? 1
         var minimum: Double?
         if let fit = try value("fit") {
+            let form = "`fit: {min-size: 6}` (shrink the text until it fits, not below 6 pt)"
+            if let written = fit.scalar {
+                throw parser.fail("a text's `fit` is written \(form), got \"\(written)\"", at: fit.location)
+            }
             let entries = try parser.mapping(fit, key: "fit", keys: ["min-size"])
-            guard let sizeNode = entries["min-size"] else { throw parser.fail("`fit` needs `min-size`", at: fit.location) }
+            guard let sizeNode = entries["min-size"] else { throw parser.fail("`fit` needs `min-size`, as in \(form)", at: fit.location) }
             let sizeText = try parser.text(sizeNode, key: "min-size")
             guard case let .success(length) = TemplateLength.parse(sizeText, dpi: template.dpi, allowPercent: false),
                   length.points > 0, length.points <= 1000 else {

@@ -3,7 +3,8 @@ import Foundation
 import SpecFiles
 
 /// `{column}` in template values: replaced by the row's value, `{column:markup}` by the value
-/// unescaped in text layers, `{{` and `}}` by literal braces.
+/// unescaped in text layers, `{{` and `}}` by literal braces. A column whose name holds `:` is
+/// written as it is named: `{a:b}`, `{a:b:markup}`.
 enum Placeholders {
     enum Problem: Error {
         case missingColumn(String)
@@ -38,22 +39,49 @@ enum Placeholders {
             guard let close = text[next...].firstIndex(of: "}") else {
                 throw .malformed("a `{` is not closed; write `{{` for a literal brace")
             }
-            let inside = text[next..<close]
-            var name = inside.trimmingSpaces
-            var raw = false
-            if let colon = inside.lastIndex(of: ":") {
-                let modifier = inside[inside.index(after: colon)...].trimmingSpaces
-                guard modifier == "markup" else {
-                    throw .malformed("unknown placeholder option \"\(modifier)\" in \"{\(inside)}\"; only `{column:markup}` is known")
-                }
-                name = inside[..<colon].trimmingSpaces
-                raw = true
-            }
-            guard !name.isEmpty else { throw .malformed("an empty `{}`; write `{{}}` for literal braces") }
-            guard let value = lookup(name) else { throw .missingColumn(name) }
+            let (value, raw) = try Self.value(of: text[next..<close], lookup: lookup)
             result += escape && !raw ? value.markupEscaped : value
             index = text.index(after: close)
         }
         return result
+    }
+
+    /// Whether any scalar of `node` holds a `{column}` (not a `{{` literal): its value then comes from data.
+    static func holdsPlaceholder(_ node: LocatedNode) -> Bool {
+        node.scalars.contains { holdsPlaceholder($0) }
+    }
+
+    /// Whether `text` holds a `{column}`, however malformed (filling it would ask for a column).
+    static func holdsPlaceholder(_ text: String) -> Bool {
+        var asked = false
+        do throws(Problem) {
+            _ = try fill(text, escape: false) { _ in
+                asked = true
+                return ""
+            }
+        } catch {
+            return true
+        }
+        return asked
+    }
+
+    /// The value a placeholder's inside names, and whether it goes in as markup. The whole inside
+    /// is a column name first, so a column whose name holds `:` (`{a:b}`) is found; otherwise a
+    /// last `:markup` asks for the column before it unescaped.
+    static func value(of inside: Substring, lookup: (String) -> String?) throws(Problem) -> (String, raw: Bool) {
+        let whole = inside.trimmingSpaces
+        guard !whole.isEmpty else { throw .malformed("an empty `{}`; write `{{}}` for literal braces") }
+        if let value = lookup(whole) { return (value, false) }
+        guard let colon = inside.lastIndex(of: ":") else { throw .missingColumn(whole) }
+        let name = inside[..<colon].trimmingSpaces
+        let modifier = inside[inside.index(after: colon)...].trimmingSpaces
+        guard modifier == "markup" else {
+            // `{a:b}` is the column `a:b` unless the data has a column `a`, when `b` is an option.
+            guard lookup(name) != nil else { throw .missingColumn(whole) }
+            throw .malformed("unknown placeholder option \"\(modifier)\" in \"{\(inside)}\"; only `{column:markup}` is known")
+        }
+        guard !name.isEmpty else { throw .malformed("an empty `{}`; write `{{}}` for literal braces") }
+        guard let value = lookup(name) else { throw .missingColumn(name) }
+        return (value, true)
     }
 }

@@ -10,6 +10,9 @@ public struct ResolvedLayer: Sendable, Equatable {
     public var index: Int
     /// The layer's box. A layer with no position (no `x`, `y`, `width`, `height` and no `layout`)
     /// covers the whole card including the bleed: the trim box grown by the bleed on every side.
+    /// A rect without an outline, or a `cover` or `stretch` image, that is not rotated and reaches
+    /// a trim edge goes on to the bleed's edge there (``CardTemplate/grownIntoBleed(_:)``); its
+    /// points, gradient and corner radius stay where the box as written puts them.
     public var box: CGRect
     /// 0...1, applied to the whole layer.
     public var opacity: Double

@@ -21,6 +21,10 @@ public struct TemplateCard: Sendable, Equatable {
     /// The visible layers, bottom first.
     public var layers: [ResolvedLayer]
 
+    /// `row 4 (cards.csv:5)`, or `the card (no data)`: how every message names the card, before
+    /// the layer (`row 4 (cards.csv:5), layer 7 (image): …`).
+    public var rowLabel: String { DataRow.label(number: rowNumber, location: rowLocation) }
+
     /// A card with every value given.
     public init(rowNumber: Int, rowLocation: SpecLocation?, count: Int, fileStem: String, background: Paint,
                 layers: [ResolvedLayer]) {
@@ -37,8 +41,11 @@ extension CardTemplate {
     /// The cards of `data`'s rows (nil: the template's `data:` rows, or one card with no columns
     /// when it has none) that meet the template's `where:` and every filter in `filters`
     /// (command-line `--where` strings). Every `{column}` is filled and every value parsed: any
-    /// error is one line naming the template location, the layer and the row.
-    public func cards(from data: CardData?, filters extraFilters: [String] = []) throws(SpecError) -> [TemplateCard] {
+    /// error is one line naming the template location, the row and the layer. A file path made
+    /// from data (an image `src` holding a `{column}`) must lead inside the folder of the template
+    /// file that wrote it or one of `allowedFolders` (`--allow-dir`).
+    public func cards(from data: CardData?, filters extraFilters: [String] = [],
+                      allowingFilesIn allowedFolders: [URL] = []) throws(SpecError) -> [TemplateCard] {
         let source = data ?? inlineData
         let columns = source?.columns ?? []
         let rows = source?.rows ?? [DataRow(number: 1, location: SpecLocation(file: displayName), values: [:])]
@@ -50,7 +57,8 @@ extension CardTemplate {
         for row in rows where allFilters.allSatisfy({ $0.matches(row) }) {
             let count = try Self.count(of: row, hasColumn: columns.contains("count"))
             guard count > 0 else { continue }
-            let context = RowContext(template: self, row: source == nil ? nil : row, columns: columns)
+            let context = RowContext(template: self, row: source == nil ? nil : row, columns: columns,
+                                     allowedFolders: allowedFolders)
             var layers: [ResolvedLayer] = []
             for layer in self.layers {
                 var resolver = LayerResolver(context: context, layer: layer)
@@ -62,6 +70,27 @@ extension CardTemplate {
                                       fileStem: stems.unique(stem), background: background, layers: layers))
         }
         return cards
+    }
+
+    /// Why ``cards(from:filters:allowingFilesIn:)`` made no card, as one line at the data (or
+    /// the template, for its own rows): the data has no rows, no row meets the filters, or every
+    /// row kept has `count` 0. Not an error, since an empty selection can be meant; commands
+    /// warn with it (and fail with `--strict`).
+    public func whyNoCards(from data: CardData?, filters extraFilters: [String] = []) -> SpecError {
+        let source = data ?? inlineData
+        let location = SpecLocation(file: data?.file ?? displayName)
+        guard let source, !source.rows.isEmpty else {
+            let delimited = ["csv", "tsv", "tab"].contains((location.file as NSString).pathExtension.lowercased())
+            let what = data == nil ? "the template's `data` has no rows" : delimited ? "the data has a header but no rows" : "the data has no rows"
+            return SpecError("\(what), so no cards are made", at: location)
+        }
+        let written = filters.map { "where: \($0.text)" } + extraFilters.map { "--where \"\($0)\"" }
+        let all = filters + extraFilters.compactMap { try? RowFilter(parsing: $0) }
+        guard source.rows.contains(where: { row in all.allSatisfy { $0.matches(row) } }) else {
+            let rows = source.rows.count == 1 ? "its one row does not meet" : "none of its \(source.rows.count) rows meets"
+            return SpecError("\(rows) \(written.joined(separator: " and ")), so no cards are made", at: location)
+        }
+        return SpecError("every row kept has `count` 0, so no cards are made", at: location)
     }
 
     static func count(of row: DataRow, hasColumn: Bool) throws(SpecError) -> Int {
@@ -113,8 +142,10 @@ struct RowContext {
     /// Nil when there is no data at all.
     let row: DataRow?
     let columns: [String]
+    /// Folders besides the template's own that a file path made from data may lead into.
+    var allowedFolders: [URL] = []
 
-    var rowLabel: String { row?.label ?? "the card (no data)" }
+    var rowLabel: String { DataRow.label(number: row?.number ?? 1, location: row?.location) }
 
     func lookup(_ column: String) -> String? {
         guard columns.contains(column) else { return nil }
@@ -131,7 +162,7 @@ struct RowContext {
                 let hint = NearestName.hint(for: name, among: columns)
                 let known = columns.isEmpty ? " (there is no data)"
                     : hint.isEmpty ? " (columns: \(columns.joined(separator: ", ")))" : ""
-                throw SpecError("\(what), \(rowLabel): no column \"\(name)\"\(hint)\(known)", at: location)
+                throw SpecError("\(rowLabel), \(what): no column \"\(name)\"\(hint)\(known)", at: location)
             case let .malformed(message):
                 throw SpecError("\(what): \(message)", at: location)
             }
@@ -146,7 +177,7 @@ struct RowContext {
         guard let node = template.background else { return .color(.white) }
         let what = "card.background"
         let filled = try fill(node, what: what)
-        let parser = ValueParser(what: "\(what), \(rowLabel)", dpi: template.dpi)
+        let parser = ValueParser(what: "\(rowLabel), \(what)", dpi: template.dpi)
         return try parser.paint(filled, key: "background", frame: template.trimBox) ?? .color(.clear)
     }
 

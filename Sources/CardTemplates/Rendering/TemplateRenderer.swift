@@ -54,11 +54,8 @@ public struct TemplateRenderer: Sendable {
     /// `row 4 (cards.csv:5), layer 7 (image): …` at the layer in the template.
     static func error(_ message: String, card: TemplateCard, layer: ResolvedLayer, in template: CardTemplate) -> SpecError {
         let spec = template.layers.indices.contains(layer.index) ? template.layers[layer.index] : nil
-        let row = card.rowLocation.map { location in
-            "row \(card.rowNumber)" + (location.line.map { " (\(location.file):\($0))" } ?? "") + ", "
-        } ?? ""
         let what = spec?.label ?? "layer \(layer.index + 1)"
-        return SpecError("\(row)\(what): \(message)", at: spec?.location ?? SpecLocation(file: template.displayName))
+        return SpecError("\(card.rowLabel), \(what): \(message)", at: spec?.location ?? SpecLocation(file: template.displayName))
     }
 
     // MARK: pictures

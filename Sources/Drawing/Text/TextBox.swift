@@ -237,7 +237,7 @@ extension TextBox {
             }
             for family in font.families { try box.library.checkFamily(family) }
             let substituted = try InlineIconMarkup.substitute(in: box.markup, iconNames: Set(box.icons.keys))
-            markup = try PangoMarkup(parsing: substituted.markup)
+            do { markup = try PangoMarkup(parsing: substituted.markup) } catch { throw Self.markupError(error, of: box) }
             guard markup.objectReplacementOffsets.count == substituted.iconNames.count else {
                 throw .font("text markup: the character U+FFFC is reserved for inline icons")
             }
@@ -252,6 +252,18 @@ extension TextBox {
             guard box.lineSpacing.isFinite, box.lineSpacing > 0 else {
                 throw .font("line spacing must be a positive number, got \(box.lineSpacing)")
             }
+        }
+
+        /// A parse error told against the markup as written: parsed again with each icon as that
+        /// many plain letters, GLib's place is a place in `box.markup`.
+        static func markupError(_ error: DrawingError, of box: TextBox) -> DrawingError {
+            let prefix = "text markup: "
+            var message = error.description
+            if let sameLength = try? InlineIconMarkup.substitute(in: box.markup, iconNames: Set(box.icons.keys), keepingLength: true) {
+                do { _ = try PangoMarkup(parsing: sameLength.markup) } catch { message = error.description }
+            }
+            guard message.hasPrefix(prefix) else { return error }
+            return .font(prefix + MarkupProblem.describe(String(message.dropFirst(prefix.count)), in: box.markup))
         }
 
         func layout(in size: CGSize) throws(DrawingError) -> LaidOut {
@@ -375,10 +387,14 @@ private extension String {
 
 /// Inline icons in markup: `<icon name="coin"/>` (an unknown name is an error) and `:coin:` (only
 /// for defined names; anything else stays literal), each replaced by U+FFFC, which the layout
-/// then gives the icon's shape.
+/// then gives the icon's shape; `keepingLength` puts as many letters as the icon was written
+/// with instead, so places in the result are places in `markup`.
 enum InlineIconMarkup {
-    static func substitute(in markup: String, iconNames: Set<String>) throws(DrawingError)
+    static func substitute(in markup: String, iconNames: Set<String>, keepingLength: Bool = false) throws(DrawingError)
         -> (markup: String, iconNames: [String]) {
+        func icon(writtenAs written: Substring) -> String {
+            keepingLength ? String(repeating: "x", count: written.count) : "\u{FFFC}"
+        }
         var output = ""
         var found: [String] = []
         var rest = Substring(markup)
@@ -397,7 +413,7 @@ enum InlineIconMarkup {
                             ? "text markup: unknown icon \"\(name)\"; no icons are defined"
                             : "text markup: " + NearestName.unknown("icon", name, among: known))
                     }
-                    output += "\u{FFFC}"
+                    output += icon(writtenAs: tag)
                     found.append(name)
                 } else {
                     output += tag
@@ -406,7 +422,7 @@ enum InlineIconMarkup {
                 // ":name:" with a defined name becomes the icon; otherwise the colon is text.
                 let afterColon = rest.dropFirst()
                 if let end = afterColon.firstIndex(of: ":"), iconNames.contains(String(afterColon[..<end])) {
-                    output += "\u{FFFC}"
+                    output += icon(writtenAs: rest[...end])
                     found.append(String(afterColon[..<end]))
                     rest = afterColon[afterColon.index(after: end)...]
                 } else {
