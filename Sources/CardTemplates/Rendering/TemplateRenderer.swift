@@ -120,7 +120,7 @@ public struct TemplateRenderer: Sendable {
 
     static func oneLine(_ error: any Error) -> String {
         let text = String(describing: error)
-        return text.split(separator: "\n").first.map(String.init) ?? text
+        return text.split(whereSeparator: \.isNewline).first.map(String.init) ?? text
     }
 
     // MARK: layers
