@@ -71,9 +71,20 @@ public struct Font: Sendable, Hashable {
     public func hash(into hasher: inout Hasher) { hasher.combine(path); hasher.combine(size) }
 
     /// `text` laid out on this thread; nil only if Pango cannot make a context (out of memory),
-    /// since making the font checked its files.
+    /// since making the font checked its files. Text that the font's own list does not cover
+    /// (Hangul in a DejaVu label) is laid out with the bundled fallback fonts too, as a
+    /// `TextBox`'s is.
     func line(_ text: String) -> PangoTextLine? {
-        try? PangoLineCache.forCurrentThread(extraFiles: face.extraFiles).line(text, face: face, size: size)
+        let covered = (try? FontConfigFonts.fonts(extraFiles: face.extraFiles).covers(text)) ?? true
+        return try? PangoLineCache.forCurrentThread(extraFiles: face.extraFiles, withFallback: !covered)
+            .line(text, face: face, size: size)
+    }
+
+    /// The characters of `text` that no font has a glyph for, not the font's own list nor any
+    /// bundled fallback font: each once, in text order.
+    public func charactersWithoutGlyph(in text: String) -> [Unicode.Scalar] {
+        guard let fonts = try? FontConfigFonts.fonts(extraFiles: face.extraFiles, withFallback: true) else { return [] }
+        return fonts.uncovered(text)
     }
 
     private var metrics: (ascent: CGFloat, descent: CGFloat) {

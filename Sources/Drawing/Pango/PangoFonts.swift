@@ -46,17 +46,32 @@ final class FontConfigFonts: @unchecked Sendable {
     /// Whether every character of `text` that needs a glyph is in one of this configuration's
     /// fonts (FontConfig's character sets, read when the files were scanned).
     func covers(_ text: String) -> Bool {
-        guard let set = FcConfigGetFonts(config, FcSetApplication), let fonts = set.pointee.fonts else { return false }
+        let charsets = characterSets()
+        return text.unicodeScalars.allSatisfy { scalar in
+            !FontConfigFonts.needsGlyph(scalar) || charsets.contains { FcCharSetHasChar($0, scalar.value) != 0 }
+        }
+    }
+
+    /// The characters of `text` that need a glyph and are in none of this configuration's
+    /// fonts, each once, in text order.
+    func uncovered(_ text: String) -> [Unicode.Scalar] {
+        let charsets = characterSets()
+        var seen = Set<Unicode.Scalar>()
+        return text.unicodeScalars.filter { scalar in
+            FontConfigFonts.needsGlyph(scalar) && !charsets.contains { FcCharSetHasChar($0, scalar.value) != 0 }
+                && seen.insert(scalar).inserted
+        }
+    }
+
+    private func characterSets() -> [OpaquePointer] {
+        guard let set = FcConfigGetFonts(config, FcSetApplication), let fonts = set.pointee.fonts else { return [] }
         var charsets: [OpaquePointer] = []
         for index in 0..<Int(set.pointee.nfont) {
             var charset: OpaquePointer?
             if let pattern = fonts[index], FcPatternGetCharSet(pattern, FC_CHARSET, 0, &charset) == FcResultMatch,
                let charset { charsets.append(charset) }
         }
-        for scalar in text.unicodeScalars where FontConfigFonts.needsGlyph(scalar) {
-            guard charsets.contains(where: { FcCharSetHasChar($0, scalar.value) != 0 }) else { return false }
-        }
-        return true
+        return charsets
     }
 
     /// Controls, separators, default-ignorable characters and the inline-icon placeholder U+FFFC

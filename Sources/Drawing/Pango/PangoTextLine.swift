@@ -115,6 +115,7 @@ final class PangoLineCache: @unchecked Sendable {
     private struct Key: Hashable {
         var thread: UInt
         var files: [String]
+        var withFallback: Bool
     }
 
     private struct FaceSize: Hashable {
@@ -153,10 +154,12 @@ final class PangoLineCache: @unchecked Sendable {
         pango_context_set_language(context, language)
     }
 
-    /// The calling thread's cache for the bundled fonts plus `extraFiles`.
-    static func forCurrentThread(extraFiles: [String]) throws(DrawingError) -> PangoLineCache {
-        let fontMap = try PangoFontMap.forCurrentThread(extraFiles: extraFiles)
-        let key = Key(thread: UInt(bitPattern: Int(bitPattern: UInt(pthread_self()))), files: extraFiles)
+    /// The calling thread's cache for the bundled fonts plus `extraFiles`, with the bundled
+    /// fallback fonts when `withFallback` (scanned only once some text needs them).
+    static func forCurrentThread(extraFiles: [String], withFallback: Bool = false) throws(DrawingError) -> PangoLineCache {
+        let fontMap = try PangoFontMap.forCurrentThread(extraFiles: extraFiles, withFallback: withFallback)
+        let key = Key(thread: UInt(bitPattern: Int(bitPattern: UInt(pthread_self()))), files: extraFiles,
+                      withFallback: withFallback)
         if let cache = caches.withLock({ $0[key] }) { return cache }
         let cache = try PangoLineCache(fontMap: fontMap)
         caches.withLock { $0[key] = cache }
