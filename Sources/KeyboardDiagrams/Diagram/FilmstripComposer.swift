@@ -127,9 +127,10 @@ struct FilmstripComposer {
         }
         var keyboardText: [CGRect] = []
         for panel in panels {
-            let text = panel.draw(into: &list)
-            layout.addProtectedText(text)
-            keyboardText += text
+            let boxes = panel.draw(into: &list)
+            layout.addProtectedText(boxes.text + panel.visibleToolbarText)
+            layout.addProtectedAreas(boxes.keys)
+            keyboardText += boxes.text
             layout.addKeyLines(panel.keyLines)
             // The end frame's top, so each frame shows how far the keyboard still has to go.
             let endTop = panel.canvasY(step.geometry.keyboardFrameInView.minY)

@@ -543,9 +543,10 @@ struct PanelComposer {
         var panelDimensions: [[(Dimension, CGFloat)]] = []
         var keyboardText: [CGRect] = []
         for (plan, panel) in zip(plans, row.panels) {
-            let text = panel.draw(into: &list)
-            layout.addProtectedText(text)
-            keyboardText += text
+            let boxes = panel.draw(into: &list)
+            layout.addProtectedText(boxes.text + panel.visibleToolbarText)
+            layout.addProtectedAreas(boxes.keys)
+            keyboardText += boxes.text
             // Ghost of the keyboard frame's off-screen part.
             if let keyboard = panel.keyboardRect, keyboard.maxY > panel.figure.screenRect.maxY + 0.5, plan.state.kind != .before {
                 let screen = panel.figure.screenRect
