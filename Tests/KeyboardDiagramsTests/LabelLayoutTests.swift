@@ -165,6 +165,18 @@ struct LabelLayoutTests {
         }
     }
 
+    /// Moved off the keys into the label column, the end frame keeps its words: the column is
+    /// wide enough for them.
+    @Test func endFrameLabelKeepsItsWordsInTheColumn() throws {
+        let builder = KeyboardDiagramBuilder(catalog: try DeviceCatalog.bundled())
+        for (request, text) in [(KeyboardDiagramRequest(deviceID: "iphone-8"), "end frame (0,409,375,258)"),
+                                (KeyboardDiagramRequest(deviceID: "iphone-15-pro", orientation: .landscape, strategy: .layoutGuide),
+                                 "end frame (0,178,852,215)")] {
+            let diagram = try KeyboardDiagram(model: try builder.build(request))
+            #expect(diagram.labels.contains { $0.text == text }, "\(request.deviceID): \(diagram.labels.map(\.text))")
+        }
+    }
+
     @Test func reportsLabelsThatFitNowhere() {
         var layout = LabelLayout(bounds: CGRect(x: 0, y: 0, width: 100, height: 30))
         #expect(throws: LabelLayoutError(text: "too wide")) {

@@ -38,6 +38,9 @@ struct PanelComposer {
         var color: Color
         var candidates: (CGSize) -> [CGRect]
         var anchor: CGPoint
+        /// The label column is made wide enough for the full text, not only the short one: a frame
+        /// without the words "end frame" says little at the end of a leader.
+        var fullTextFitsGutter = false
     }
 
     /// A phrase in the model's language.
@@ -157,7 +160,7 @@ struct PanelComposer {
             let short = DiagramText.frame(isBegin ? state.step.event.frameBegin : state.step.event.frameEnd)
             result.append(AnnotationSpec(text: text, shortText: short, color: style.frameColor, candidates: { size in
                 LabelCandidates.grid(visible, size: size, inset: 4) + LabelCandidates.grid(whole, size: size, inset: 4)
-            }, anchor: CGPoint(x: visible.minX + 2, y: visible.minY + 2)))
+            }, anchor: CGPoint(x: visible.minX + 2, y: visible.minY + 2), fullTextFitsGutter: true))
         }
         // An end frame entirely off screen, or the begin frame of a keyboard that slides in.
         let body = figure.bodyRect
@@ -329,7 +332,7 @@ struct PanelComposer {
             let probe = DevicePanel(state: state, figure: DeviceFigure(metrics: state.metrics, orientation: orientation,
                                                                        scale: 1, origin: .zero), style: style)
             let frames = [state.step.event.frameBegin, state.step.event.frameEnd].map(DiagramText.frame)
-            let fallbacks = (annotations(probe).map { $0.shortText ?? $0.text } + frames)
+            let fallbacks = (annotations(probe).map { $0.fullTextFitsGutter ? $0.text : $0.shortText ?? $0.text } + frames)
                 .map { labelSize($0, font: style.labelFont).width }
             let columnWidth = max(widths.max() ?? 0, fallbacks.max() ?? 0, style.minimumLabelColumnWidth)
             let lanes = CGFloat(max(dims.count, 1)) * style.laneSpacing
