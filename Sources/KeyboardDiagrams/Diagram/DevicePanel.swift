@@ -35,6 +35,8 @@ struct PanelState: Sendable {
     var strategy: AvoidanceStrategy
     /// Undocked keyboard pieces no notification reports (interface coordinates).
     var illustrativeKeyboards: [CGRect]
+    /// The language of the words drawn on the screen that describe it ("Other app").
+    var language: DiagramLanguage = .english
 
     var metrics: DeviceMetrics { step.metrics }
 
@@ -189,7 +191,7 @@ struct DevicePanel: Sendable {
             list.fill(rect, Color(rgb: 0xE5E5EA))
             let fontSize = 17 * figure.scale
             guard fontSize >= 6 else { continue }
-            list.text(StyledText("Other app", font: style.uiFont.withSize(fontSize), color: style.secondaryInk, alignment: .center),
+            list.text(StyledText(state.language.text(.otherApp), font: style.uiFont.withSize(fontSize), color: style.secondaryInk, alignment: .center),
                       in: CGRect(x: rect.minX, y: rect.midY - fontSize, width: rect.width, height: fontSize * 2))
         }
     }

@@ -86,7 +86,8 @@ struct FilmstripComposer {
                 let origin = CGPoint(x: left + (cellWidth - body.width * scale) / 2, y: rowTop + timingHeight + 6)
                 let figure = DeviceFigure(metrics: step.metrics, orientation: orientation, scale: scale, origin: origin)
                 let state = PanelState(kind: .moment(time: moment.time, progress: moment.progress), title: timeText, step: step,
-                                       geometry: moment.geometry, strategy: model.strategy, illustrativeKeyboards: [])
+                                       geometry: moment.geometry, strategy: model.strategy, illustrativeKeyboards: [],
+                                       language: model.language)
                 let panel = DevicePanel(state: state, figure: figure, style: style)
                 panels.append(panel)
                 var ty = figure.bodyRect.maxY + 6

@@ -60,14 +60,15 @@ struct PanelComposer {
                                              screen: first.screen, docking: beganDocked)
             let beforeTitle = t(begin.isKeyboardOnScreen ? .beforeKeyboardUp : .beforeKeyboardOffScreen)
             var states = [PanelState(kind: .before, title: beforeTitle, step: first, geometry: begin,
-                                     strategy: model.strategy, illustrativeKeyboards: [])]
+                                     strategy: model.strategy, illustrativeKeyboards: [], language: model.language)]
             for (index, step) in steps.enumerated() {
                 let title = steps.count == 1
                     ? t(.afterNotification, [step.event.kind.notificationName])
                     : t(.stepNotification, ["\(index + 1)", step.event.kind.notificationName])
                 states.append(PanelState(kind: .after, title: title, step: step, geometry: step.geometry,
                                          strategy: model.strategy,
-                                         illustrativeKeyboards: index == steps.count - 1 ? illustrative : []))
+                                         illustrativeKeyboards: index == steps.count - 1 ? illustrative : [],
+                                         language: model.language))
             }
             return states
         case let .mistake(mistake):
@@ -77,11 +78,12 @@ struct PanelComposer {
             }
             return [
                 PanelState(kind: .after, title: t(.correctPanel, [step.strategy.quantityName, DiagramText.n(outcome.rightValue)]),
-                           step: step, geometry: step.geometry, strategy: model.strategy, illustrativeKeyboards: illustrative),
+                           step: step, geometry: step.geometry, strategy: model.strategy, illustrativeKeyboards: illustrative,
+                           language: model.language),
                 PanelState(kind: .mistake(outcome),
                            title: t(outcome.differs ? .mistakePanel : .harmlessPanel, [mistake.title(in: model.language)]),
                            step: step, geometry: step.geometry,
-                           strategy: model.strategy, illustrativeKeyboards: illustrative),
+                           strategy: model.strategy, illustrativeKeyboards: illustrative, language: model.language),
             ]
         case .filmstrip:
             return []

@@ -23,6 +23,7 @@ extension Phrase {
         .floatingKeyboardNoFrame: "플로팅 키보드 (프레임 알림 없음)",
         .floatingKeyboard: "플로팅 키보드",
         .toolbarWasHere: "원래 툴바 위치",
+        .otherApp: "다른 앱",
         .hiddenUnderKeyboard: "키보드에 가려진 {1}pt",
         .hiddenShort: "{1}pt 가려짐",
         .wastedGapPoints: "낭비된 여백 {1}pt",
