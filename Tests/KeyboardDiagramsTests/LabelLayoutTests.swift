@@ -90,6 +90,93 @@ struct LabelLayoutTests {
         #expect(checkedBoxes > 1000)
     }
 
+    /// Every device × orientation × strategy, every scenario × strategy, and each mistake a
+    /// scenario's strategy can make: no two labels overlap, none crosses a key line or leaves the
+    /// canvas, and none covers a keyboard's text or keys or a toolbar button.
+    @Test func everyDiagramOfTheCatalogKeepsLabelsApart() throws {
+        let builder = KeyboardDiagramBuilder(catalog: try DeviceCatalog.bundled())
+        let style = try DiagramStyle()
+        var diagrams: [(String, () throws -> KeyboardDiagram)] = []
+        for device in builder.catalog.devices {
+            for orientation in Orientation.allCases {
+                for strategy in AvoidanceStrategy.allCases {
+                    let request = KeyboardDiagramRequest(deviceID: device.id, orientation: orientation, strategy: strategy)
+                    diagrams.append(("\(device.id) \(orientation.rawValue) \(strategy.rawValue)", {
+                        try KeyboardDiagram(model: try builder.build(request), style: style)
+                    }))
+                }
+            }
+        }
+        for scenario in builder.scenarios {
+            for strategy in AvoidanceStrategy.allCases {
+                let model = try builder.build(scenario, strategy: strategy)
+                diagrams.append(("scenario \(scenario.id) \(strategy.rawValue)", { try KeyboardDiagram(model: model, style: style) }))
+                for mistake in KeyboardMistake.allCases where model.result.geometry.outcome(of: mistake, strategy: strategy) != nil {
+                    diagrams.append(("scenario \(scenario.id) \(strategy.rawValue) mistake \(mistake.rawValue)", {
+                        try KeyboardDiagram(model: model, variant: .mistake(mistake), style: style)
+                    }))
+                }
+            }
+        }
+        #expect(diagrams.count == builder.catalog.devices.count * 2 * 4 + builder.scenarios.count * 4 + builder.scenarios.count * 3 * 4)
+        var keys = 0
+        for (name, make) in diagrams {
+            let diagram = try make()
+            keys += diagram.keyboardKeys.count
+            let canvas = CGRect(origin: .zero, size: diagram.size)
+            for (index, label) in diagram.labels.enumerated() {
+                #expect(canvas.contains(label.frame), "\(name): \"\(label.text)\" leaves the canvas")
+                for other in diagram.labels[(index + 1)...] where !label.frame.intersection(other.frame).isEmpty {
+                    Issue.record("\(name): \"\(label.text)\" overlaps \"\(other.text)\"")
+                }
+                for line in diagram.keyLines where line.crosses(label.frame) {
+                    Issue.record("\(name): \"\(label.text)\" crosses the line \(line.start) → \(line.end)")
+                }
+                for box in diagram.keyboardText where !label.frame.intersection(box).isEmpty {
+                    Issue.record("\(name): \"\(label.text)\" covers keyboard text at \(box)")
+                }
+                for key in diagram.keyboardKeys where !label.frame.intersection(key).isEmpty {
+                    Issue.record("\(name): \"\(label.text)\" covers a key at \(key)")
+                }
+                for button in diagram.panels.flatMap(\.visibleToolbarText) where !label.frame.intersection(button).isEmpty {
+                    Issue.record("\(name): \"\(label.text)\" covers a toolbar button at \(button)")
+                }
+            }
+        }
+        #expect(keys > 10_000)
+    }
+
+    /// The case a user met: on the landscape iPhone 15 Pro the bottom row's caps are too small for
+    /// text, and the end frame and layout guide labels were put on those keys (and, moved off them,
+    /// must not land on the toolbar's Send).
+    @Test func landscapeLayoutGuideLabelsStayOffTheBottomRow() throws {
+        let builder = KeyboardDiagramBuilder(catalog: try DeviceCatalog.bundled())
+        let diagram = try KeyboardDiagram(model: try builder.build(KeyboardDiagramRequest(
+            deviceID: "iphone-15-pro", orientation: .landscape, strategy: .layoutGuide)))
+        let after = try #require(diagram.panels.last)
+        let keyboard = try #require(after.visibleKeyboardRect)
+        let keysInAfter = diagram.keyboardKeys.filter { keyboard.intersects($0) }
+        #expect(keysInAfter.count >= 30)
+        let buttons = after.visibleToolbarText
+        #expect(buttons.count == 3)
+        for label in diagram.labels where label.text.hasPrefix("end frame") || label.text == "keyboardLayoutGuide" {
+            #expect(!keysInAfter.contains { $0.intersects(label.frame) }, "\"\(label.text)\" at \(label.frame) covers a key")
+            #expect(!buttons.contains { $0.intersects(label.frame) }, "\"\(label.text)\" at \(label.frame) covers a toolbar button")
+        }
+    }
+
+    /// Moved off the keys into the label column, the end frame keeps its words: the column is
+    /// wide enough for them.
+    @Test func endFrameLabelKeepsItsWordsInTheColumn() throws {
+        let builder = KeyboardDiagramBuilder(catalog: try DeviceCatalog.bundled())
+        for (request, text) in [(KeyboardDiagramRequest(deviceID: "iphone-8"), "end frame (0,409,375,258)"),
+                                (KeyboardDiagramRequest(deviceID: "iphone-15-pro", orientation: .landscape, strategy: .layoutGuide),
+                                 "end frame (0,178,852,215)")] {
+            let diagram = try KeyboardDiagram(model: try builder.build(request))
+            #expect(diagram.labels.contains { $0.text == text }, "\(request.deviceID): \(diagram.labels.map(\.text))")
+        }
+    }
+
     @Test func reportsLabelsThatFitNowhere() {
         var layout = LabelLayout(bounds: CGRect(x: 0, y: 0, width: 100, height: 30))
         #expect(throws: LabelLayoutError(text: "too wide")) {

@@ -124,11 +124,34 @@ struct LocalizationTests {
         #expect(try builder.build(scenario: "tab-bar").scenario?.title == "Text view in a tab bar controller")
     }
 
+    /// The other app beside a Split View column is named in the diagram's language too.
+    @Test func otherAppIsNamedInTheLanguage() throws {
+        for (language, name) in [(DiagramLanguage.english, "Other app"), (.japanese, "他のアプリ")] {
+            let diagram = try KeyboardDiagram(model: try builder.build(scenario: "split-view", language: language), style: style)
+            #expect(diagram.list.texts.contains(name), "\(language.rawValue)")
+        }
+    }
+
     @Test func ordersOfAnotherLanguageGetTheirOwnFileName() throws {
         let english = KeyboardDiagramOrder(device: "iphone-8")
         let korean = KeyboardDiagramOrder(device: "iphone-8", language: .korean)
         #expect(english.defaultOutput(model: try english.model(builder: builder)) == "keyboard/iphone-8-portrait-bottom-offset")
         #expect(korean.defaultOutput(model: try korean.model(builder: builder)) == "keyboard/iphone-8-portrait-bottom-offset-ko")
         #expect(try korean.model(builder: builder).result.note == "예측 입력 바가 있는 도킹된 키보드.")
+    }
+}
+
+extension DisplayList {
+    /// Every string drawn, clipped groups included.
+    var texts: [String] { Self.texts(items) }
+
+    static func texts(_ items: [Item]) -> [String] {
+        items.flatMap { item -> [String] in
+            switch item {
+            case let .text(text, _): [text.string]
+            case let .clipped(_, inner): texts(inner)
+            default: []
+            }
+        }
     }
 }

@@ -35,6 +35,8 @@ struct PanelState: Sendable {
     var strategy: AvoidanceStrategy
     /// Undocked keyboard pieces no notification reports (interface coordinates).
     var illustrativeKeyboards: [CGRect]
+    /// The language of the words drawn on the screen that describe it ("Other app").
+    var language: DiagramLanguage = .english
 
     var metrics: DeviceMetrics { step.metrics }
 
@@ -159,9 +161,9 @@ struct DevicePanel: Sendable {
 
     // MARK: drawing
 
-    /// Draws the panel; returns the boxes of the keyboards' text as far as the screen shows it,
-    /// which labels must not cover.
-    func draw(into list: inout DisplayList) -> [CGRect] {
+    /// Draws the panel; returns the boxes of the keyboards' text and keys as far as the screen
+    /// shows them, which labels must not cover.
+    func draw(into list: inout DisplayList) -> KeyboardPainter.Boxes {
         figure.drawBody(into: &list, style: style)
         list.clipped(to: figure.screenPath) { screen in
             screen.fill(figure.screenRect, isFullScreen ? style.appBackground : style.dimmedScreen.withAlphaComponent(0.55))
@@ -189,7 +191,7 @@ struct DevicePanel: Sendable {
             list.fill(rect, Color(rgb: 0xE5E5EA))
             let fontSize = 17 * figure.scale
             guard fontSize >= 6 else { continue }
-            list.text(StyledText("Other app", font: style.uiFont.withSize(fontSize), color: style.secondaryInk, alignment: .center),
+            list.text(StyledText(state.language.text(.otherApp), font: style.uiFont.withSize(fontSize), color: style.secondaryInk, alignment: .center),
                       in: CGRect(x: rect.minX, y: rect.midY - fontSize, width: rect.width, height: fontSize * 2))
         }
     }
@@ -328,27 +330,52 @@ struct DevicePanel: Sendable {
         }
         list.fill(rect, style.barFill)
         list.line(LineSegment(x1: rect.minX, y1: rect.minY, x2: rect.maxX, y2: rect.minY), style.barHairline, width: max(0.5, s))
+        for button in toolbarButtons { list.text(button.text, in: button.rect) }
+    }
+
+    /// The toolbar's buttons no keyboard covers, which labels keep clear of.
+    var visibleToolbarText: [CGRect] {
+        let keyboard = visibleKeyboardRect
+        return toolbarButtons.map(\.ink).filter { ink in !(keyboard?.intersects(ink) ?? false) }
+    }
+
+    /// The toolbar's buttons: their text, the line they are drawn in, and the box their ink takes.
+    var toolbarButtons: [(text: StyledText, rect: CGRect, ink: CGRect)] {
+        guard let toolbar = layout.toolbar else { return [] }
+        let s = figure.scale
         let insets = view.safeAreaInsets
         let fontSize = 17 * s
-        guard fontSize >= 5 else { return }
-        let font = style.uiFont.withSize(fontSize)
+        guard fontSize >= 5 else { return [] }
+        let font = style.uiFont.withSize(fontSize), bold = style.uiBoldFont.withSize(fontSize)
         let inner = canvasRect(CGRect(x: toolbar.minX + insets.left + 16, y: toolbar.minY, width: toolbar.width - insets.horizontal - 32,
                                       height: toolbar.height))
-        let textRect = CGRect(x: inner.minX, y: inner.midY - fontSize * 0.62, width: inner.width, height: fontSize * 1.3)
-        list.text(StyledText("Format", font: font, color: style.tint), in: textRect)
-        list.text(StyledText("Send", font: style.uiBoldFont.withSize(fontSize), color: style.tint, alignment: .right), in: textRect)
+        let line = CGRect(x: inner.minX, y: inner.midY - fontSize * 0.62, width: inner.width, height: fontSize * 1.3)
+        func ink(_ width: CGFloat, _ x: CGFloat) -> CGRect { CGRect(x: x, y: line.minY, width: width, height: line.height) }
+        var buttons = [
+            (StyledText("Format", font: font, color: style.tint), line, ink(font.width(of: "Format"), line.minX)),
+            (StyledText("Send", font: bold, color: style.tint, alignment: .right), line,
+             ink(bold.width(of: "Send"), line.maxX - bold.width(of: "Send"))),
+        ]
         if inner.width > font.width(of: "Format  Attach  Send") + 40 * s {
-            list.text(StyledText("Attach", font: font, color: style.tint, alignment: .center), in: textRect)
+            let width = font.width(of: "Attach")
+            buttons.append((StyledText("Attach", font: font, color: style.tint, alignment: .center), line,
+                            ink(width, line.midX - width / 2)))
+        }
+        // What the screen and the app's view clip away is not drawn.
+        let visible = viewRect.intersection(figure.screenRect)
+        return buttons.compactMap { text, rect, ink in
+            let shown = ink.intersection(visible)
+            return shown.isNull || shown.isEmpty ? nil : (text, rect, shown)
         }
     }
 
-    private func drawKeyboards(into list: inout DisplayList) -> [CGRect] {
+    private func drawKeyboards(into list: inout DisplayList) -> KeyboardPainter.Boxes {
         let painter = KeyboardPainter(style: style, scale: figure.scale)
-        var textBoxes: [CGRect] = []
+        var boxes = KeyboardPainter.Boxes()
         list.clipped(to: figure.screenPath) { screen in
             if let keyboard = keyboardRect {
                 let parts = KeyboardPainter.parts(height: state.geometry.keyboardFrameInView.height, metrics: state.metrics)
-                textBoxes += painter.draw(in: keyboard, parts: parts, into: &screen)
+                boxes = boxes + painter.draw(in: keyboard, parts: parts, into: &screen)
             }
             let pieces = state.illustrativeKeyboards
             for (index, piece) in pieces.enumerated() where piece.width > 0 && piece.height > 0 {
@@ -358,12 +385,12 @@ struct DevicePanel: Sendable {
                             Color(white: 0, alpha: 0.18))
                 screen.clipped(to: BezierPath(roundedRect: rect, cornerRadius: 10 * figure.scale)) { piece in
                     let parts = KeyboardPainter.Parts(predictiveBar: 0, bottomStrip: 0, isPad: false, layout: layout)
-                    textBoxes += painter.draw(in: rect, parts: parts, into: &piece).map { $0.intersection(rect) }
+                    boxes = boxes + painter.draw(in: rect, parts: parts, into: &piece).clipped(to: rect)
                 }
             }
         }
-        // Text clipped away by the screen's edge is not drawn, so it needs no room.
-        return textBoxes.map { $0.intersection(figure.screenRect) }.filter { !$0.isNull && $0.width > 0 && $0.height > 0 }
+        // What the screen's edge clips away is not drawn, so it needs no room.
+        return boxes.clipped(to: figure.screenRect)
     }
 
     private func drawOverlays(into list: inout DisplayList) {

@@ -86,7 +86,8 @@ struct FilmstripComposer {
                 let origin = CGPoint(x: left + (cellWidth - body.width * scale) / 2, y: rowTop + timingHeight + 6)
                 let figure = DeviceFigure(metrics: step.metrics, orientation: orientation, scale: scale, origin: origin)
                 let state = PanelState(kind: .moment(time: moment.time, progress: moment.progress), title: timeText, step: step,
-                                       geometry: moment.geometry, strategy: model.strategy, illustrativeKeyboards: [])
+                                       geometry: moment.geometry, strategy: model.strategy, illustrativeKeyboards: [],
+                                       language: model.language)
                 let panel = DevicePanel(state: state, figure: figure, style: style)
                 panels.append(panel)
                 var ty = figure.bodyRect.maxY + 6
@@ -127,9 +128,10 @@ struct FilmstripComposer {
         }
         var keyboardText: [CGRect] = []
         for panel in panels {
-            let text = panel.draw(into: &list)
-            layout.addProtectedText(text)
-            keyboardText += text
+            let boxes = panel.draw(into: &list)
+            layout.addProtectedText(boxes.text + panel.visibleToolbarText)
+            layout.addProtectedAreas(boxes.keys)
+            keyboardText += boxes.text
             layout.addKeyLines(panel.keyLines)
             // The end frame's top, so each frame shows how far the keyboard still has to go.
             let endTop = panel.canvasY(step.geometry.keyboardFrameInView.minY)

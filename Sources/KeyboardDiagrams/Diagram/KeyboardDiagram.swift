@@ -44,6 +44,8 @@ public struct KeyboardDiagram: Sendable {
     public let keyLines: [LineSegment]
     /// The boxes of the text drawn on the keyboards (suggestions, key caps), which labels keep clear of.
     public let keyboardText: [CGRect]
+    /// The keys drawn on the keyboards, which labels keep off too.
+    public let keyboardKeys: [CGRect]
     let list: DisplayList
     /// The device panels as placed on the canvas, left to right (row by row in a filmstrip).
     let panels: [DevicePanel]
@@ -65,6 +67,7 @@ public struct KeyboardDiagram: Sendable {
         self.labels = composed.layout.placed
         self.keyLines = composed.layout.keyLines
         self.keyboardText = composed.keyboardText
+        self.keyboardKeys = composed.layout.protectedAreas
         self.list = composed.list
         self.panels = composed.panels
     }

@@ -83,11 +83,30 @@ struct KeyboardPainter {
          Key(label: ".?123", units: 1.6, special: true, small: true), Key(label: "", units: 1.6, special: true)],
     ]
 
+    /// What labels keep clear of on a drawn keyboard, in canvas points.
+    struct Boxes: Sendable {
+        /// The text drawn (predictive words, key caps).
+        var text: [CGRect] = []
+        /// Every key, whether or not its cap fits text: a label on a key hides the keyboard's rows.
+        var keys: [CGRect] = []
+
+        static func + (lhs: Boxes, rhs: Boxes) -> Boxes { Boxes(text: lhs.text + rhs.text, keys: lhs.keys + rhs.keys) }
+
+        /// Only what lies inside `rect` (the screen, a keyboard piece).
+        func clipped(to rect: CGRect) -> Boxes {
+            func clip(_ boxes: [CGRect]) -> [CGRect] {
+                boxes.map { $0.intersection(rect) }.filter { !$0.isNull && $0.width > 0 && $0.height > 0 }
+            }
+            return Boxes(text: clip(text), keys: clip(keys))
+        }
+    }
+
     /// Draws a keyboard filling `frame` (canvas points), clipped by the caller if it is partly off screen.
-    /// Returns the boxes of the text it draws (predictive words, key caps), for labels to keep clear of.
-    func draw(in frame: CGRect, parts: Parts, into list: inout DisplayList, translucent: Bool = false) -> [CGRect] {
-        guard frame.width > 1, frame.height > 1 else { return [] }
+    /// Returns the boxes of its text and keys, for labels to keep clear of.
+    func draw(in frame: CGRect, parts: Parts, into list: inout DisplayList, translucent: Bool = false) -> Boxes {
+        guard frame.width > 1, frame.height > 1 else { return Boxes() }
         var textBoxes: [CGRect] = []
+        var keyBoxes: [CGRect] = []
         let alpha = translucent ? 0.55 : 1.0
         list.fill(frame, style.keyboardFill.withAlphaComponent(alpha))
         var top = frame.minY
@@ -100,12 +119,13 @@ struct KeyboardPainter {
         }
         let stripHeight = parts.bottomStrip * scale
         let keysArea = CGRect(x: content.minX, y: top, width: content.width, height: max(0, frame.maxY - stripHeight - top))
-        drawKeys(in: keysArea, isPad: parts.isPad, layout: parts.layout, into: &list, textBoxes: &textBoxes, alpha: alpha)
+        drawKeys(in: keysArea, isPad: parts.isPad, layout: parts.layout, into: &list, textBoxes: &textBoxes, keyBoxes: &keyBoxes,
+                 alpha: alpha)
         if stripHeight > 2 {
             let strip = CGRect(x: content.minX, y: frame.maxY - stripHeight, width: content.width, height: stripHeight)
             drawBottomStrip(strip, into: &list, alpha: alpha)
         }
-        return textBoxes
+        return Boxes(text: textBoxes, keys: keyBoxes)
     }
 
     /// One line of centred text in `rect`, starting at its top; its inked box goes to `boxes`.
@@ -140,7 +160,7 @@ struct KeyboardPainter {
     }
 
     private func drawKeys(in area: CGRect, isPad: Bool, layout: Layout, into list: inout DisplayList, textBoxes: inout [CGRect],
-                          alpha: Double) {
+                          keyBoxes: inout [CGRect], alpha: Double) {
         guard area.height > 4 else { return }
         let rows: [[Key]], rowUnits: CGFloat
         switch layout {
@@ -168,6 +188,7 @@ struct KeyboardPainter {
                 guard !key.spacer else { continue }
                 let rect = CGRect(x: x + gap / 2, y: y, width: unit * key.units - gap, height: keyHeight)
                 let shadow = rect.offsetBy(dx: 0, dy: max(0.6, 1 * scale))
+                keyBoxes.append(rect.union(shadow))
                 list.fill(BezierPath(roundedRect: shadow, cornerRadius: radius), style.keyShadow.withAlphaComponent(alpha))
                 list.fill(BezierPath(roundedRect: rect, cornerRadius: radius),
                           (key.special ? style.specialKeyFill : style.keyFill).withAlphaComponent(alpha))

@@ -103,6 +103,8 @@ public struct LabelLayout: Sendable {
     public private(set) var keyLines: [LineSegment] = []
     /// Text of the drawing that must stay readable (a keyboard's suggestions and key caps).
     public private(set) var protectedText: [CGRect] = []
+    /// Shapes no label may cover (a keyboard's keys), though a leader may cross them.
+    public private(set) var protectedAreas: [CGRect] = []
 
     public init(bounds: CGRect, margin: CGFloat = 3) {
         self.bounds = bounds
@@ -112,6 +114,7 @@ public struct LabelLayout: Sendable {
     public mutating func addKeyLines(_ lines: [LineSegment]) { keyLines += lines }
     public mutating func addKeyLine(_ line: LineSegment) { keyLines.append(line) }
     public mutating func addProtectedText(_ boxes: [CGRect]) { protectedText += boxes }
+    public mutating func addProtectedAreas(_ boxes: [CGRect]) { protectedAreas += boxes }
 
     /// True when `rect` is inside the bounds and clear of labels, leaders, key lines and protected text.
     public func isFree(_ rect: CGRect) -> Bool { isFree(rect, margin: margin) }
@@ -126,6 +129,7 @@ public struct LabelLayout: Sendable {
         // Lines and drawn text may come closer than the label margin, but never into the text's box.
         let clearance = rect.insetBy(dx: -1, dy: -1)
         if protectedText.contains(where: { $0.intersects(clearance) }) { return false }
+        if protectedAreas.contains(where: { $0.intersects(rect) }) { return false }
         return !keyLines.contains { $0.crosses(clearance) }
     }
 
@@ -213,6 +217,13 @@ public struct LabelLayout: Sendable {
     /// Labels whose box a key line passes through (should be empty).
     public var labelsCrossingKeyLines: [(PlacedLabel, LineSegment)] {
         placed.flatMap { label in keyLines.filter { $0.crosses(label.frame) }.map { (label, $0) } }
+    }
+
+    /// Labels covering a protected area (should be empty).
+    public var labelsCoveringProtectedAreas: [(PlacedLabel, CGRect)] {
+        placed.flatMap { label in
+            protectedAreas.filter { !$0.intersection(label.frame).isEmpty }.map { (label, $0) }
+        }
     }
 
     /// Labels covering protected text (should be empty).

@@ -38,6 +38,9 @@ struct PanelComposer {
         var color: Color
         var candidates: (CGSize) -> [CGRect]
         var anchor: CGPoint
+        /// The label column is made wide enough for the full text, not only the short one: a frame
+        /// without the words "end frame" says little at the end of a leader.
+        var fullTextFitsGutter = false
     }
 
     /// A phrase in the model's language.
@@ -57,14 +60,15 @@ struct PanelComposer {
                                              screen: first.screen, docking: beganDocked)
             let beforeTitle = t(begin.isKeyboardOnScreen ? .beforeKeyboardUp : .beforeKeyboardOffScreen)
             var states = [PanelState(kind: .before, title: beforeTitle, step: first, geometry: begin,
-                                     strategy: model.strategy, illustrativeKeyboards: [])]
+                                     strategy: model.strategy, illustrativeKeyboards: [], language: model.language)]
             for (index, step) in steps.enumerated() {
                 let title = steps.count == 1
                     ? t(.afterNotification, [step.event.kind.notificationName])
                     : t(.stepNotification, ["\(index + 1)", step.event.kind.notificationName])
                 states.append(PanelState(kind: .after, title: title, step: step, geometry: step.geometry,
                                          strategy: model.strategy,
-                                         illustrativeKeyboards: index == steps.count - 1 ? illustrative : []))
+                                         illustrativeKeyboards: index == steps.count - 1 ? illustrative : [],
+                                         language: model.language))
             }
             return states
         case let .mistake(mistake):
@@ -74,11 +78,12 @@ struct PanelComposer {
             }
             return [
                 PanelState(kind: .after, title: t(.correctPanel, [step.strategy.quantityName, DiagramText.n(outcome.rightValue)]),
-                           step: step, geometry: step.geometry, strategy: model.strategy, illustrativeKeyboards: illustrative),
+                           step: step, geometry: step.geometry, strategy: model.strategy, illustrativeKeyboards: illustrative,
+                           language: model.language),
                 PanelState(kind: .mistake(outcome),
                            title: t(outcome.differs ? .mistakePanel : .harmlessPanel, [mistake.title(in: model.language)]),
                            step: step, geometry: step.geometry,
-                           strategy: model.strategy, illustrativeKeyboards: illustrative),
+                           strategy: model.strategy, illustrativeKeyboards: illustrative, language: model.language),
             ]
         case .filmstrip:
             return []
@@ -157,7 +162,7 @@ struct PanelComposer {
             let short = DiagramText.frame(isBegin ? state.step.event.frameBegin : state.step.event.frameEnd)
             result.append(AnnotationSpec(text: text, shortText: short, color: style.frameColor, candidates: { size in
                 LabelCandidates.grid(visible, size: size, inset: 4) + LabelCandidates.grid(whole, size: size, inset: 4)
-            }, anchor: CGPoint(x: visible.minX + 2, y: visible.minY + 2)))
+            }, anchor: CGPoint(x: visible.minX + 2, y: visible.minY + 2), fullTextFitsGutter: true))
         }
         // An end frame entirely off screen, or the begin frame of a keyboard that slides in.
         let body = figure.bodyRect
@@ -329,7 +334,7 @@ struct PanelComposer {
             let probe = DevicePanel(state: state, figure: DeviceFigure(metrics: state.metrics, orientation: orientation,
                                                                        scale: 1, origin: .zero), style: style)
             let frames = [state.step.event.frameBegin, state.step.event.frameEnd].map(DiagramText.frame)
-            let fallbacks = (annotations(probe).map { $0.shortText ?? $0.text } + frames)
+            let fallbacks = (annotations(probe).map { $0.fullTextFitsGutter ? $0.text : $0.shortText ?? $0.text } + frames)
                 .map { labelSize($0, font: style.labelFont).width }
             let columnWidth = max(widths.max() ?? 0, fallbacks.max() ?? 0, style.minimumLabelColumnWidth)
             let lanes = CGFloat(max(dims.count, 1)) * style.laneSpacing
@@ -543,9 +548,10 @@ struct PanelComposer {
         var panelDimensions: [[(Dimension, CGFloat)]] = []
         var keyboardText: [CGRect] = []
         for (plan, panel) in zip(plans, row.panels) {
-            let text = panel.draw(into: &list)
-            layout.addProtectedText(text)
-            keyboardText += text
+            let boxes = panel.draw(into: &list)
+            layout.addProtectedText(boxes.text + panel.visibleToolbarText)
+            layout.addProtectedAreas(boxes.keys)
+            keyboardText += boxes.text
             // Ghost of the keyboard frame's off-screen part.
             if let keyboard = panel.keyboardRect, keyboard.maxY > panel.figure.screenRect.maxY + 0.5, plan.state.kind != .before {
                 let screen = panel.figure.screenRect

@@ -7,7 +7,7 @@ enum Phrase: String, CaseIterable, Sendable {
     // Dimensions and annotations
     case safeAreaBottom, keyboardHeight, intersectionHeight, toolbarUp
     case beginFrame, endFrame, beginFrameBelowScreen, endFrameEmpty, endFrameOffScreen
-    case splitKeyboardNoFrame, splitKeyboard, floatingKeyboardNoFrame, floatingKeyboard, toolbarWasHere
+    case splitKeyboardNoFrame, splitKeyboard, floatingKeyboardNoFrame, floatingKeyboard, toolbarWasHere, otherApp
     case hiddenUnderKeyboard, hiddenShort, wastedGapPoints, gapShort, frameAsUsed, frameAsUsedShort
     // Badges, captions, header, computation
     case badgeShouldBe, badgeRightHereToo, captionBefore, classicMistake, deviceAndOrientation
@@ -104,6 +104,7 @@ enum Phrase: String, CaseIterable, Sendable {
         .floatingKeyboardNoFrame: "floating keyboard (no frame reported)",
         .floatingKeyboard: "floating keyboard",
         .toolbarWasHere: "toolbar was here",
+        .otherApp: "Other app",
         .hiddenUnderKeyboard: "{1} pt hidden under the keyboard",
         .hiddenShort: "{1} pt hidden",
         .wastedGapPoints: "{1} pt wasted gap",

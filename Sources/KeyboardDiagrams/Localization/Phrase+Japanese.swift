@@ -23,6 +23,7 @@ extension Phrase {
         .floatingKeyboardNoFrame: "フローティングキーボード（フレームの通知なし）",
         .floatingKeyboard: "フローティングキーボード",
         .toolbarWasHere: "元のツールバーの位置",
+        .otherApp: "他のアプリ",
         .hiddenUnderKeyboard: "キーボードに隠れる {1}pt",
         .hiddenShort: "{1}pt 隠れる",
         .wastedGapPoints: "無駄な余白 {1}pt",

@@ -23,6 +23,7 @@ extension Phrase {
         .floatingKeyboardNoFrame: "浮动键盘（没有通知 frame）",
         .floatingKeyboard: "浮动键盘",
         .toolbarWasHere: "工具栏原来的位置",
+        .otherApp: "其他 App",
         .hiddenUnderKeyboard: "被键盘遮住 {1}pt",
         .hiddenShort: "遮住 {1}pt",
         .wastedGapPoints: "多余的空白 {1}pt",
