@@ -21,6 +21,13 @@ import Testing
         return text.replacingOccurrences(of: old, with: new)
     }
 
+    /// A 1e18 pt rounded rect took seconds in `cairo_arc` (1e30 never returned): its size comes from the data.
+    static let hugeRect = replacing("layers:\n",
+                                    with: "layers:\n  - {type: rect, width: \"{cost}000000000000000000\", height: 10, radius: 50%}\n")
+
+    static let layoutChain = CardsFixture.template + "\nlayouts:\n"
+        + (0..<5000).map { "  l\($0): {x: 1\($0 + 1 < 5000 ? ", extends: l\($0 + 1)" : "")}\n" }.joined()
+
     /// Nine levels of ten aliases each: 10^9 values.
     static let aliasBomb = zip("abcdefghi", "_abcdefgh").map { name, previous in
         let item = previous == "_" ? "x" : "*\(previous)"
@@ -28,9 +35,16 @@ import Testing
     }.joined()
 
     static let cases: [Case] = [
+        Case(name: "a layer box of 1e18 pt from the data",
+             template: hugeRect,
+             expected: ["cardrender: error: template.yaml:11:25: layer 1 (rect), row 1 (cards.csv:2): ",
+                        "`width` is 1000000000000000000pt, beyond the ±72000pt a layer may reach"]),
         Case(name: "a value with CR LF",
              csv: replacing("01,Spark,spell,1,star,#f4a261,", with: "01,Spark,spell,1,star,\"#f4a2\r\n61\",", in: CardsFixture.csv),
              expected: ["cardrender: error: template.yaml:", "row 1 (cards.csv:2)", "#f4a2\\r\\n61"]),
+        Case(name: "a chain of 5000 layouts",
+             template: layoutChain,
+             expected: ["cardrender: error: template.yaml:", "extends a chain of more than 64 layouts"]),
         Case(name: "YAML data with nested aliases",
              csv: aliasBomb, arguments: ["--data", "rows.yaml"],
              expected: ["cardrender: error: rows.yaml:", "aliases expand the file to more values"]),
