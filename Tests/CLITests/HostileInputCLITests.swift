@@ -1,7 +1,8 @@
+import Drawing
 import Foundation
 import Testing
 
-/// `cardrender cards` given templates and data built to hang, crash or exhaust memory:
+/// `cardrender cards` given templates, data and images built to hang, crash or exhaust memory:
 /// one line on stderr naming where, exit status 2, nothing written, and no time to speak of.
 @Suite struct HostileInputCLITests {
     struct Case: CustomTestStringConvertible, Sendable {
@@ -34,6 +35,13 @@ import Testing
         return "- {\(name): &\(name) [\(Array(repeating: item, count: 10).joined(separator: ", "))]}\n"
     }.joined()
 
+    static let noise = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="32" height="32">
+          <filter id="n"><feTurbulence baseFrequency="0.05" numOctaves="1000"/></filter>
+          <rect width="32" height="32" filter="url(#n)"/>
+        </svg>
+        """
+
     static let cases: [Case] = [
         Case(name: "a layer box of 1e18 pt from the data",
              template: hugeRect,
@@ -52,7 +60,36 @@ import Testing
         Case(name: "YAML data with nested aliases",
              csv: aliasBomb, arguments: ["--data", "rows.yaml"],
              expected: ["cardrender: error: rows.yaml:", "aliases expand the file to more values"]),
+        Case(name: "a 16384×6000 PNG, from its header",
+             files: ["art/dot.png": Array(pngHeader(width: 16384, height: 6000))],
+             expected: ["cardrender: error: template.yaml:", "layer 3 (image): ",
+                        "/art/dot.png is 16384×6000 px (98.3 MP), over the limit of 40 MP per picture"]),
+        Case(name: "a PNG over --max-pixels, from its header",
+             files: ["art/dot.png": Array(pngHeader(width: 100, height: 100))], arguments: ["--max-pixels", "9999"],
+             expected: ["cardrender: error: template.yaml:", "/art/dot.png is 100×100 px (10000 px), over the limit of 9999 px"]),
+        Case(name: "an icon with 1000 octaves of turbulence",
+             files: ["icons/star.svg": Array(noise.utf8)],
+             expected: ["cardrender: error: template.yaml: icon `star`: ", "/icons/star.svg: numOctaves=\"1000\" asks librsvg for too much work"]),
     ]
+
+    /// A PNG header with a token IDAT: refused before decoding, or the message would say "corrupt".
+    static func pngHeader(width: UInt32, height: UInt32) -> Data {
+        func bigEndian(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }
+        func crc32(_ bytes: [UInt8]) -> UInt32 {
+            var crc: UInt32 = 0xFFFF_FFFF
+            for byte in bytes {
+                crc ^= UInt32(byte)
+                for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+            }
+            return ~crc
+        }
+        func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
+            let typed = Array(type.utf8) + body
+            return bigEndian(UInt32(body.count)) + typed + bigEndian(crc32(typed))
+        }
+        return Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", bigEndian(width) + bigEndian(height) + [8, 6, 0, 0, 0])
+            + chunk("IDAT", [0x78, 0x9C, 0x63, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01]) + chunk("IEND", []))
+    }
 
     @Test(arguments: cases) func hostileInputIsOneLineExitTwoAndNoFiles(_ bad: Case) throws {
         let game = try CardsFixture.make("cards-hostile", template: bad.template, csv: bad.csv)
