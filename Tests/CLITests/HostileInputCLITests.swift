@@ -112,4 +112,18 @@ import Testing
         for part in bad.expected { #expect(line.contains(part), "\"\(part)\" not in: \(line)") }
         #expect(try game.tree("out").keys.sorted().isEmpty)
     }
+
+    /// A batch's `--max-pixels` holds a cards job's images too, from their headers. At 72 dpi the
+    /// cards are 180×252 px, under the budget; the 300×300 px image is over it.
+    @Test func aBatchHoldsACardsJobsImagesToItsBudget() throws {
+        let game = try CardsFixture.make("cards-hostile-batch")
+        let out = try CLIRunner.temporaryDirectory("cards-hostile-batch-out")
+        defer { game.remove(); try? FileManager.default.removeItem(at: out) }
+        try game.write("art/dot.png", Self.pngHeader(width: 300, height: 300))
+        try game.write("spec.yaml", "jobs:\n  - kind: cards\n    template: template.yaml\n    data: cards.csv\n    dpi: 72\n")
+        let result = try CLIRunner.run(["batch", "spec.yaml", "--out", out.path, "--max-pixels", "50000"], in: game.folder)
+        #expect(result.status == 2, "exit \(result.status): \(result.stderr)")
+        #expect(result.stderrLines.last?.hasPrefix("cardrender: error: job cards/") ?? false, "\(result.stderr)")
+        #expect(result.stderr.contains("/art/dot.png is 300×300 px (90000 px), over the limit of 50000 px"), "\(result.stderr)")
+    }
 }
