@@ -43,7 +43,7 @@ public struct BatchPlanner: Sendable {
                       let specFolder, !path.hasPrefix("/") else { continue }
                 fields.values[key]?.content = .scalar(specFolder.appendingPathComponent(path).standardizedFileURL.path)
             }
-            let request = try kind.decode(fields)
+            let request = try kind.decode(fields).limitingImages(to: maxPixels)
             let folder = specJob.output ?? kind.name
             let outputs: [String], cost: Double
             do {

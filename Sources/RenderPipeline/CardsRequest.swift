@@ -31,6 +31,9 @@ public struct CardsRequest: RenderRequest, Equatable {
     /// Every warning (text that overflows even at its smallest size, no cards, no bleed to
     /// include) fails the request instead.
     public var strict = false
+    /// The most pixels an image the cards draw may have (a PNG, or one an SVG embeds): the
+    /// `--max-pixels` budget; not a spec key.
+    public var maxImagePixels = RenderLimits.defaultMaxPixels
     /// The templates and rows read once for a batch's planning, which asks for the outputs and
     /// the input folders of the same request (1,000 rows take about half a second to resolve).
     private let resolution = ResolutionCache()
@@ -79,6 +82,12 @@ public struct CardsRequest: RenderRequest, Equatable {
         contactSheet = try container.value(.contactSheet, or: contactSheet)
         allowedFolders = try container.stringOrList(.allowedFolders)
         strict = try container.value(.strict, or: strict)
+    }
+
+    public func limitingImages(to maxPixels: Int) -> CardsRequest {
+        var request = self
+        request.maxImagePixels = maxPixels
+        return request
     }
 
     public func validate(as source: RequestSource) throws(RequestError) {
@@ -157,12 +166,13 @@ public struct CardsRequest: RenderRequest, Equatable {
 
     public func load(checkingText: Bool = true) throws -> Loaded {
         let resolved = try resolve()
-        let renderer = try TemplateRenderer(template: resolved.template, cards: resolved.cards)
+        let renderer = try TemplateRenderer(template: resolved.template, cards: resolved.cards,
+                                            maxImagePixels: maxImagePixels)
         var warnings = resolutionWarnings(resolved)
         if checkingText { warnings += try renderer.checkText(of: resolved.cards) }
         var back: (TemplateCard, TemplateRenderer)?
         if let (backTemplate, card) = resolved.back {
-            let backRenderer = try TemplateRenderer(template: backTemplate, cards: [card])
+            let backRenderer = try TemplateRenderer(template: backTemplate, cards: [card], maxImagePixels: maxImagePixels)
             if checkingText { warnings += try backRenderer.checkText(of: [card]) }
             back = (card, backRenderer)
         }

@@ -13,10 +13,13 @@ public protocol RenderRequest: Decodable, Sendable {
     func plan() throws -> OutputPlan
     /// Folders the request reads files from (face images), whose contents decide its bytes too.
     var inputFolders: [String] { get }
+    /// The request with images it reads held to `maxPixels` each (the `--max-pixels` budget).
+    func limitingImages(to maxPixels: Int) -> Self
 }
 
 extension RenderRequest {
     public var inputFolders: [String] { [] }
+    public func limitingImages(to maxPixels: Int) -> Self { self }
 }
 
 /// Which front end filled a request, for naming keys in messages.

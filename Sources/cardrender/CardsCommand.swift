@@ -66,6 +66,7 @@ struct CardsCommand: ParsableCommand {
     var request: CardsRequest {
         CardsRequest(template: template, data: data, filters: filters, formats: format.formats, dpi: dpi, bleed: bleed,
                      back: back, sheet: sheet, contactSheet: contactSheet, allowedFolders: allowedFolders, strict: strict)
+            .limitingImages(to: budget.maxPixels)
     }
 
     func validate() throws {

@@ -149,6 +149,9 @@ public struct CardTemplate: Sendable, Equatable {
     static let topKeys = ["extends", "card", "fonts", "icons", "layouts", "layers", "data", "where"]
     static let cardKeys = ["size", "dpi", "corner-radius", "bleed", "background", "name"]
 
+    /// The longest side a card may have, in points (100 in).
+    public static let maximumCardSide: CGFloat = 7200
+
     /// Named card sizes in points.
     public static let namedSizes: [(name: String, size: CGSize)] = [
         ("poker", CGSize(width: 180, height: 252)), ("bridge", CGSize(width: 162, height: 252)),
@@ -160,7 +163,7 @@ public struct CardTemplate: Sendable, Equatable {
     /// (default: the path as given), files it extends by their path joined to it.
     public static func load(contentsOf url: URL, displayName: String? = nil) throws(SpecError) -> CardTemplate {
         let name = displayName ?? url.relativePath
-        let raw = try RawTemplate.read(url: url, displayName: name, chain: [])
+        let raw = try RawTemplate.read(url: url, displayName: name)
         return try CardTemplate(raw: raw, url: url, displayName: name)
     }
 
@@ -246,6 +249,10 @@ public struct CardTemplate: Sendable, Equatable {
         switch TemplateLength.parse(text, dpi: dpi, allowPercent: false) {
         case let .success(length):
             guard length.points >= 0 else { throw SpecError("`\(key)` cannot be negative, got \"\(text)\"", at: node.location) }
+            guard length.points <= maximumCardSide else {
+                throw SpecError("`\(key)` must be at most \(Int(maximumCardSide))pt (the largest card side), got \"\(text)\"",
+                                at: node.location)
+            }
             return length.points
         case let .failure(problem): throw SpecError(problem.message(key, text), at: node.location)
         }
@@ -270,7 +277,7 @@ public struct CardTemplate: Sendable, Equatable {
         var sides: [CGFloat] = []
         for side in [widthText, parts[1]] {
             guard case let .success(length) = TemplateLength.parse(side, dpi: dpi, allowPercent: false),
-                  length.points > 0, length.points <= 7200 else {
+                  length.points > 0, length.points <= maximumCardSide else {
                 throw SpecError("invalid card size \"\(text)\"; \(usage)", at: node.location)
             }
             sides.append(length.points)
@@ -297,9 +304,17 @@ public struct CardTemplate: Sendable, Equatable {
 
 /// Named layouts resolved through their `extends`, `+=` and `-=` applied.
 struct LayoutResolver {
+    /// How many layouts one `extends` chain may hold. A layout chain is a handful deep (a
+    /// base box, a variant, its tweak); 64 leaves generated templates room while every chain is
+    /// resolved in a loop (not a recursion that a chain of thousands would overflow) and a
+    /// refusal stays readable.
+    static let maximumDepth = 64
+
     let raw: [String: LocatedNode.Entry]
     let dpi: Double
     var resolved: [String: LayoutBox] = [:]
+    /// How many layouts each resolved layout's chain holds, itself included.
+    var depths: [String: Int] = [:]
 
     init(raw: [String: LocatedNode.Entry], dpi: Double) {
         self.raw = raw
@@ -307,27 +322,52 @@ struct LayoutResolver {
     }
 
     mutating func resolveAll() throws(SpecError) -> [String: LayoutBox] {
-        for name in raw.keys.sorted() { _ = try resolve(name, chain: []) }
+        for name in raw.keys.sorted() { _ = try resolve(name) }
         return resolved
     }
 
-    mutating func resolve(_ name: String, chain: [String]) throws(SpecError) -> LayoutBox {
+    /// Follows `name`'s `extends` up to a layout already resolved or one that extends none, then
+    /// applies the chain base first.
+    mutating func resolve(_ name: String) throws(SpecError) -> LayoutBox {
         if let box = resolved[name] { return box }
-        guard let entry = raw[name] else { return LayoutBox() }
-        let entries = try entry.value.entries("layout \"\(name)\"")
-        try entries.checkKeys(["extends"] + LayoutBox.keys)
-        var box = LayoutBox()
-        if let parentNode = entries["extends"] {
+        var chain: [(name: String, entries: [LocatedNode.Entry])] = []
+        var current = name
+        var base = (box: LayoutBox(), depth: 0)
+        while let entry = raw[current] {
+            if let box = resolved[current] {
+                base = (box, depths[current] ?? 0)
+                break
+            }
+            let entries = try entry.value.entries("layout \"\(current)\"")
+            try entries.checkKeys(["extends"] + LayoutBox.keys)
+            chain.append((current, entries))
+            guard let parentNode = entries["extends"] else { break }
             let parent = try parentNode.text("extends")
             guard raw[parent] != nil else {
                 throw SpecFile.unknown(parent, at: parentNode.location, valid: raw.keys.sorted(), what: "layout")
             }
-            if chain.contains(parent) || parent == name {
-                let cycle = (chain + [name, parent]).drop(while: { $0 != parent })
+            if let start = chain.firstIndex(where: { $0.name == parent }) {
+                let cycle = chain[start...].map(\.name) + [parent]
                 throw SpecError("layouts extend each other in a cycle: \(cycle.joined(separator: " → "))", at: parentNode.location)
             }
-            box = try resolve(parent, chain: chain + [name])
+            if chain.count + (depths[parent] ?? 1) > Self.maximumDepth {
+                throw SpecError("layout \"\(name)\" extends a chain of more than \(Self.maximumDepth) layouts",
+                                at: parentNode.location)
+            }
+            current = parent
         }
+        var box = base.box
+        for (offset, link) in chain.enumerated().reversed() {
+            box = try apply(link.entries, to: box, layout: link.name)
+            resolved[link.name] = box
+            depths[link.name] = base.depth + chain.count - offset
+        }
+        return box
+    }
+
+    /// `box` with a layout's own `x`, `y`, `width` and `height` applied.
+    func apply(_ entries: [LocatedNode.Entry], to base: LayoutBox, layout name: String) throws(SpecError) -> LayoutBox {
+        var box = base
         for key in LayoutBox.keys {
             guard let node = entries[key] else { continue }
             let text = try node.text(key)
@@ -344,7 +384,6 @@ struct LayoutResolver {
             case let .failure(problem): throw SpecError(problem.message(key, text), at: node.location)
             }
         }
-        resolved[name] = box
         return box
     }
 }
@@ -361,29 +400,63 @@ struct RawTemplate {
     var data: LocatedNode?
     var filters: LocatedNode?
 
-    static func read(url: URL, displayName: String, chain: [(path: String, name: String)]) throws(SpecError) -> RawTemplate {
-        let root = try LocatedNode(node: try SpecFile.compose(try SpecFile.text(of: url, displayName: displayName), file: displayName),
-                                   file: displayName)
-        let entries = try root.entries("a template")
-        try entries.checkKeys(CardTemplate.topKeys)
-        let folder = url.deletingLastPathComponent()
-        let path = url.standardizedFileURL.path
-        var merged = RawTemplate()
-        if let node = entries["extends"] {
-            let relative = try node.text("extends")
-            let baseURL = URL(fileURLWithPath: relative, relativeTo: folder).standardizedFileURL
-            let baseName = relative.hasPrefix("/") ? relative
-                : ((displayName as NSString).deletingLastPathComponent as NSString).appendingPathComponent(relative)
-            let links = chain + [(path, displayName)]
-            if let start = links.firstIndex(where: { $0.path == baseURL.path }) {
-                let names = links[start...].map(\.name) + [baseName]
-                throw SpecError("templates extend each other in a cycle: \(names.joined(separator: " → "))", at: node.location)
-            }
-            guard FileManager.default.fileExists(atPath: baseURL.path) else {
-                throw SpecError("the template to extend, \(baseName), does not exist", at: node.location)
-            }
-            merged = try read(url: baseURL, displayName: baseName, chain: links)
+    /// How many files one `extends` chain may hold. A template extends a base or two (a game's
+    /// common frame, a variant); 64 leaves generated chains room, while the chain is read in a
+    /// loop (a recursion through the YAML reader overflowed the stack at some thousands of
+    /// files) and each file is read once.
+    static let maximumChain = 64
+
+    /// One file of an `extends` chain, read but not yet merged.
+    struct Link {
+        var url: URL
+        var path: String
+        var displayName: String
+        var entries: [LocatedNode.Entry]
+    }
+
+    /// Reads the template at `url` and the chain of templates it extends, then merges them base first.
+    static func read(url: URL, displayName: String) throws(SpecError) -> RawTemplate {
+        var links: [Link] = []
+        var next: (url: URL, name: String)? = (url, displayName)
+        while let (url, name) = next {
+            let text = try SpecFile.text(of: url, displayName: name)
+            let root = try LocatedNode(node: try SpecFile.compose(text, file: name), file: name)
+            let entries = try root.entries("a template")
+            try entries.checkKeys(CardTemplate.topKeys)
+            links.append(Link(url: url, path: url.standardizedFileURL.path, displayName: name, entries: entries))
+            next = try base(of: entries, url: url, displayName: name, links: links)
         }
+        var merged = RawTemplate()
+        for link in links.reversed() { try merged.merge(link) }
+        return merged
+    }
+
+    /// The template that `entries` extend, nil when none; refuses a cycle, a missing file and a chain too long.
+    static func base(of entries: [LocatedNode.Entry], url: URL, displayName: String, links: [Link]) throws(SpecError)
+        -> (url: URL, name: String)? {
+        guard let node = entries["extends"] else { return nil }
+        let relative = try node.text("extends")
+        let baseURL = URL(fileURLWithPath: relative, relativeTo: url.deletingLastPathComponent()).standardizedFileURL
+        let baseName = relative.hasPrefix("/") ? relative
+            : ((displayName as NSString).deletingLastPathComponent as NSString).appendingPathComponent(relative)
+        if let start = links.firstIndex(where: { $0.path == baseURL.path }) {
+            let names = links[start...].map(\.displayName) + [baseName]
+            throw SpecError("templates extend each other in a cycle: \(names.joined(separator: " → "))", at: node.location)
+        }
+        guard links.count < maximumChain else {
+            throw SpecError("the template extends a chain of more than \(maximumChain) templates", at: node.location)
+        }
+        guard FileManager.default.fileExists(atPath: baseURL.path) else {
+            throw SpecError("the template to extend, \(baseName), does not exist", at: node.location)
+        }
+        return (baseURL, baseName)
+    }
+
+    /// Merges one file's keys over those of the files it extends.
+    mutating func merge(_ link: Link) throws(SpecError) {
+        let url = link.url, entries = link.entries
+        let folder = url.deletingLastPathComponent()
+        var merged = self
         merged.files.append(url.standardizedFileURL)
         for entry in entries {
             let value = entry.value
@@ -398,12 +471,12 @@ struct RawTemplate {
                 }
             case "fonts":
                 for item in value.items() {
-                    let url = try existingFile(item, key: "fonts", folder: folder, what: "font file")
+                    let url = try Self.existingFile(item, key: "fonts", folder: folder, what: "font file")
                     if !merged.fonts.contains(url) { merged.fonts.append(url) }
                 }
             case "icons":
                 for item in try value.entries("`icons`") {
-                    let url = try existingFile(item.value, key: "icons", folder: folder, what: "icon")
+                    let url = try Self.existingFile(item.value, key: "icons", folder: folder, what: "icon")
                     guard ["png", "svg"].contains(url.pathExtension.lowercased()) else {
                         throw SpecError("icon \"\(item.key)\" must be a .png or .svg file", at: item.value.location)
                     }
@@ -421,7 +494,7 @@ struct RawTemplate {
                 break
             }
         }
-        return merged
+        self = merged
     }
 
     static func existingFile(_ node: LocatedNode, key: String, folder: URL, what: String) throws(SpecError) -> URL {

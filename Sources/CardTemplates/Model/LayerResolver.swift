@@ -74,7 +74,10 @@ struct LayerResolver {
                 length = applied
             }
             let reference = key == "x" || key == "width" ? size.width : size.height
-            if let length { lengths[key] = length.resolved(against: reference) }
+            if let length {
+                lengths[key] = try parser.bounded(length.resolved(against: reference), key: key,
+                                                  at: layer.entries[key]?.location ?? layer.location)
+            }
         }
         let x = lengths["x"] ?? 0, y = lengths["y"] ?? 0
         let width = lengths["width"] ?? size.width - x, height = lengths["height"] ?? size.height - y
@@ -129,7 +132,8 @@ struct LayerResolver {
 
     mutating func radius(box: CGRect) throws(SpecError) -> CGFloat {
         guard let node = try value("radius") else { return 0 }
-        let radius = try parser.length(node, key: "radius").resolved(against: min(box.width, box.height))
+        let radius = try parser.bounded(try parser.length(node, key: "radius").resolved(against: min(box.width, box.height)),
+                                        key: "radius", at: node.location)
         guard radius >= 0 else { throw parser.fail("`radius` cannot be negative", at: node.location) }
         return radius
     }
@@ -155,7 +159,8 @@ struct LayerResolver {
         guard let color else { return nil }
         var width: CGFloat = 1
         if let widthNode {
-            width = try parser.length(widthNode, key: "stroke-width").resolved(against: template.size.width)
+            width = try parser.bounded(try parser.length(widthNode, key: "stroke-width").resolved(against: template.size.width),
+                                       key: "stroke-width", at: widthNode.location)
             guard width >= 0 else { throw parser.fail("`stroke-width` cannot be negative", at: widthNode.location) }
         }
         return Stroke(color: color, width: width)

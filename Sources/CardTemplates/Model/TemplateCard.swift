@@ -196,6 +196,21 @@ struct ValueParser {
 
     func fail(_ message: String, at location: SpecLocation) -> SpecError { SpecError("\(what): \(message)", at: location) }
 
+    /// How far a layer's lengths (box, radius, points, stroke) may reach, in points: ten times
+    /// the largest card, room for anything drawn around a card. Cairo flattens arcs into a
+    /// number of segments that grows with their radius: at 10^18 pt one corner takes seconds,
+    /// at 10^30 it never ends.
+    static let maximumLength: CGFloat = 72_000
+
+    /// `value` (in points) when it is within ±`maximumLength`, else an error naming `key`.
+    func bounded(_ value: CGFloat, key: String, at location: SpecLocation) throws(SpecError) -> CGFloat {
+        guard value.isFinite, abs(value) <= Self.maximumLength else {
+            throw fail("`\(key)` is \(Self.format(Double(value)))pt, beyond the ±\(Self.format(Double(Self.maximumLength)))pt "
+                       + "a layer may reach (10 times the largest card)", at: location)
+        }
+        return value
+    }
+
     func text(_ node: LocatedNode, key: String) throws(SpecError) -> String {
         do { return try node.text(key) } catch { throw fail(error.message, at: node.location) }
     }
@@ -250,7 +265,8 @@ struct ValueParser {
         let pair: (LocatedNode, LocatedNode)
         do { pair = try node.pair(key) } catch { throw fail(error.message, at: error.location ?? node.location) }
         let x = try length(pair.0, key: key), y = try length(pair.1, key: key)
-        return CGPoint(x: frame.minX + x.resolved(against: frame.width), y: frame.minY + y.resolved(against: frame.height))
+        return CGPoint(x: try bounded(frame.minX + x.resolved(against: frame.width), key: key, at: pair.0.location),
+                       y: try bounded(frame.minY + y.resolved(against: frame.height), key: key, at: pair.1.location))
     }
 
     /// A colour, `none` (nil), or a gradient mapping placed in `frame`.
@@ -275,7 +291,8 @@ struct ValueParser {
             let center = try parts["center"].map { (node) throws(SpecError) in try point(node, key: "center", frame: frame) }
                 ?? CGPoint(x: frame.midX, y: frame.midY)
             let radius = try parts["radius"].map { (node) throws(SpecError) in
-                try length(node, key: "radius").resolved(against: min(frame.width, frame.height))
+                try bounded(try length(node, key: "radius").resolved(against: min(frame.width, frame.height)), key: "radius",
+                            at: node.location)
             } ?? min(frame.width, frame.height) / 2
             geometry = .radial(center: center, radius: radius)
         default:

@@ -15,8 +15,11 @@ public struct TemplateRenderer: Sendable {
     let icons: [String: InlineIcon]
 
     /// Loads the template's font files and icons and every image `cards` draw. Errors are one
-    /// line at the template value that names the file, with the row and layer that use it.
-    public init(template: CardTemplate, cards: [TemplateCard]) throws(SpecError) {
+    /// line at the template value that names the file, with the row and layer that use it. An
+    /// image (a PNG, or one an SVG embeds) over `maxImagePixels` is refused from its header,
+    /// before it is decoded.
+    public init(template: CardTemplate, cards: [TemplateCard],
+                maxImagePixels: Int = RenderLimits.defaultMaxPixels) throws(SpecError) {
         self.template = template
         do {
             fonts = try FontLibrary(addingFontFilesAt: template.fontFiles.map(\.path))
@@ -27,7 +30,7 @@ public struct TemplateRenderer: Sendable {
         var icons: [String: InlineIcon] = [:]
         for (name, url) in template.icons.sorted(by: { $0.key < $1.key }) {
             let image: Image
-            do { image = try Image.load(contentsOf: url) } catch {
+            do { image = try Image.load(contentsOf: url, maxPixels: maxImagePixels) } catch {
                 throw SpecError("icon `\(name)`: \(error.description)", at: SpecLocation(file: template.displayName))
             }
             images[url] = image
@@ -39,7 +42,9 @@ public struct TemplateRenderer: Sendable {
         for card in cards {
             for layer in card.layers {
                 guard case let .image(imageLayer) = layer.content, images[imageLayer.url] == nil else { continue }
-                do { images[imageLayer.url] = try Image.load(contentsOf: imageLayer.url) } catch {
+                do {
+                    images[imageLayer.url] = try Image.load(contentsOf: imageLayer.url, maxPixels: maxImagePixels)
+                } catch {
                     throw Self.error(error.description, card: card, layer: layer, in: template)
                 }
             }

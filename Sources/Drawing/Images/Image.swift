@@ -12,8 +12,28 @@ public enum Image: Sendable, Hashable {
         try Image(data: ImageFile.read(url), name: url.path, limits: limits)
     }
 
+    /// Reads a PNG or SVG file whose pixels (a PNG's, or those of the images an SVG embeds) are
+    /// at most `maxPixels`, checked from their headers before anything is decoded.
+    public static func load(contentsOf url: URL, maxPixels: Int) throws(DrawingError) -> Image {
+        try Image(data: ImageFile.read(url), name: url.path, maxPixels: maxPixels)
+    }
+
+    /// Decodes PNG or SVG bytes whose pixels are at most `maxPixels`, from their headers.
+    public init(data: Data, name: String, maxPixels: Int) throws(DrawingError) {
+        if ImageFormat(sniffing: data) == .png, let header = try? PNG.header(of: data) {
+            try RenderLimits.checkBudget(width: header.width, height: header.height, maxPixels: maxPixels, what: name)
+        }
+        var limits = PNG.Limits.default
+        limits.maxPixels = min(limits.maxPixels, maxPixels)
+        try self.init(data: data, name: name, limits: limits, maxPixels: maxPixels)
+    }
+
     /// Decodes PNG or SVG bytes; `name` is used in error messages.
     public init(data: Data, name: String, limits: PNG.Limits = .default) throws(DrawingError) {
+        try self.init(data: data, name: name, limits: limits, maxPixels: limits.maxPixels)
+    }
+
+    private init(data: Data, name: String, limits: PNG.Limits, maxPixels: Int) throws(DrawingError) {
         switch ImageFormat(sniffing: data) {
         case .png:
             do {
@@ -22,7 +42,7 @@ public enum Image: Sendable, Hashable {
                 throw .image("\(name): \(error.description)")
             }
         case .svg:
-            self = .vector(try VectorImage(data: data, name: name))
+            self = .vector(try VectorImage(data: data, name: name, maxPixels: maxPixels))
         case nil:
             throw .image("\(name) is not a PNG or SVG image")
         }

@@ -21,8 +21,11 @@ public struct VectorImage: Sendable, Hashable {
         try self.init(data: ImageFile.read(url), name: url.path)
     }
 
-    /// Parses SVG bytes; `name` is used in error messages.
-    public init(data: Data, name: String) throws(DrawingError) {
+    /// Parses SVG bytes; `name` is used in error messages. Images embedded as `data:` URLs may
+    /// have at most `maxPixels` (read from their headers), and filters are bounded
+    /// (`feTurbulence` octaves, `feConvolveMatrix` order), before librsvg sees the document.
+    public init(data: Data, name: String, maxPixels: Int = RenderLimits.defaultMaxPixels) throws(DrawingError) {
+        try SVGWorkCheck.check(data, name: name, maxPixels: maxPixels)
         let handle = try RSVGHandle(parsing: data, name: name)
         guard let size = handle.intrinsicSize else {
             throw .image("\(name): the SVG has no size; give its svg element a width and height or a viewBox")

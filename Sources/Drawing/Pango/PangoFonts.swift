@@ -184,6 +184,7 @@ final class PangoFontMap: @unchecked Sendable {
     /// plus `extraFiles`, made the thread's default Pango font map so that anything laying text
     /// out with Pango's default map on this thread (SVG text drawn by librsvg) sees only these fonts.
     static func forCurrentThread(extraFiles: [String], withFallback: Bool = false) throws(DrawingError) -> PangoFontMap {
+        LibraryLog.install()
         let key = Key(thread: UInt(bitPattern: Int(bitPattern: UInt(pthread_self()))),
                       fonts: FontConfigFonts.Key(extraFiles: extraFiles, withFallback: withFallback))
         let map: PangoFontMap

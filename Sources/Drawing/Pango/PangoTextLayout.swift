@@ -23,6 +23,10 @@ final class PangoMarkup {
     let text: String
     let objectReplacementOffsets: [Int]
     let families: [String]
+    /// The largest font size a span sets (`size`, `font`), in points; 0 when none does.
+    let largestSize: CGFloat
+    /// The largest factor a span scales its font by (`size="larger"`, `<big>`); 1 when none does.
+    let largestScale: CGFloat
 
     init(parsing markup: String) throws(DrawingError) {
         var attributes: OpaquePointer?
@@ -48,6 +52,30 @@ final class PangoMarkup {
         }
         objectReplacementOffsets = offsets
         families = PangoMarkup.familyNames(in: attributes)
+        (largestSize, largestScale) = PangoMarkup.largestSizeAndScale(in: attributes)
+    }
+
+    private static func largestSizeAndScale(in attributes: OpaquePointer) -> (size: CGFloat, scale: CGFloat) {
+        var size: CGFloat = 0, scale: CGFloat = 1
+        let list = pango_attr_list_get_attributes(attributes)
+        var node = list
+        while let current = node {
+            if let attribute = current.pointee.data?.assumingMemoryBound(to: PangoAttribute.self),
+               let kind = attribute.pointee.klass?.pointee.type {
+                let raw = UnsafeMutableRawPointer(attribute)
+                if kind == PANGO_ATTR_SIZE || kind == PANGO_ATTR_ABSOLUTE_SIZE {
+                    size = max(size, points(raw.assumingMemoryBound(to: PangoAttrSize.self).pointee.size))
+                } else if kind == PANGO_ATTR_SCALE {
+                    scale = max(scale, CGFloat(raw.assumingMemoryBound(to: PangoAttrFloat.self).pointee.value))
+                } else if kind == PANGO_ATTR_FONT_DESC {
+                    let description = raw.assumingMemoryBound(to: PangoAttrFontDesc.self).pointee.desc
+                    size = max(size, points(pango_font_description_get_size(description)))
+                }
+            }
+            node = current.pointee.next
+        }
+        g_slist_free_full(list) { pango_attribute_destroy($0?.assumingMemoryBound(to: PangoAttribute.self)) }
+        return (size, scale.isFinite ? scale : .infinity)
     }
 
     deinit { pango_attr_list_unref(attributes) }

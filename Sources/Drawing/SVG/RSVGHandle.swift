@@ -14,6 +14,8 @@ final class RSVGHandle {
     /// Parses `data` (`rsvg_handle_new_from_data`). Units such as `in` and `mm` are resolved at
     /// 72 dpi, so one SVG pixel is one point.
     init(parsing data: Data, name: String) throws(DrawingError) {
+        // librsvg warns through GLib: kept, never printed (see LibraryLog).
+        LibraryLog.install()
         var error: UnsafeMutablePointer<GError>?
         let handle = data.withUnsafeBytes { bytes in
             rsvg_handle_new_from_data(bytes.bindMemory(to: guint8.self).baseAddress, gsize(bytes.count), &error)

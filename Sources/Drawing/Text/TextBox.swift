@@ -169,15 +169,30 @@ public struct TextBox: Sendable, Hashable {
         self.library = library
     }
 
+    /// The largest font size a box may use, in points, from its font or its markup: a 1000 pt
+    /// glyph is 14 inches tall, larger than any card but a poster. Near 10^6 pt Pango and
+    /// FreeType fail with warnings and no useful error.
+    public static let maximumFontSize: CGFloat = 1000
+
+    /// The most characters (Unicode scalars, markup removed) one box lays out. Pango's line
+    /// breaking grows with the square of a paragraph's length (one 50,000-letter word took 15 s);
+    /// at this length the slowest text, one word broken between characters and shrunk to fit,
+    /// draws a whole card in well under a second, and a card never shows more.
+    public static let maximumTextLength = 5000
+
     /// Lays the text out in a box of `size` without drawing it.
     public func layout(in size: CGSize) throws(DrawingError) -> TextLayout {
-        try Prepared(self).layout(in: size).result
+        try LibraryLog.failingOnMessages { () throws(DrawingError) in try Prepared(self).layout(in: size).result }
     }
 
     /// Lays the text out in `rect` and draws it on `canvas`. Nothing is clipped: text that does
     /// not fit spills out of the box (the result says so), and the caller clips if it wants.
     @discardableResult
     public func draw(in rect: CGRect, on canvas: Canvas) throws(DrawingError) -> TextLayout {
+        try LibraryLog.failingOnMessages { () throws(DrawingError) in try drawLaidOut(in: rect, on: canvas) }
+    }
+
+    private func drawLaidOut(in rect: CGRect, on canvas: Canvas) throws(DrawingError) -> TextLayout {
         let laidOut = try Prepared(self).layout(in: rect.size)
         let icons = laidOut.iconNames.map { self.icons[$0] }
         do {
@@ -235,6 +250,10 @@ extension TextBox {
             guard font.size > 0 else {
                 throw .font("font \"\(box.font)\" has no size; add one in points, as in \"DejaVu Sans 12\"")
             }
+            guard font.size <= TextBox.maximumFontSize else {
+                throw .font("font \"\(box.font)\" is larger than \(Int(TextBox.maximumFontSize)) pt, "
+                            + "the largest size text may have")
+            }
             for family in font.families { try box.library.checkFamily(family) }
             let substituted = try InlineIconMarkup.substitute(in: box.markup, iconNames: Set(box.icons.keys))
             do { markup = try PangoMarkup(parsing: substituted.markup) } catch { throw Self.markupError(error, of: box) }
@@ -242,6 +261,15 @@ extension TextBox {
                 throw .font("text markup: the character U+FFFC is reserved for inline icons")
             }
             for family in markup.families { try box.library.checkFamily(family) }
+            let largest = max(font.size, markup.largestSize) * markup.largestScale
+            guard largest <= TextBox.maximumFontSize else {
+                throw .font("text markup sets a font size of \(String(format: "%g", Double(largest))) pt; "
+                            + "text may be at most \(Int(TextBox.maximumFontSize)) pt")
+            }
+            let length = markup.text.unicodeScalars.count
+            guard length <= TextBox.maximumTextLength else {
+                throw .font("the text is \(length) characters long; a text box lays out at most \(TextBox.maximumTextLength)")
+            }
             var families: [String] = []
             for family in font.families + markup.families where !families.contains(family) { families.append(family) }
             self.families = families
