@@ -114,6 +114,31 @@ import Testing
         #expect(try game.tree("out").isEmpty)
     }
 
+    /// A `kind: cards` batch job keeps the warning in manifest.json's entry as well as in its cards.json.
+    @Test func aBatchManifestKeepsMissingGlyphWarnings() throws {
+        let game = try make("scripts-batch", csv: "id,title,rules\n" + Self.rows[0].csv + "\n" + Self.unassigned + "\n")
+        defer { game.remove() }
+        try game.write("specs/spec.yaml", """
+            jobs:
+              - kind: cards
+                template: ../template.yaml
+                data: ../cards.csv
+                output: game
+            """)
+        let result = try CLIRunner.run(["batch", "specs/spec.yaml", "--out", "out"], in: game.folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let manifest = try game.json("out/manifest.json")
+        let jobs = manifest["jobs"] as? [String: [String: Any]] ?? [:]
+        let warnings = jobs.values.first?["warnings"] as? [String] ?? []
+        #expect(jobs.count == 1 && warnings.count == 1, "\(manifest)")
+        #expect(warnings.first?.hasSuffix("layer 2 (text): no glyph for U+0378 \"\u{0378}\", U+0380 \"\u{0380}\", U+2FE0 "
+            + "\"\u{2FE0}\", U+50000 \"\u{50000}\" in the fonts DejaVu Sans (or any bundled fallback font)") == true,
+                "\(warnings)")
+        let cardsWarnings = try game.json("out/game/cards.json")["warnings"] as? [String] ?? []
+        #expect(cardsWarnings == warnings)
+        #expect(result.stderr.contains("U+0378"), "\(result.stderr)")
+    }
+
     /// A line mixing Arabic, Latin and numbers, laid out by the card and by pango-view (Debian's
     /// pango1.0-tools) with the same font files and settings: the inked pixels match, so the runs
     /// are ordered and placed as the Unicode bidi algorithm says in both.
