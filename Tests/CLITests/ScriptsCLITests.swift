@@ -86,6 +86,20 @@ import Testing
         }
     }
 
+    /// Cards whose text falls back to other bundled fonts are the same bytes with one worker or two
+    /// (each worker thread has its own font maps).
+    @Test func everyScriptGivesTheSameBytesForAnyWorkerCount() throws {
+        let game = try make("scripts-workers")
+        defer { game.remove() }
+        for workers in ["1", "2"] {
+            let result = try game.cards(["--format", "png,svg,pdf", "-j", workers, "--out", "out-\(workers)"])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let one = try game.tree("out-1"), two = try game.tree("out-2")
+        #expect(one.count == Self.rows.count * 3 + 1)
+        #expect(one == two)
+    }
+
     static let unassigned = "09,Unassigned,a\u{0378}b\u{0380}c\u{2FE0}d\u{50000}"
 
     /// A character no bundled font has is a warning naming it, the font list, the row and the
