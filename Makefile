@@ -16,8 +16,9 @@ MAN_DIR        = $(DESTDIR)$(PREFIX)/share/man/man1
 RELEASE_BIN    = .build/release
 DEB_PACKAGES = pkg-config libcairo2-dev libpng-dev zlib1g-dev libdeflate-dev libfreetype-dev libpango1.0-dev librsvg2-dev
 BENCH_PACKAGES = imagemagick time
-# The tests check PDFs with poppler's pdfinfo, pdffonts, pdftotext and pdftoppm.
-TEST_PACKAGES = poppler-utils
+# The tests check PDFs with poppler's pdfinfo, pdffonts, pdftotext and pdftoppm, and bidi text
+# against Pango's own pango-view.
+TEST_PACKAGES = poppler-utils pango1.0-tools
 
 .PHONY: all deps system-deps test-deps build run test unit-test examples install-check api-docs goldens bench docs install uninstall manual clean \
   fuzz fuzz-build fuzz-ci sanitize sanitize-address sanitize-thread stress stress-ci

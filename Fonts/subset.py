@@ -73,7 +73,8 @@ def subset_font(source, output, code_points):
     from fontTools import subset
     from fontTools.ttLib import TTFont
 
-    font = TTFont(source, fontNumber=0, lazy=False)
+    # The source's head.modified date is kept, so the same packages give the same bytes.
+    font = TTFont(source, fontNumber=0, lazy=False, recalcTimestamp=False)
     options = subset.Options()
     options.hinting = False
     options.name_languages = ["*"]

@@ -20,7 +20,14 @@ public struct BatchJob: Sendable {
     /// A digest of everything that determines the output; a re-run skips the job when it
     /// matches the manifest and the files on disk are unchanged.
     public var inputKey: String
-    public var render: @Sendable () throws -> [RenderedFile]
+    /// The files, and the warnings found while planning them (a missing glyph, text that does
+    /// not fit), which the manifest keeps with the job's entry.
+    public var renderWithWarnings: @Sendable () throws -> (files: [RenderedFile], warnings: [String])
+
+    public var render: @Sendable () throws -> [RenderedFile] {
+        let renderWithWarnings = renderWithWarnings
+        return { try renderWithWarnings().files }
+    }
 
     public init(id: String, kind: String, parameters: [String: String], outputs: [String], estimatedCost: Double,
                 inputKey: String, render: @escaping @Sendable () throws -> [RenderedFile]) {
@@ -30,7 +37,18 @@ public struct BatchJob: Sendable {
         self.outputs = outputs
         self.estimatedCost = estimatedCost
         self.inputKey = inputKey
-        self.render = render
+        self.renderWithWarnings = { (try render(), []) }
+    }
+
+    /// A job whose rendering also reports warnings for the manifest.
+    public static func reportingWarnings(
+        id: String, kind: String, parameters: [String: String], outputs: [String], estimatedCost: Double, inputKey: String,
+        render: @escaping @Sendable () throws -> (files: [RenderedFile], warnings: [String])
+    ) -> BatchJob {
+        var job = BatchJob(id: id, kind: kind, parameters: parameters, outputs: outputs, estimatedCost: estimatedCost,
+                           inputKey: inputKey) { [] }
+        job.renderWithWarnings = render
+        return job
     }
 
     /// A digest of `parts` (parameter values, tool version, font checksums…) for `inputKey`.

@@ -157,10 +157,10 @@ public struct BatchRunner: Sendable {
             }
             let jobStart = ProgressReporter.now()
             do {
-                let (outputs, written) = try BatchRunner.execute(job, in: folder)
+                let (outputs, written, warnings) = try BatchRunner.execute(job, in: folder)
                 let seconds = ProgressReporter.now() - jobStart
-                shared.record(job.id, Manifest.Entry(kind: job.kind, parameters: job.parameters,
-                                                     inputKey: job.inputKey, outputs: outputs), stamps: written)
+                shared.record(job.id, Manifest.Entry(kind: job.kind, parameters: job.parameters, inputKey: job.inputKey,
+                                                     outputs: outputs, warnings: warnings), stamps: written)
                 reporter.finished(id: job.id, status: .rendered, seconds: seconds, outputs: job.outputs)
             } catch {
                 let message = options.describe(error)
@@ -235,8 +235,9 @@ public struct BatchRunner: Sendable {
 
     /// Renders one job and writes its files atomically; returns the manifest outputs and the
     /// files' stamps.
-    static func execute(_ job: BatchJob, in folder: OutputFolder) throws -> ([Manifest.Output], [String: FileStamps.Stamp]) {
-        let files = try job.render()
+    static func execute(_ job: BatchJob, in folder: OutputFolder) throws
+        -> ([Manifest.Output], [String: FileStamps.Stamp], [String]) {
+        let (files, warnings) = try job.renderWithWarnings()
         let produced = Set(files.map(\.path)), declared = Set(job.outputs)
         guard produced == declared else {
             throw BatchError("job \(job.id) produced \(produced.sorted()) but declared \(declared.sorted())")
@@ -252,7 +253,7 @@ public struct BatchRunner: Sendable {
             }
             outputs.append(file.facts)
         }
-        return (outputs.sorted { $0.path < $1.path }, stamps)
+        return (outputs.sorted { $0.path < $1.path }, stamps, warnings)
     }
 }
 

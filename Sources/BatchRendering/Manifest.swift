@@ -21,12 +21,17 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var parameters: [String: String]
         public var inputKey: String
         public var outputs: [Output]
+        /// What planning the job found that is not an error (a character without a glyph, text
+        /// that does not fit), as printed; absent when there was none.
+        public var warnings: [String]?
 
-        public init(kind: String, parameters: [String: String], inputKey: String, outputs: [Output]) {
+        public init(kind: String, parameters: [String: String], inputKey: String, outputs: [Output],
+                    warnings: [String] = []) {
             self.kind = kind
             self.parameters = parameters
             self.inputKey = inputKey
             self.outputs = outputs
+            self.warnings = warnings.isEmpty ? nil : warnings
         }
     }
 

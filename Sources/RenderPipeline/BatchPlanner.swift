@@ -74,13 +74,13 @@ public struct BatchPlanner: Sendable {
             // The plan is made again when the job runs rather than kept: plans hold laid-out
             // pictures, and holding thousands would make memory grow with the spec.
             progress?.planned()
-            return BatchJob(id: id, kind: kind.name, parameters: specJob.parameters, outputs: outputs,
+            return BatchJob.reportingWarnings(id: id, kind: kind.name, parameters: specJob.parameters, outputs: outputs,
                             estimatedCost: cost, inputKey: inputKey) {
                 // Checked again here for kinds planned without pictures, before any pixels exist.
                 let plan = try kind.plan(request).moved(under: folder)
                 try plan.checkBudget(maxPixels: maxPixels)
                 for warning in plan.warnings { warn(id, warning) }
-                return try plan.renderInMemory(workers: workersPerJob)
+                return (try plan.renderInMemory(workers: workersPerJob), plan.warnings)
             }
         }
     }
