@@ -132,6 +132,7 @@ final class PangoFontMap: @unchecked Sendable {
     /// Pango font map so that anything laying text out with Pango's default map on this thread
     /// (SVG text drawn by librsvg) sees only these fonts.
     static func forCurrentThread(extraFiles: [String]) throws(DrawingError) -> PangoFontMap {
+        CairoGlyphCache.freezeForProcess()
         let key = Key(thread: UInt(bitPattern: Int(bitPattern: UInt(pthread_self()))), files: extraFiles)
         let map: PangoFontMap
         if let existing = maps.withLock({ $0[key] }) {
