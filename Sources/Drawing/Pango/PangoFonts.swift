@@ -185,6 +185,7 @@ final class PangoFontMap: @unchecked Sendable {
     /// out with Pango's default map on this thread (SVG text drawn by librsvg) sees only these fonts.
     static func forCurrentThread(extraFiles: [String], withFallback: Bool = false) throws(DrawingError) -> PangoFontMap {
         LibraryLog.install()
+        CairoGlyphCache.freezeForProcess()
         let key = Key(thread: UInt(bitPattern: Int(bitPattern: UInt(pthread_self()))),
                       fonts: FontConfigFonts.Key(extraFiles: extraFiles, withFallback: withFallback))
         let map: PangoFontMap

@@ -237,7 +237,6 @@ final class PangoTextLayout {
         case .middle: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_MIDDLE)
         case .end: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
         }
-        PangoFontPins.pinFonts(of: layout)
     }
 
     deinit {

@@ -75,6 +75,9 @@ final class PangoTextLine {
     /// The ink rectangle relative to the baseline's left end (y grows downwards, so the top of
     /// capitals is negative).
     let inkBounds: CGRect
+    /// The line box above and below the baseline: the largest ascent and descent of its fonts.
+    let ascent: CGFloat
+    let descent: CGFloat
 
     fileprivate init(layout: OpaquePointer) {
         self.layout = layout
@@ -83,6 +86,8 @@ final class PangoTextLine {
             pango_layout_line_get_extents(line, &ink, &logical)
         }
         width = points(logical.width)
+        ascent = -points(logical.y)
+        descent = points(logical.y + logical.height)
         inkBounds = CGRect(x: points(ink.x), y: points(ink.y), width: points(ink.width), height: points(ink.height))
     }
 
@@ -109,8 +114,7 @@ final class PangoTextLine {
 /// (72 dpi, no hinting, unrounded positions, English), so a line measures the same on every
 /// thread and at every output scale. Corner indices and labels repeat from card to card, so
 /// lines are kept (a bounded number) rather than shaped again. Caches are kept for the process,
-/// keyed by thread id like the font maps, and only their own thread uses them; their Pango fonts
-/// therefore stay alive while any thread renders.
+/// keyed by thread id like the font maps, and only their own thread uses them.
 final class PangoLineCache: @unchecked Sendable {
     private struct Key: Hashable {
         var thread: UInt
@@ -134,24 +138,19 @@ final class PangoLineCache: @unchecked Sendable {
 
     private static let caches = Mutex<[Key: PangoLineCache]>([:])
 
-    private let fontMap: PangoFontMap
     private let context: OpaquePointer
-    private let language: OpaquePointer?
     private var descriptions: [FaceSize: OpaquePointer] = [:]
-    private var metrics: [FaceSize: (ascent: CGFloat, descent: CGFloat)] = [:]
     private var lines: [LineKey: PangoTextLine] = [:]
 
     private init(fontMap: PangoFontMap) throws(DrawingError) {
         guard let context = pango_font_map_create_context(fontMap.raw) else {
             throw .outOfMemory("creating a text layout context")
         }
-        self.fontMap = fontMap
         self.context = context
         pango_cairo_context_set_resolution(context, 72)
         pango_cairo_context_set_font_options(context, FontOptions.shared.raw)
         pango_context_set_round_glyph_positions(context, 0)
-        language = pango_language_from_string("en")
-        pango_context_set_language(context, language)
+        pango_context_set_language(context, pango_language_from_string("en"))
     }
 
     /// The calling thread's cache for the bundled fonts plus `extraFiles`, with the bundled
@@ -175,25 +174,16 @@ final class PangoLineCache: @unchecked Sendable {
         pango_layout_set_font_description(layout, description)
         pango_layout_set_text(layout, text, -1)
         let line = PangoTextLine(layout: layout)
-        PangoFontPins.pinFonts(of: layout)
         if lines.count >= Self.lineLimit { lines.removeAll(keepingCapacity: true) }
         lines[key] = line
         return line
     }
 
-    /// The ascent and descent of `face` itself at `size` points, as its line box uses them.
+    /// The ascent and descent of `face` itself at `size` points: those of a line holding only a
+    /// space, which every font has, so no fallback font takes part.
     func metrics(face: PangoFace, size: CGFloat) -> (ascent: CGFloat, descent: CGFloat) {
-        let key = FaceSize(description: face.description, size: size)
-        if let known = metrics[key] { return known }
-        guard let description = description(key),
-              let font = pango_font_map_load_font(fontMap.raw, context, description) else { return (0, 0) }
-        PangoFontPins.pin(adopting: UnsafeMutableRawPointer(font))
-        guard let fontMetrics = pango_font_get_metrics(font, language) else { return (0, 0) }
-        defer { pango_font_metrics_unref(fontMetrics) }
-        let result = (ascent: points(pango_font_metrics_get_ascent(fontMetrics)),
-                      descent: points(pango_font_metrics_get_descent(fontMetrics)))
-        metrics[key] = result
-        return result
+        guard let line = line(" ", face: face, size: size) else { return (0, 0) }
+        return (line.ascent, line.descent)
     }
 
     private func description(_ key: FaceSize) -> OpaquePointer? {
@@ -208,42 +198,5 @@ final class PangoLineCache: @unchecked Sendable {
         }
         descriptions[key] = description
         return description
-    }
-}
-
-/// Every Pango font laid out with, kept for the process. Cairo 1.16 can deadlock when one thread
-/// finishes a scaled font while another evicts that font's glyphs from the process-wide glyph
-/// cache (each holds the lock the other waits for). A Pango font holds its scaled font, so a
-/// font kept alive is never finished while other threads draw. There are as many as the distinct
-/// files and sizes drawn (auto-fit sizes lie on a grid), each a few kilobytes besides its glyphs,
-/// which Cairo's own bounded cache holds.
-enum PangoFontPins {
-    private static let pinned = Mutex<Set<UInt>>([])
-
-    /// Pins each font the runs of `layout` use.
-    static func pinFonts(of layout: OpaquePointer) {
-        var fonts: [UInt] = []
-        var lineNode = pango_layout_get_lines_readonly(layout)
-        while let lineCurrent = lineNode {
-            if let line = lineCurrent.pointee.data?.assumingMemoryBound(to: PangoLayoutLine.self) {
-                var runNode = line.pointee.runs
-                while let runCurrent = runNode {
-                    if let run = runCurrent.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
-                       let font = run.pointee.item?.pointee.analysis.font {
-                        fonts.append(UInt(bitPattern: UnsafeMutableRawPointer(font)))
-                    }
-                    runNode = runCurrent.pointee.next
-                }
-            }
-            lineNode = lineCurrent.pointee.next
-        }
-        let added = pinned.withLock { pinned in fonts.filter { pinned.insert($0).inserted } }
-        for font in added { g_object_ref(UnsafeMutableRawPointer(bitPattern: font)) }
-    }
-
-    /// Pins `font`, taking over the caller's reference (released if the font is pinned already).
-    static func pin(adopting font: UnsafeMutableRawPointer) {
-        let inserted = pinned.withLock { $0.insert(UInt(bitPattern: font)).inserted }
-        if !inserted { g_object_unref(font) }
     }
 }
