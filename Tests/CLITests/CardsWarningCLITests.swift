@@ -22,6 +22,10 @@ import Testing
         let warning = "cards.csv: none of its 3 rows meets --where \"type == Elf\", so no cards are made"
         Self.expectOneLine(try game.cards(["--where", "type == Elf", "--out", "out"]), status: 0, "cardrender: warning: " + warning)
         #expect(try game.tree("out").keys.sorted() == ["cards.json"])
+        // No sheets of nothing: they are left out rather than failing half-way.
+        Self.expectOneLine(try game.cards(["--where", "type == Elf", "--sheet", "--contact-sheet", "--out", "sheets"]), status: 0,
+                           "cardrender: warning: " + warning)
+        #expect(try game.tree("sheets").keys.sorted() == ["cards.json"])
         Self.expectOneLine(try game.cards(["--where", "type == Elf", "--strict", "--out", "strict"]), status: 2,
                            "cardrender: error: " + warning)
         #expect(try game.tree("strict").isEmpty)
