@@ -56,6 +56,7 @@ import Testing
               - {type: image, x: 0, y: 75%, width: 25%, height: 25%, src: art/blue.png, fit: stretch}
               - {type: rect, x: 75%, y: 90%, width: 25%, height: 10%, fill: "#00ff00", stroke: "#00ff00"}
               - {type: image, x: 50%, y: 90%, width: 10%, height: 10%, src: art/blue.png, fit: contain}
+              - {type: rect, x: 0, y: 55%, width: 10%, height: 5%, radius: 2pt, fill: "#00ff00"}
             """)
         defer { game.remove() }
         try game.write("art/blue.png", try PNG.encode(RGBAImage(width: 200, height: 100, fill: (0, 0, 255, 255))))
@@ -76,6 +77,8 @@ import Testing
         // The outlined rect and the contained image stop where they are written.
         #expect(color(196, 268) == "#ffffff" && color(180, 250) == "#00ff00")
         #expect(color(100, 268) == "#ffffff")
+        // A rounded rect keeps its corners inside the trim.
+        #expect(color(1, 158) == "#ffffff" && color(12, 158) == "#00ff00")
     }
 
     @Test func imagePathsFromDataStayInsideUnlessAFolderIsAllowed() throws {
