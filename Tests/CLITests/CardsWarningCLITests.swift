@@ -192,5 +192,12 @@ import Testing
         #expect(paper.stderr.contains("--paper \"-5x5in\" has a negative side; give a named paper or WIDTHxHEIGHT with "
                                       + "positive sides, e.g. 210x297mm"), "\(paper.stderr)")
         #expect(!paper.stderr.contains("Missing value"))
+        // Every number and length of print takes a value that starts with `-` and says what is wrong with it.
+        for (arguments, message) in [(["--pages-png", "-5"], "--pages-png must be a resolution from 36 to 1200 dpi, got -5"),
+                                     (["--face-scale", "-1"], "--face-scale must be between 0.5 and 1, got -1.0"),
+                                     (["--margin", "-1in"], "--margin: length \"-1in\" is negative; use zero or more")] {
+            let result = try CLIRunner.run(["print"] + arguments + ["--out", "out"], in: game.folder)
+            #expect(result.status == 2 && result.stderrLines == ["cardrender: error: " + message], "\(arguments): \(result.stderr)")
+        }
     }
 }
