@@ -20,7 +20,7 @@ BENCH_PACKAGES = imagemagick time
 TEST_PACKAGES = poppler-utils
 
 .PHONY: all deps system-deps test-deps build run test unit-test examples install-check api-docs goldens bench docs install uninstall manual clean \
-  fuzz fuzz-build fuzz-ci sanitize sanitize-address sanitize-thread
+  fuzz fuzz-build fuzz-ci sanitize sanitize-address sanitize-thread stress stress-ci
 
 all: build
 
@@ -55,8 +55,8 @@ run: build
 # the test fails, so a new golden is always looked at. Re-record all: `make goldens`.
 # Then what a user outside the checkout gets: the Examples package built by version, an
 # installed binary run with the checkout moved away, and the API docs. Last, the suite again under
-# AddressSanitizer and every fuzz target for 30 s.
-test: unit-test examples install-check api-docs sanitize fuzz-ci
+# AddressSanitizer, every fuzz target for 30 s, and 20 rounds of the thread stress test.
+test: unit-test examples install-check api-docs sanitize fuzz-ci stress-ci
 
 # The C comparison and PNG loops are optimised in debug test builds too (a flag a versioned
 # dependency may not set in its manifest, so it is given here).
@@ -71,10 +71,17 @@ unit-test: test-deps
 # seeded from Fuzz/corpus/NAME; a crash, hang or leak fails the target and leaves its input in
 # FUZZ_CRASHES.
 FUZZ_SECONDS ?= 60
+# The whole-command mutation driver (Fuzz/cli/mutate.py): cards and print runs on a mutated copy of
+# the example game, each under a time limit; a new seed each run unless FUZZ_CLI_SEED is set.
+FUZZ_CLI_SECONDS ?= 600
+FUZZ_CLI_SEED    ?=
 FUZZ_DIR      = .build-fuzz
+# The targets that draw share the test suite's leak suppressions (fontconfig, cairo); a fatal error
+# prints its message without the Swift backtracer, which trips AddressSanitizer as it reads the stack.
+FUZZ_ENV      = LSAN_OPTIONS=suppressions=$(CURDIR)/$(SANITIZERS)/lsan.supp:print_suppressions=0 SWIFT_BACKTRACE=enable=no
 FUZZ_CRASHES  = $(FUZZ_DIR)/crashes
 FUZZ_C        = deflate png
-FUZZ_SWIFT    = card-name frame spec
+FUZZ_SWIFT    = card-name frame spec template data markup svg
 FUZZ_CC      ?= clang
 FUZZ_CFLAGS   = -g -O1 -fuse-ld=lld -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
 FUZZ_SWIFTPM  = --package-path Fuzz --scratch-path $(FUZZ_DIR)/swift -Xswiftc -sanitize=fuzzer,address \
@@ -91,19 +98,24 @@ fuzz-build: deps
 	@bin=$$($(SWIFT) build $(FUZZ_SWIFTPM) --show-bin-path) && \
 	  for target in $(FUZZ_SWIFT); do ln -sf "$$bin/fuzz-$$target" $(FUZZ_DIR)/bin/fuzz-$$target; done
 
-fuzz: fuzz-build
+fuzz: fuzz-build build
 	@mkdir -p $(FUZZ_CRASHES); failed=""; \
 	for target in $(FUZZ_C) $(FUZZ_SWIFT); do \
 	  mkdir -p $(FUZZ_DIR)/corpus/$$target; echo "fuzz-$$target: $(FUZZ_SECONDS) s"; \
-	  $(FUZZ_DIR)/bin/fuzz-$$target -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
+	  $(FUZZ_ENV) $(FUZZ_DIR)/bin/fuzz-$$target -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
 	    -artifact_prefix=$(FUZZ_CRASHES)/$$target- $(FUZZ_DIR)/corpus/$$target Fuzz/corpus/$$target \
 	    > $(FUZZ_DIR)/$$target.log 2>&1 || { failed="$$failed $$target"; tail -n 30 $(FUZZ_DIR)/$$target.log; }; \
 	done; \
+	echo "cli-mutate: $(FUZZ_CLI_SECONDS) s"; \
+	python3 Fuzz/cli/mutate.py --binary $(RELEASE_BIN)/cardrender --game docs/examples/game \
+	  --seconds $(FUZZ_CLI_SECONDS) $(if $(FUZZ_CLI_SEED),--seed $(FUZZ_CLI_SEED)) --findings $(FUZZ_CRASHES)/cli \
+	  || failed="$$failed cli-mutate"; \
 	[ -z "$$failed" ] || { echo "error: crashes in:$$failed; reproducers in $(FUZZ_CRASHES)/, logs in $(FUZZ_DIR)/" >&2; exit 1; }
 
-# Every target for 30 s, short enough for CI.
+# Every target for 30 s and the command-line mutation driver for 60 s with a fixed seed, short
+# enough for CI.
 fuzz-ci:
-	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=30
+	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=30 FUZZ_CLI_SECONDS=60 FUZZ_CLI_SEED=1
 
 # The test suite under AddressSanitizer with LeakSanitizer (`sanitize`) or ThreadSanitizer
 # (`sanitize-thread`), each in its own build folder. The cardrender processes the CLI tests start
@@ -125,6 +137,19 @@ sanitize-thread: test-deps
 	$(SWIFT) build --build-tests --scratch-path .build-tsan $(TSAN_FLAGS)
 	$(SANITIZE_RECORD) TSAN_OPTIONS=suppressions=$(CURDIR)/$(SANITIZERS)/tsan.supp:print_suppressions=0 \
 	  $(SWIFT) test --skip-build --scratch-path .build-tsan $(TSAN_FLAGS)
+
+# Tests/Stress/stress.sh: STRESS_RUNS rounds of `render --force -j 8`, each followed by `cards`, `deck`
+# or `print` with -j 8, every run under a watchdog that takes gdb backtraces of a hang (into
+# .build/stress) and kills it. Fails on any hang, signal or non-zero exit. The test build's binary.
+STRESS_RUNS ?= 300
+
+stress: test-deps
+	@command -v gdb >/dev/null || $(MAKE) --no-print-directory system-deps EXTRA_PACKAGES=gdb
+	$(SWIFT) build --product cardrender $(TEST_FLAGS)
+	CARDRENDER=$$($(SWIFT) build $(TEST_FLAGS) --show-bin-path)/cardrender STRESS_RUNS=$(STRESS_RUNS) Tests/Stress/stress.sh
+
+stress-ci:
+	@$(MAKE) --no-print-directory stress STRESS_RUNS=20
 
 # Examples/ (every Swift snippet of the README) against a tagged copy of this checkout.
 examples: deps
@@ -164,6 +189,7 @@ docs: build
 	cp .build/docs/court/KH.png docs/court-card.png
 	cp .build/docs/keyboard/iphone-8-portrait-bottom-offset.png docs/keyboard-bottom-offset.png
 	cp .build/docs/keyboard/scenario-tab-bar-content-inset-mistake-safe-area-twice.png docs/keyboard-mistake.png
+	cp .build/docs/keyboard/scenario-tab-bar-content-inset-mistake-safe-area-twice-ko.png docs/keyboard-mistake-ko.png
 	cp .build/docs/print/deck-print-page-01.png docs/print-sheet.png
 	cp .build/docs/game/contact-sheet.png docs/game-contact-sheet.png
 	cp .build/docs/game/02-Fireball.png docs/game-card.png

@@ -56,14 +56,18 @@ let package = Package(
         // Finds SwiftPM resource bundles beside the executable or where `make install` puts them,
         // with an error instead of a trap when one is missing.
         .target(name: "ResourceBundles"),
-        // The shipped fonts (DejaVu, with their licence and checksums), the only fonts text uses.
+        // The shipped fonts (DejaVu, and Noto and Symbola for other scripts and emoji, with their
+        // licences and checksums; `subset.py` remakes the fallback files), the only fonts text uses.
         .target(
             name: "BundledFonts",
             dependencies: ["ResourceBundles"],
             path: "Fonts",
+            exclude: ["subset.py"],
             resources: [
                 .copy("DejaVuSans.ttf"), .copy("DejaVuSans-Bold.ttf"), .copy("DejaVuSans-Oblique.ttf"),
                 .copy("DejaVuSans-BoldOblique.ttf"), .copy("DejaVuSerif.ttf"), .copy("DejaVuSerif-Bold.ttf"),
+                .copy("NotoSansCJK-Subset.otf"), .copy("NotoSansArabic-Regular.ttf"), .copy("NotoSansHebrew-Regular.ttf"),
+                .copy("NotoSansThai-Regular.ttf"), .copy("NotoSansDevanagari-Regular.ttf"), .copy("Symbola-Emoji.ttf"),
                 .copy("LICENSE"), .copy("SHA256SUMS"),
             ]
         ),

@@ -1,9 +1,12 @@
 import Foundation
 import ResourceBundles
 
-/// The fonts this package ships (DejaVu Sans in four styles and DejaVu Serif in two, Bitstream
-/// Vera licence in `LICENSE`), pinned by `SHA256SUMS`. Text is drawn only with these and with fonts a user names
-/// by file, so renders are the same bytes on every machine.
+/// The fonts this package ships, pinned by `SHA256SUMS`, licences in `LICENSE`: DejaVu Sans in
+/// four styles and DejaVu Serif in two (Latin, Greek, Cyrillic, and the families templates name),
+/// and fallback fonts for the scripts DejaVu lacks (Noto Sans CJK cut to Korean, Japanese and
+/// Chinese character sets by `subset.py`, Noto Sans Arabic, Hebrew, Thai and Devanagari, and
+/// Symbola's emoji). Text is drawn only with these and with fonts a user names by file, so
+/// renders are the same bytes on every machine.
 public enum BundledFonts {
     public static let regular = "DejaVuSans.ttf"
     public static let bold = "DejaVuSans-Bold.ttf"
@@ -11,7 +14,19 @@ public enum BundledFonts {
     public static let boldOblique = "DejaVuSans-BoldOblique.ttf"
     public static let serif = "DejaVuSerif.ttf"
     public static let serifBold = "DejaVuSerif-Bold.ttf"
-    public static let fileNames = [regular, bold, oblique, boldOblique, serif, serifBold]
+    /// The DejaVu files, loaded for every text.
+    public static let primaryFileNames = [regular, bold, oblique, boldOblique, serif, serifBold]
+    /// The fallback files, loaded only for a text with a character no DejaVu font has (or that
+    /// names one of their families): reading the CJK font's character map costs start-up time.
+    public static let fallbackFileNames = [
+        "NotoSansCJK-Subset.otf", "NotoSansArabic-Regular.ttf", "NotoSansHebrew-Regular.ttf",
+        "NotoSansThai-Regular.ttf", "NotoSansDevanagari-Regular.ttf", "Symbola-Emoji.ttf",
+    ]
+    /// The families the fallback files declare, in the order of `fallbackFileNames`.
+    public static let fallbackFamilies = [
+        "Noto Sans CJK JP", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Thai", "Noto Sans Devanagari", "Symbola",
+    ]
+    public static let fileNames = primaryFileNames + fallbackFileNames
 
     /// The bundle holding the fonts, found once per process.
     public static func bundle() throws(ResourceBundleError) -> Bundle { try located.get() }

@@ -9,6 +9,7 @@ let package = Package(
     dependencies: [.package(name: "cardrender", path: "..")],
     targets: [
         .target(name: "FuzzDriver"),
+        .target(name: "FuzzSupport"),
         .executableTarget(name: "fuzz-card-name", dependencies: ["FuzzDriver", .product(name: "PlayingCards", package: "cardrender")]),
         .executableTarget(name: "fuzz-frame", dependencies: ["FuzzDriver", .product(name: "KeyboardDiagrams", package: "cardrender")]),
         .executableTarget(
@@ -19,6 +20,23 @@ let package = Package(
                 .product(name: "KeyboardDiagrams", package: "cardrender"),
                 .product(name: "RenderPipeline", package: "cardrender"),
             ]
+        ),
+        .executableTarget(
+            name: "fuzz-template",
+            dependencies: ["FuzzDriver", "FuzzSupport", .product(name: "CardTemplates", package: "cardrender"),
+                           .product(name: "Drawing", package: "cardrender")]
+        ),
+        .executableTarget(
+            name: "fuzz-data",
+            dependencies: ["FuzzDriver", "FuzzSupport", .product(name: "CardTemplates", package: "cardrender")]
+        ),
+        .executableTarget(
+            name: "fuzz-markup",
+            dependencies: ["FuzzDriver", "FuzzSupport", .product(name: "Drawing", package: "cardrender")]
+        ),
+        .executableTarget(
+            name: "fuzz-svg",
+            dependencies: ["FuzzDriver", "FuzzSupport", .product(name: "Drawing", package: "cardrender")]
         ),
     ],
     swiftLanguageModes: [.v6]

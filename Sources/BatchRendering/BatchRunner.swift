@@ -59,7 +59,8 @@ public struct BatchRunner: Sendable {
 
     /// The first non-empty line of an error's description.
     public static func firstLine(_ error: Error) -> String {
-        "\(error)".split(separator: "\n").first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map(String.init)
+        "\(error)".split(whereSeparator: \.isNewline).first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            .map(String.init)
             ?? "failed"
     }
 

@@ -205,10 +205,11 @@ public final class Canvas: @unchecked Sendable {
 
     // MARK: text
 
-    /// Draws one line of text with its baseline's left end at `point`.
+    /// Draws one line of text with its baseline's left end at `point`, laid out by Pango. The
+    /// path being built is kept.
     public func showText(_ text: String, font: Font, color: Color, baselineAt point: CGPoint) {
-        context.setFont(font.face, size: font.size)
+        guard let line = font.line(text) else { return }
         context.setSource(color)
-        context.showText(text, at: point)
+        line.draw(on: context.raw, baselineAt: point)
     }
 }

@@ -3,6 +3,10 @@ import Foundation
 
 /// A font loaded from a file: one the package ships (`BundledFonts`, found through its resource bundle)
 /// or one a user names by path; never looked up by family name on the machine. Size in points.
+///
+/// Text in a `Font` is laid out by Pango like a `TextBox`'s: shaped with kerning, and a character
+/// the file lacks is drawn from the bundled fonts. Each rendering thread measures and draws with
+/// its own Pango font map.
 public struct Font: Sendable, Hashable {
     public enum Weight: String, Sendable, CaseIterable {
         case regular, bold
@@ -16,14 +20,10 @@ public struct Font: Sendable, Hashable {
         }
     }
 
-    /// The face loaded when the font was made; rendering threads use their own copy (`face`).
-    private let loaded: LoadedFontFace
+    public let path: String
     public let size: CGFloat
-    public var path: String { loaded.path }
-
-    /// This thread's face for the file: Cairo serialises all drawing with one font face, so
-    /// threads drawing text at the same time each get their own.
-    var face: LoadedFontFace { FontLoader.threadFace(atPath: loaded.path) ?? loaded }
+    /// The file's face in the font list Pango uses.
+    let face: PangoFace
 
     public init(_ weight: Weight = .regular, size: CGFloat) throws(DrawingError) {
         let url: URL
@@ -41,30 +41,42 @@ public struct Font: Sendable, Hashable {
         guard FileManager.default.fileExists(atPath: path) else {
             throw .fontMissing("font file \(path) not found")
         }
-        loaded = try FontLoader.face(atPath: path)
+        face = try PangoFace.ofFile(atPath: path)
+        self.path = path
         self.size = size
     }
 
-    private init(loaded: LoadedFontFace, size: CGFloat) {
-        self.loaded = loaded
+    private init(path: String, face: PangoFace, size: CGFloat) {
+        self.path = path
+        self.face = face
         self.size = size
     }
 
-    public func withSize(_ size: CGFloat) -> Font { Font(loaded: loaded, size: size) }
+    public func withSize(_ size: CGFloat) -> Font { Font(path: path, face: face, size: size) }
 
     /// Distance from the baseline to the top of the line box.
-    public var ascent: CGFloat { face.measure("", size: size).ascent }
+    public var ascent: CGFloat { metrics.ascent }
     /// Distance from the baseline to the bottom of the line box.
-    public var descent: CGFloat { face.measure("", size: size).descent }
+    public var descent: CGFloat { metrics.descent }
     /// Height of one line.
-    public var lineHeight: CGFloat { let m = face.measure("", size: size); return m.ascent + m.descent }
+    public var lineHeight: CGFloat { let metrics = self.metrics; return metrics.ascent + metrics.descent }
 
     /// Advance width of a single line of text.
-    public func width(of text: String) -> CGFloat { face.measure(text, size: size).width }
+    public func width(of text: String) -> CGFloat { line(text)?.width ?? 0 }
 
     /// The ink bounds of one line of text relative to its baseline origin (y up is negative).
-    public func inkBounds(of text: String) -> CGRect { face.inkBounds(text, size: size) }
+    public func inkBounds(of text: String) -> CGRect { line(text)?.inkBounds ?? .zero }
 
     public static func == (lhs: Font, rhs: Font) -> Bool { lhs.path == rhs.path && lhs.size == rhs.size }
     public func hash(into hasher: inout Hasher) { hasher.combine(path); hasher.combine(size) }
+
+    /// `text` laid out on this thread; nil only if Pango cannot make a context (out of memory),
+    /// since making the font checked its files.
+    func line(_ text: String) -> PangoTextLine? {
+        try? PangoLineCache.forCurrentThread(extraFiles: face.extraFiles).line(text, face: face, size: size)
+    }
+
+    private var metrics: (ascent: CGFloat, descent: CGFloat) {
+        (try? PangoLineCache.forCurrentThread(extraFiles: face.extraFiles).metrics(face: face, size: size)) ?? (0, 0)
+    }
 }

@@ -18,13 +18,16 @@ public struct KeyboardRequest: RenderRequest, Equatable {
     /// nil: the keyboard's default (with the predictive bar).
     public var predictive: Bool?
     public var filmstrip: Int?
+    /// `en`, `ko`, `ja` or `zh-Hans`; nil: English.
+    public var language: String?
     public var formats: [OutputFormat] = [.png]
     /// PNG pixels per point.
     public var scale = 2.0
 
     public init(device: String? = nil, orientation: String? = nil, strategy: String? = nil, scenario: String? = nil,
                 mistake: String? = nil, keyboardFrame: String? = nil, viewFrame: String? = nil,
-                predictive: Bool? = nil, filmstrip: Int? = nil, formats: [OutputFormat] = [.png], scale: Double = 2) {
+                predictive: Bool? = nil, filmstrip: Int? = nil, language: String? = nil, formats: [OutputFormat] = [.png],
+                scale: Double = 2) {
         self.device = device
         self.orientation = orientation
         self.strategy = strategy
@@ -34,13 +37,14 @@ public struct KeyboardRequest: RenderRequest, Equatable {
         self.viewFrame = viewFrame
         self.predictive = predictive
         self.filmstrip = filmstrip
+        self.language = language
         self.formats = formats
         self.scale = scale
     }
 
     public enum Key: String, CodingKey, CaseIterable, Sendable {
         case device, orientation, strategy, scenario, mistake, keyboardFrame = "keyboard-frame",
-             viewFrame = "view-frame", predictive, filmstrip, format, scale
+             viewFrame = "view-frame", predictive, filmstrip, language, format, scale
     }
 
     public static let keys = Key.allCases.map(\.rawValue)
@@ -58,6 +62,7 @@ public struct KeyboardRequest: RenderRequest, Equatable {
         viewFrame = try container.decodeIfPresent(FrameText.self, forKey: .viewFrame)?.text
         predictive = try container.decodeIfPresent(Bool.self, forKey: .predictive)
         filmstrip = try container.decodeIfPresent(Int.self, forKey: .filmstrip)
+        language = try container.decodeIfPresent(String.self, forKey: .language)
         formats = try container.decodeIfPresent(FormatList.self, forKey: .format)?.formats ?? formats
         scale = try container.value(.scale, or: scale)
     }
@@ -111,6 +116,13 @@ public struct KeyboardRequest: RenderRequest, Equatable {
         }
         order.predictive = predictive
         order.filmstrip = filmstrip
+        if let language {
+            guard let parsed = DiagramLanguage.named(language) else {
+                let names = DiagramLanguage.allCases.map(\.rawValue)
+                throw Self.unknown("language", language, suggestion: NearestName.suggestion(for: language, among: names), valid: names)
+            }
+            order.language = parsed
+        }
         if let mistake {
             guard let parsed = KeyboardMistake.named(mistake) else {
                 let names = KeyboardMistake.allCases.map(\.rawValue)
@@ -121,7 +133,8 @@ public struct KeyboardRequest: RenderRequest, Equatable {
         // Built once so every remaining problem (a mistake the strategy cannot make) surfaces now.
         let model: KeyboardDiagramModel
         do { model = try order.model(builder: builder) } catch { throw RequestError(error.description) }
-        if let parsed = order.mistake, model.result.geometry.outcome(of: parsed, strategy: model.strategy) == nil {
+        if let parsed = order.mistake, model.result.geometry.outcome(of: parsed, strategy: model.strategy,
+                                                                        language: model.language) == nil {
             throw RequestError(KeyboardDiagramError.mistakeNotApplicable(parsed, model.strategy).description, key: "mistake")
         }
         return order

@@ -36,11 +36,27 @@ public struct SpecError: Error, Sendable, Equatable, CustomStringConvertible, Lo
         self.init(message, at: location)
     }
 
+    /// One line whatever the values quoted in it hold: line breaks (`\r\n`, a lone `\r`, U+2028 …)
+    /// are shown escaped.
     public var description: String {
-        guard let location, !location.file.isEmpty else { return message }
-        return "\(location): \(message)"
+        guard let location, !location.file.isEmpty else { return Self.oneLine(message) }
+        return Self.oneLine("\(location): \(message)")
     }
     public var errorDescription: String? { description }
+
+    /// `text` with every line break written as its escape (`\n`, `\r\n`, `\u{2028}`), so it stays one line.
+    public static func oneLine(_ text: String) -> String {
+        guard text.contains(where: \.isNewline) else { return text }
+        var result = ""
+        for character in text {
+            guard character.isNewline else {
+                result.append(character)
+                continue
+            }
+            for scalar in character.unicodeScalars { result += scalar.escaped(asASCII: true) }
+        }
+        return result
+    }
 }
 
 /// Reading YAML or JSON spec files (JSON is YAML) into nodes that know their line and column,
@@ -93,7 +109,35 @@ public enum SpecFile {
             throw SpecError("malformed YAML: \(error)", at: SpecLocation(file: file))
         }
         guard let root else { throw SpecError("the spec is empty", at: SpecLocation(file: file, line: 1, column: 1)) }
+        // Yams shares an anchored node among its aliases; whoever walks the tree copies it each time.
+        var budget = text.utf8.count + maximumAliasValues
+        try count(root, budget: &budget, file: file)
         return root
+    }
+
+    /// How many values aliases may add to a file beyond one per byte of it (no file written out
+    /// holds more). An alias repeats its anchor's values, and a few hundred bytes of aliases of
+    /// aliases stand for billions of them, which reading the file would build.
+    public static let maximumAliasValues = 100_000
+
+    /// Counts `node`'s values as aliases expand them, and refuses once there are more than `budget`:
+    /// the walk stops there, so it takes at most `budget` steps.
+    static func count(_ node: Node, budget: inout Int, file: String) throws(SpecError) {
+        budget -= 1
+        guard budget >= 0 else {
+            throw SpecError("aliases expand the file to more values than it could hold written out "
+                            + "(at most \(maximumAliasValues) more than it has bytes)", at: location(of: node, in: file))
+        }
+        switch node {
+        case .scalar: break
+        case let .sequence(items):
+            for item in items { try count(item, budget: &budget, file: file) }
+        case let .mapping(mapping):
+            for (key, value) in mapping {
+                try count(key, budget: &budget, file: file)
+                try count(value, budget: &budget, file: file)
+            }
+        }
     }
 
     public static func location(of node: Node?, in file: String) -> SpecLocation {

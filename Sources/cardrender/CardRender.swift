@@ -40,7 +40,8 @@ enum Main {
 
     /// The first meaningful line of a message, so errors stay one line.
     static func oneLine(_ message: String) -> String {
-        let lines = message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        // `\r\n` is one Character, so split on any line break, not on "\n".
+        let lines = message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
         let first = lines.first { !$0.isEmpty && !$0.hasPrefix("Usage:") && !$0.hasPrefix("See '") } ?? "failed"
         return first.hasPrefix("Error: ") ? String(first.dropFirst(7)) : first
     }

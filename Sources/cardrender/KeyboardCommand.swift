@@ -33,7 +33,7 @@ struct KeyboardCommand: ParsableCommand {
     @Option(help: "A named edge case: \(ValueNames.listed(ValueNames.scenarios)).", completion: .list(ValueNames.scenarios))
     var scenario: String?
 
-    @Option(help: "Draw a classic mistake next to the right result: \(ValueNames.listed(ValueNames.mistakes)).",
+    @Option(help: "Draw a classic mistake next to the right result (without --device or --scenario, in a setting where it matters): \(ValueNames.listed(ValueNames.mistakes)).",
             completion: .list(ValueNames.mistakes))
     var mistake: String?
 
@@ -50,6 +50,10 @@ struct KeyboardCommand: ParsableCommand {
 
     @Option(help: "Draw N frames across the keyboard animation instead of before/after.")
     var filmstrip: Int?
+
+    @Option(help: "Language of the diagram's labels, captions, legend and computation: \(ValueNames.listed(ValueNames.languages)) (default: en).",
+            completion: .list(ValueNames.languages))
+    var language: String?
 
     @Option(help: "Output formats, comma separated: \(ValueNames.listed(ValueNames.formats)) (default: png).",
             completion: .formats, transform: FormatList.argument)
@@ -73,7 +77,7 @@ struct KeyboardCommand: ParsableCommand {
     var request: KeyboardRequest {
         KeyboardRequest(device: device, orientation: orientation, strategy: strategy, scenario: scenario, mistake: mistake,
                         keyboardFrame: keyboardFrame, viewFrame: viewFrame, predictive: noPredictive ? false : nil,
-                        filmstrip: filmstrip, formats: format?.formats ?? [.png], scale: scale)
+                        filmstrip: filmstrip, language: language, formats: format?.formats ?? [.png], scale: scale)
     }
 
     func validate() throws {
@@ -85,7 +89,7 @@ struct KeyboardCommand: ParsableCommand {
         }
         let given = [("--device", device), ("--orientation", orientation), ("--strategy", strategy), ("--scenario", scenario),
                      ("--mistake", mistake), ("--keyboard-frame", keyboardFrame), ("--view-frame", viewFrame)]
-            .filter { $0.1 != nil }.map(\.0) + (filmstrip != nil ? ["--filmstrip"] : []) + (noPredictive ? ["--no-predictive"] : [])
+            .filter { $0.1 != nil }.map(\.0) + (language != nil ? ["--language"] : []) + (filmstrip != nil ? ["--filmstrip"] : []) + (noPredictive ? ["--no-predictive"] : [])
         if let first = (given + (format != nil ? ["--format"] : [])).first {
             throw ValidationError("\(first) cannot be combined with --spec; put it in the spec")
         }

@@ -15,6 +15,7 @@ enum ValueNames {
     static let orientations = Orientation.allCases.map(\.rawValue)
     static let strategies = AvoidanceStrategy.allCases.map(\.rawValue)
     static let mistakes = KeyboardMistake.allCases.map(\.rawValue)
+    static let languages = DiagramLanguage.allCases.map(\.rawValue)
     /// Spec files are YAML; JSON is read as the YAML it is.
     static let specExtensions = ["yaml", "yml", "json"]
 

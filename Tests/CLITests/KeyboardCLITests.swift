@@ -149,6 +149,7 @@ import Testing
         BadInput(arguments: ["--view-frame", "0,0,375"], mentions: ["--view-frame"]),
         BadInput(arguments: ["--scenario", "tabbar"], mentions: ["did you mean \"tab-bar\"", "hardware-keyboard", "keyboard-hidden"]),
         BadInput(arguments: ["--mistake", "safe-area"], mentions: ["did you mean \"safe-area-twice\"", "forgot-conversion"]),
+        BadInput(arguments: ["--language", "kr"], mentions: ["\"kr\"", "ko", "ja", "zh-Hans"]),
     ])
     func badInputIsOneLineExitTwoAndWritesNothing(_ input: BadInput) throws {
         let dir = try CLIRunner.temporaryDirectory("keyboard-bad")
@@ -201,6 +202,53 @@ import Testing
             CLIChecks.expectRefusal(result, mentioning: ["\"\(typed)\""] + hint + valid, "\(option) \(typed)")
             if nearest == nil { #expect(!result.stderr.contains("did you mean"), "\(option) \(typed): \(result.stderr)") }
         }
+    }
+
+    struct MistakeReport: Decodable {
+        struct Scenario: Decodable { var id: String }
+        struct Outcome: Decodable { var differs: Bool; var harmlessReason: String? }
+        var scenario: Scenario?
+        var mistake: Outcome
+    }
+
+    /// `keyboard --mistake X` alone shows a setting where the mistake changes the value; with a
+    /// device where it changes nothing, it says so and why.
+    @Test func aMistakeAloneIsShownWhereItMatters() throws {
+        let out = try CLIRunner.temporaryDirectory("keyboard-mistake")
+        defer { try? FileManager.default.removeItem(at: out) }
+        for mistake in KeyboardMistake.allCases {
+            let result = try CLIRunner.run(["keyboard", "--mistake", mistake.rawValue, "--json", "--out", out.path])
+            #expect(result.status == 0, "\(mistake.rawValue): \(result.stderr)")
+            let report = try JSONDecoder().decode(MistakeReport.self, from: Data(result.stdout.utf8))
+            #expect(report.scenario?.id == mistake.defaultScenarioID)
+            #expect(report.mistake.differs, "\(mistake.rawValue) changes nothing by default")
+        }
+        let plain = try CLIRunner.run(["keyboard", "--device", "iphone-8", "--mistake", "forgot-conversion", "--json",
+                                       "--out", out.path])
+        let report = try JSONDecoder().decode(MistakeReport.self, from: Data(plain.stdout.utf8))
+        #expect(!report.mistake.differs)
+        #expect(report.mistake.harmlessReason?.contains("window's origin") == true)
+        let drawn = try CLIRunner.run(["keyboard", "--mistake", "forgot-conversion", "--scale", "1", "--out", out.path])
+        #expect(drawn.status == 0, "\(drawn.stderr)")
+        #expect(drawn.stdout.contains("keyboard/scenario-form-sheet-overlap-bottom-offset-mistake-forgot-conversion.png"))
+    }
+
+    /// `--language` and a spec's `language:` give the notes and the file name of that language.
+    @Test func languageOptionAndSpecKey() throws {
+        let dir = try CLIRunner.temporaryDirectory("keyboard-language")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let json = try CLIRunner.run(["keyboard", "--language", "ko", "--json", "--out", dir.path])
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(json.stdout.contains("\"note\" : \"예측 입력 바가 있는 도킹된 키보드.\""))
+        let drawn = try CLIRunner.run(["keyboard", "--language", "ja", "--scale", "1", "--out", dir.path])
+        #expect(drawn.status == 0, "\(drawn.stderr)")
+        #expect(drawn.stdout.contains("keyboard/iphone-8-portrait-bottom-offset-ja.png"))
+        let spec = try Self.runSpec("diagrams:\n  - scenario: tab-bar\n    language: zh-Hans\n    output: tab-bar-zh\n",
+                                    named: "zh.yaml", in: dir)
+        #expect(spec.status == 0, "\(spec.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/tab-bar-zh.png").path))
+        let bad = try Self.runSpec("diagrams:\n  - language: klingon\n", named: "bad.yaml", in: dir)
+        CLIChecks.expectRefusal(bad, mentioning: ["bad.yaml:2:", "\"klingon\"", "zh-Hans"], "bad.yaml")
     }
 
     /// Writes `text` as `name` in `dir` and runs `keyboard --spec name` from `dir`.

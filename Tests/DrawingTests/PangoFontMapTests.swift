@@ -22,7 +22,8 @@ import Testing
 
     @Test func systemFamiliesAreUnknown() {
         #expect(throws: DrawingError.font(
-            "unknown font family \"DejaVu Sans Mono\"; available: DejaVu Sans, DejaVu Serif; did you mean \"DejaVu Sans\"?")) {
+            "unknown font family \"DejaVu Sans Mono\"; available: "
+            + bundledFamilies + "; did you mean \"DejaVu Sans\"?")) {
             try TextBox(markup: "x", font: "DejaVu Sans Mono 12").layout(in: CGSize(width: 100, height: 100))
         }
     }

@@ -238,15 +238,18 @@ private func inkBounds(_ image: RGBAImage, where include: (RGBAImage.Pixel) -> B
     }
 
     @Test func unknownFamilyIsAnErrorNamingTheAvailableOnes() throws {
-        #expect(throws: DrawingError.font("unknown font family \"Helvetica\"; available: DejaVu Sans, DejaVu Serif")) {
+        #expect(throws: DrawingError.font("unknown font family \"Helvetica\"; available: "
+            + bundledFamilies)) {
             try TextBox(markup: "x", font: "Helvetica 12").layout(in: CGSize(width: 100, height: 100))
         }
         #expect(throws: DrawingError.font(
-            "unknown font family \"DejaVu Sns\"; available: DejaVu Sans, DejaVu Serif; did you mean \"DejaVu Sans\"?")) {
+            "unknown font family \"DejaVu Sns\"; available: "
+            + bundledFamilies + "; did you mean \"DejaVu Sans\"?")) {
             try TextBox(markup: "x", font: "DejaVu Sns 12").layout(in: CGSize(width: 100, height: 100))
         }
         // Families named in the markup are checked too: no silent fallback.
-        #expect(throws: DrawingError.font("unknown font family \"Comic Sans\"; available: DejaVu Sans, DejaVu Serif")) {
+        #expect(throws: DrawingError.font("unknown font family \"Comic Sans\"; available: "
+            + bundledFamilies)) {
             try TextBox(markup: "<span font_family=\"Comic Sans\">x</span>", font: "DejaVu Sans 12")
                 .layout(in: CGSize(width: 100, height: 100))
         }
@@ -271,7 +274,8 @@ private func inkBounds(_ image: RGBAImage, where include: (RGBAImage.Pixel) -> B
     }
 
     @Test func bundledLibraryFamilies() {
-        #expect(FontLibrary.bundled.families == ["DejaVu Sans", "DejaVu Serif"])
+        #expect(FontLibrary.bundled.families == ["DejaVu Sans", "DejaVu Serif", "Noto Sans Arabic", "Noto Sans CJK JP",
+                                                 "Noto Sans Devanagari", "Noto Sans Hebrew", "Noto Sans Thai", "Symbola"])
     }
 
     @Test func fontAddedByFileIsUsable() throws {
@@ -369,3 +373,7 @@ private func inkBounds(_ image: RGBAImage, where include: (RGBAImage.Pixel) -> B
 }
 
 
+
+/// Every bundled family, as an unknown-family error lists them.
+let bundledFamilies = "DejaVu Sans, DejaVu Serif, Noto Sans Arabic, Noto Sans CJK JP, Noto Sans Devanagari, "
+    + "Noto Sans Hebrew, Noto Sans Thai, Symbola"

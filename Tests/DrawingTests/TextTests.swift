@@ -1,3 +1,4 @@
+import BundledFonts
 import Drawing
 import Foundation
 import Geometry
@@ -88,6 +89,68 @@ import Testing
             _ = try Font(fileAt: "/nonexistent/Fonts/Nope.ttf", size: 12)
         } throws: { error in
             "\(error)" == "font file /nonexistent/Fonts/Nope.ttf not found"
+        }
+    }
+
+    // MARK: one text engine: a Font lays text out with Pango, as a TextBox does
+
+    @Test func fontTextIsKernedAndMeasuresAsATextBoxLine() throws {
+        let font = try Font(.regular, size: 40)
+        // DejaVu Sans kerns "AV": the pair is narrower than its letters' advances added up.
+        #expect(font.width(of: "AV") < font.width(of: "A") + font.width(of: "V") - 1)
+        for text in ["AV", "Queen of Hearts", "K♠ 10"] {
+            let line = try TextBox(markup: text, font: "DejaVu Sans 40", wrap: .none).layout(in: CGSize(width: 2000, height: 100))
+            #expect(abs(font.width(of: text) - line.size.width) < 0.001, "\(text)")
+            #expect(abs(font.lineHeight - line.size.height) < 0.001, "\(text)")
+        }
+    }
+
+    @Test func styledTextDrawsTheSamePixelsAsATextBox() throws {
+        let font = try Font(.bold, size: 22)
+        let styled = try Picture(width: 240, height: 60) { _ in
+            StyledText("Wave · Tide 10", font: font, color: .black).draw(at: CGPoint(x: 10, y: 12))
+        }.rasterize()
+        let boxed = try Picture(width: 240, height: 60) { canvas in
+            try TextBox(markup: "Wave · Tide 10", font: "DejaVu Sans Bold 22", wrap: .none)
+                .draw(in: CGRect(x: 10, y: 12, width: 230, height: 40), on: canvas)
+        }.rasterize()
+        #expect(styled == boxed)
+        #expect((0..<styled.height).contains { y in (0..<styled.width).contains { styled[$0, y].a > 128 } })
+    }
+
+    @Test func aCharacterTheFileLacksComesFromTheBundledFonts() throws {
+        // DejaVu Serif has no U+2605 BLACK STAR; DejaVu Sans has. Pango falls back per character,
+        // so the star is DejaVu Sans's glyph, not a missing-glyph box.
+        let serif = try Font(fileAt: BundledFonts.url(for: BundledFonts.serif).path, size: 40)
+        let sans = try Font(.regular, size: 40)
+        let star = serif.inkBounds(of: "★"), sansStar = sans.inkBounds(of: "★")
+        #expect(abs(star.minX - sansStar.minX) < 0.01 && abs(star.minY - sansStar.minY) < 0.01)
+        #expect(abs(star.width - sansStar.width) < 0.01 && abs(star.height - sansStar.height) < 0.01)
+        #expect(abs(serif.width(of: "★") - sans.width(of: "★")) < 0.01)
+        // The serif's own letters stay its own: a serif "H" is wider than the sans one.
+        #expect(serif.width(of: "H") != sans.width(of: "H"))
+    }
+
+    @Test func textMeasuresAndDrawsTheSameOnEveryThread() async throws {
+        let font = try Font(.bold, size: 17)
+        let texts = ["A", "10", "Queen", "Other app", "‹ Back", "keyboard 291 pt"]
+        func render() throws -> ([CGFloat], RGBAImage) {
+            let widths = texts.map { font.width(of: $0) + font.inkBounds(of: $0).height + font.ascent }
+            let image = try Picture(width: 200, height: 140) { _ in
+                for (index, text) in texts.enumerated() {
+                    StyledText(text, font: font.withSize(10 + CGFloat(index))).draw(at: CGPoint(x: 4, y: CGFloat(index) * 22))
+                }
+            }.rasterize()
+            return (widths, image)
+        }
+        let reference = try render()
+        let results = try await withThrowingTaskGroup(of: ([CGFloat], RGBAImage).self) { group in
+            for _ in 0..<8 { group.addTask { try render() } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        for result in results {
+            #expect(result.0 == reference.0)
+            #expect(result.1 == reference.1)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Drawing
+import Foundation
 import GoldenImageTesting
 import Testing
 @testable import KeyboardDiagrams
@@ -39,6 +40,31 @@ struct KeyboardGoldenTests {
         let diagram = try KeyboardDiagram(model: try builder.build(scenario: "hardware-keyboard"),
                                           variant: .mistake(.heightInsteadOfIntersection))
         assertGolden(of: diagram.picture, scale: 0.5, named: "hardware-keyboard-mistake-height")
+    }
+
+    /// The Korean and Japanese diagrams need the CJK fonts to be drawn as text. Until their goldens
+    /// are recorded (the first run in a record mode that writes missing goldens, looked at and
+    /// committed), a run that never records skips them rather than failing on a missing file.
+    static func recordsOrHasGolden(_ name: String) -> Bool {
+        let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("__Goldens__/KeyboardGoldenTests/\(name).png")
+        if FileManager.default.fileExists(atPath: golden.path) { return true }
+        // Every mode but `never` writes a missing golden.
+        return (try? GoldenConfiguration.resolvedRecordMode(explicit: nil)).map { $0.rawValue != "never" } ?? false
+    }
+
+    @Test(.enabled(if: recordsOrHasGolden("tab-bar-mistake-safe-area-twice-ko")))
+    func koreanTabBarMistake() throws {
+        let diagram = try KeyboardDiagram(model: try builder.build(scenario: "tab-bar", language: .korean),
+                                          variant: .mistake(.safeAreaCountedTwice))
+        assertGolden(of: diagram.picture, scale: 0.5, named: "tab-bar-mistake-safe-area-twice-ko")
+    }
+
+    @Test(.enabled(if: recordsOrHasGolden("form-sheet-overlap-mistake-forgot-conversion-ja")))
+    func japaneseFormSheetMistake() throws {
+        let diagram = try KeyboardDiagram(model: try builder.build(scenario: "form-sheet-overlap", language: .japanese),
+                                          variant: .mistake(.forgotCoordinateConversion))
+        assertGolden(of: diagram.picture, scale: 0.5, named: "form-sheet-overlap-mistake-forgot-conversion-ja")
     }
 
     @Test func filmstrip() throws {

@@ -125,17 +125,9 @@ public struct ImageLayer: Sendable, Equatable {
 
 /// Pango markup laid out in the box.
 public struct TextLayer: Sendable, Equatable {
-    /// How lines sit across the box: `justify` stretches every line but a paragraph's last to the full width.
-    public enum Alignment: String, Sendable, Equatable, CaseIterable {
-        /// Lines start at the box's left edge.
-        case left
-        /// Lines are centred in the box.
-        case center
-        /// Lines end at the box's right edge.
-        case right
-        /// Lines fill the box's width, a paragraph's last line left-aligned.
-        case justify
-    }
+    /// How lines sit across the box (`left`, `center`, `right`, `justify`, and `start`/`end`, which
+    /// follow each paragraph's direction): Drawing's one alignment type.
+    public typealias Alignment = TextBoxAlignment
 
     /// Where the block of lines sits in the box's height.
     public enum VerticalAlignment: String, Sendable, Equatable, CaseIterable {

@@ -120,7 +120,7 @@ public struct TemplateRenderer: Sendable {
 
     static func oneLine(_ error: any Error) -> String {
         let text = String(describing: error)
-        return text.split(separator: "\n").first.map(String.init) ?? text
+        return text.split(whereSeparator: \.isNewline).first.map(String.init) ?? text
     }
 
     // MARK: layers
@@ -225,19 +225,10 @@ public struct TemplateRenderer: Sendable {
 
     /// The layer's text box, with the template's icons and fonts.
     public func textBox(_ text: TextLayer) -> TextBox {
-        TextBox(markup: text.markup, font: text.font, color: text.color, alignment: Self.alignment(text.alignment),
+        TextBox(markup: text.markup, font: text.font, color: text.color, alignment: text.alignment,
                 verticalAlignment: Self.verticalAlignment(text.verticalAlignment), wrap: Self.wrap(text.wrap),
                 lineSpacing: CGFloat(text.lineSpacing), ellipsis: Self.ellipsis(text.ellipsis),
                 autoFit: text.minimumFontSize.map { AutoFit(minimumSize: CGFloat($0)) }, icons: icons, library: fonts)
-    }
-
-    static func alignment(_ value: TextLayer.Alignment) -> TextBoxAlignment {
-        switch value {
-        case .left: .left
-        case .center: .center
-        case .right: .right
-        case .justify: .justify
-        }
     }
 
     static func verticalAlignment(_ value: TextLayer.VerticalAlignment) -> VerticalTextAlignment {
@@ -266,8 +257,9 @@ public struct TemplateRenderer: Sendable {
     }
 
     /// Lays out every text layer of `cards` without drawing: markup and font errors are thrown
-    /// (with row and layer), and each text that does not fit its box even at its smallest size is
-    /// returned as a warning line. Ellipsized text is what its layer asked for, not a warning.
+    /// (with row and layer); each text with a character no font has a glyph for, and each text
+    /// that does not fit its box even at its smallest size, is returned as a warning line.
+    /// Ellipsized text is what its layer asked for, not a warning.
     public func checkText(of cards: [TemplateCard]) throws(SpecError) -> [String] {
         var warnings: [String] = []
         for card in cards {
@@ -276,6 +268,9 @@ public struct TemplateRenderer: Sendable {
                 let layout: TextLayout
                 do { layout = try textBox(text).layout(in: layer.box.size) } catch {
                     throw Self.error(error.description, card: card, layer: layer, in: template)
+                }
+                if let missing = layout.missingGlyphsDescription {
+                    warnings.append(Self.error(missing, card: card, layer: layer, in: template).description)
                 }
                 guard !layout.fits, !layout.isEllipsized else { continue }
                 let size = String(format: "%g", Double(layout.fontSize))

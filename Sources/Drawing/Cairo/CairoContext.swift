@@ -168,32 +168,4 @@ final class CairoContext {
         cairo_paint(raw)
         cairo_restore(raw)
     }
-
-    // MARK: text
-    func setFont(_ face: LoadedFontFace, size: CGFloat) {
-        cairo_set_font_face(raw, face.cairoFace)
-        cairo_set_font_size(raw, Double(size))
-        cairo_set_font_options(raw, FontOptions.shared.raw)
-    }
-
-    /// Draws `text` with its baseline starting at `point`, using the current font.
-    /// Like Core Graphics, drawing text leaves the path being built untouched (Cairo would
-    /// otherwise move its current point to the end of the text).
-    func showText(_ text: String, at point: CGPoint) {
-        let pending = cairo_has_current_point(raw) != 0 ? cairo_copy_path(raw) : nil
-        cairo_new_path(raw)
-        cairo_move_to(raw, Double(point.x), Double(point.y))
-        cairo_show_text(raw, text)
-        cairo_new_path(raw)
-        if let pending {
-            cairo_append_path(raw, pending)
-            cairo_path_destroy(pending)
-        }
-    }
-
-    /// Adds the outlines of `text` to the path (used for text along transforms in vector output too).
-    func textPath(_ text: String, at point: CGPoint) {
-        cairo_move_to(raw, Double(point.x), Double(point.y))
-        cairo_text_path(raw, text)
-    }
 }

@@ -19,22 +19,59 @@ final class FontConfigFonts: @unchecked Sendable {
 
     deinit { FcConfigDestroy(config) }
 
-    private static let cache = Mutex<[[String]: FontConfigFonts]>([:])
+    /// Which font files a configuration holds besides the files a library names.
+    struct Key: Hashable {
+        var extraFiles: [String]
+        /// With the bundled fallback fonts (CJK, Arabic, Hebrew, Thai, Devanagari, emoji), not only DejaVu.
+        var withFallback: Bool
+    }
 
-    /// The configuration for the bundled fonts plus `extraFiles` (absolute paths), built on first use.
-    static func fonts(extraFiles: [String]) throws(DrawingError) -> FontConfigFonts {
-        if let fonts = cache.withLock({ $0[extraFiles] }) { return fonts }
-        let built = try build(extraFiles: extraFiles)
+    private static let cache = Mutex<[Key: FontConfigFonts]>([:])
+
+    /// The configuration for the bundled DejaVu fonts, the fallback fonts when `withFallback`,
+    /// plus `extraFiles` (absolute paths), built on first use. Scanning the fallback files (the
+    /// CJK font's character map above all) costs start-up time, so a text that DejaVu and the
+    /// named files cover never asks for them.
+    static func fonts(extraFiles: [String], withFallback: Bool = false) throws(DrawingError) -> FontConfigFonts {
+        let key = Key(extraFiles: extraFiles, withFallback: withFallback)
+        if let fonts = cache.withLock({ $0[key] }) { return fonts }
+        let built = try build(extraFiles: extraFiles, withFallback: withFallback)
         return cache.withLock { cache in
-            if let existing = cache[extraFiles] { return existing }
-            cache[extraFiles] = built
+            if let existing = cache[key] { return existing }
+            cache[key] = built
             return built
         }
     }
 
-    private static func build(extraFiles: [String]) throws(DrawingError) -> FontConfigFonts {
+    /// Whether every character of `text` that needs a glyph is in one of this configuration's
+    /// fonts (FontConfig's character sets, read when the files were scanned).
+    func covers(_ text: String) -> Bool {
+        guard let set = FcConfigGetFonts(config, FcSetApplication), let fonts = set.pointee.fonts else { return false }
+        var charsets: [OpaquePointer] = []
+        for index in 0..<Int(set.pointee.nfont) {
+            var charset: OpaquePointer?
+            if let pattern = fonts[index], FcPatternGetCharSet(pattern, FC_CHARSET, 0, &charset) == FcResultMatch,
+               let charset { charsets.append(charset) }
+        }
+        for scalar in text.unicodeScalars where FontConfigFonts.needsGlyph(scalar) {
+            guard charsets.contains(where: { FcCharSetHasChar($0, scalar.value) != 0 }) else { return false }
+        }
+        return true
+    }
+
+    /// Controls, separators, default-ignorable characters and the inline-icon placeholder U+FFFC
+    /// are not drawn from a font.
+    private static func needsGlyph(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar == "\u{FFFC}" || scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.isWhitespace { return false }
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator: return false
+        default: return true
+        }
+    }
+
+    private static func build(extraFiles: [String], withFallback: Bool) throws(DrawingError) -> FontConfigFonts {
         var paths: [String] = []
-        for name in BundledFonts.fileNames {
+        for name in BundledFonts.primaryFileNames + (withFallback ? BundledFonts.fallbackFileNames : []) {
             do {
                 paths.append(try BundledFonts.url(for: name).path)
             } catch {
@@ -123,21 +160,22 @@ final class PangoFontMap: @unchecked Sendable {
 
     private struct Key: Hashable {
         var thread: UInt
-        var files: [String]
+        var fonts: FontConfigFonts.Key
     }
 
     private static let maps = Mutex<[Key: PangoFontMap]>([:])
 
-    /// This thread's font map for the bundled fonts plus `extraFiles`, made the thread's default
-    /// Pango font map so that anything laying text out with Pango's default map on this thread
-    /// (SVG text drawn by librsvg) sees only these fonts.
-    static func forCurrentThread(extraFiles: [String]) throws(DrawingError) -> PangoFontMap {
-        let key = Key(thread: UInt(bitPattern: Int(bitPattern: UInt(pthread_self()))), files: extraFiles)
+    /// This thread's font map for the bundled fonts (with the fallback fonts when `withFallback`)
+    /// plus `extraFiles`, made the thread's default Pango font map so that anything laying text
+    /// out with Pango's default map on this thread (SVG text drawn by librsvg) sees only these fonts.
+    static func forCurrentThread(extraFiles: [String], withFallback: Bool = false) throws(DrawingError) -> PangoFontMap {
+        let key = Key(thread: UInt(bitPattern: Int(bitPattern: UInt(pthread_self()))),
+                      fonts: FontConfigFonts.Key(extraFiles: extraFiles, withFallback: withFallback))
         let map: PangoFontMap
         if let existing = maps.withLock({ $0[key] }) {
             map = existing
         } else {
-            let fonts = try FontConfigFonts.fonts(extraFiles: extraFiles)
+            let fonts = try FontConfigFonts.fonts(extraFiles: extraFiles, withFallback: withFallback)
             guard let raw = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
                 throw .font("Pango cannot make a FreeType font map")
             }

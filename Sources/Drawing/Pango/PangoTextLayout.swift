@@ -4,6 +4,10 @@ import Geometry
 
 private let pangoScale = CGFloat(PANGO_SCALE)
 
+/// `PANGO_GLYPH_UNKNOWN_FLAG` and `PANGO_GLYPH_INVALID_INPUT` (C macros with casts, not imported).
+private let unknownGlyphFlag: PangoGlyph = 0x1000_0000
+private let invalidInputGlyph: PangoGlyph = 0xFFFF_FFFF
+
 private func points(_ units: Int32) -> CGFloat { CGFloat(units) / pangoScale }
 
 private func pangoUnits(_ points: CGFloat) -> Int32 {
@@ -183,10 +187,17 @@ final class PangoTextLayout {
         case .points(let height): pango_layout_set_height(layout, max(0, pangoUnits(height)))
         case .oneLinePerParagraph: pango_layout_set_height(layout, -1)
         }
+        // Pango swaps left and right for a paragraph whose direction is opposite to the context's
+        // base direction (left-to-right unless set): so LEFT is a paragraph's start, RIGHT its end.
+        // A neutral base direction matches no paragraph, so nothing is swapped: LEFT is the left edge.
         switch settings.alignment {
-        case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
-        case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
-        case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        case .left, .center, .right:
+            pango_context_set_base_dir(context, PANGO_DIRECTION_NEUTRAL)
+            pango_layout_context_changed(layout)
+            pango_layout_set_alignment(layout, settings.alignment == .left ? PANGO_ALIGN_LEFT
+                                       : settings.alignment == .right ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_CENTER)
+        case .start: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        case .end: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
         case .justify:
             pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
             pango_layout_set_justify(layout, 1)
@@ -198,6 +209,7 @@ final class PangoTextLayout {
         case .middle: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_MIDDLE)
         case .end: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
         }
+        PangoFontPins.pinFonts(of: layout)
     }
 
     deinit {
@@ -211,6 +223,9 @@ final class PangoTextLayout {
         pango_layout_get_extents(layout, nil, &logical)
         return CGRect(x: points(logical.x), y: points(logical.y), width: points(logical.width), height: points(logical.height))
     }
+
+    /// Whether the first paragraph runs right to left (its first strong character is Arabic, Hebrew, …).
+    var startsRightToLeft: Bool { pango_layout_get_direction(layout, 0) == PANGO_DIRECTION_RTL }
 
     var isEllipsized: Bool { pango_layout_is_ellipsized(layout) != 0 }
 
@@ -254,6 +269,72 @@ final class PangoTextLayout {
                 baseline: baseline))
         } while pango_layout_iter_next_line(iterator) != 0
         return result
+    }
+
+    /// The characters shown with no glyph (Pango's hex box: no font in the list in effect, nor any
+    /// bundled fallback, has one), each once, in the order they first appear in the layout's lines.
+    /// A box from Pango carries its character (`PANGO_GET_UNKNOWN_GLYPH`); a glyph 0 (`.notdef`)
+    /// from a font is mapped to its character through the run's log clusters.
+    var charactersWithoutGlyph: [Unicode.Scalar] {
+        guard let textPointer = pango_layout_get_text(layout) else { return [] }
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(textPointer).assumingMemoryBound(to: UInt8.self),
+                                        count: Int(strlen(textPointer)))
+        var found: [Unicode.Scalar] = []
+        var seen = Set<Unicode.Scalar>()
+        var lineNode = pango_layout_get_lines_readonly(layout)
+        while let lineEntry = lineNode {
+            defer { lineNode = lineEntry.pointee.next }
+            guard let line = lineEntry.pointee.data?.assumingMemoryBound(to: PangoLayoutLine.self) else { continue }
+            var runNode = line.pointee.runs
+            while let runEntry = runNode {
+                defer { runNode = runEntry.pointee.next }
+                guard let run = runEntry.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+                      let item = run.pointee.item, let glyphs = run.pointee.glyphs,
+                      item.pointee.analysis.flags & UInt8(PANGO_ANALYSIS_FLAG_IS_ELLIPSIS) == 0 else { continue }
+                for index in 0..<Int(glyphs.pointee.num_glyphs) {
+                    let glyph = glyphs.pointee.glyphs[index].glyph
+                    guard glyph == 0 || (glyph & unknownGlyphFlag != 0) else { continue }
+                    let scalar = glyph & unknownGlyphFlag != 0 && glyph != invalidInputGlyph
+                        ? Unicode.Scalar(glyph & ~unknownGlyphFlag)
+                        : Self.scalar(in: bytes, at: Int(item.pointee.offset) + Int(glyphs.pointee.log_clusters[index]))
+                    if let scalar, seen.insert(scalar).inserted { found.append(scalar) }
+                }
+            }
+        }
+        return found
+    }
+
+    /// Every glyph id of the layout's runs in visual order, line by line, with the family of the
+    /// font that drew it (Pango's box for a missing glyph has `PANGO_GLYPH_UNKNOWN_FLAG` set).
+    var glyphs: [(id: UInt32, family: String)] {
+        var result: [(id: UInt32, family: String)] = []
+        var lineNode = pango_layout_get_lines_readonly(layout)
+        while let lineEntry = lineNode {
+            defer { lineNode = lineEntry.pointee.next }
+            guard let line = lineEntry.pointee.data?.assumingMemoryBound(to: PangoLayoutLine.self) else { continue }
+            var runNode = line.pointee.runs
+            while let runEntry = runNode {
+                defer { runNode = runEntry.pointee.next }
+                guard let run = runEntry.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+                      let item = run.pointee.item, let glyphs = run.pointee.glyphs else { continue }
+                var family = ""
+                if let font = item.pointee.analysis.font {
+                    let description = pango_font_describe(font)
+                    if let name = pango_font_description_get_family(description) { family = String(cString: name) }
+                    pango_font_description_free(description)
+                }
+                for index in 0..<Int(glyphs.pointee.num_glyphs) {
+                    result.append((glyphs.pointee.glyphs[index].glyph, family))
+                }
+            }
+        }
+        return result
+    }
+
+    private static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Unicode.Scalar? {
+        guard offset >= 0, offset < bytes.count else { return nil }
+        let end = min(bytes.count, offset + 4)
+        return String(decoding: bytes[offset..<end], as: UTF8.self).unicodeScalars.first
     }
 
     /// Where each visible inline icon sits (index into the icon list, logical rect in layout

@@ -1,9 +1,13 @@
+import BundledFonts
 import CardRenderSupport
 import Foundation
 
-/// The fonts a `TextBox` may use: the bundled DejaVu fonts plus font files named by path. Text
-/// is never laid out with a font found on the machine: the library has its own FontConfig
-/// configuration holding only these files, and an unknown family is an error, not a fallback.
+/// The fonts a `TextBox` may use: the bundled fonts plus font files named by path. Text is never
+/// laid out with a font found on the machine: the library has its own FontConfig configuration
+/// holding only these files, and an unknown family is an error, not a fallback. A character the
+/// named family lacks comes from another of these fonts, chosen by Pango and FontConfig; the
+/// bundled fallback fonts (CJK, Arabic, Hebrew, Thai, Devanagari, emoji) are loaded only for a
+/// text that has such a character.
 public struct FontLibrary: Sendable, Hashable {
     /// The extra files, as absolute paths, in the order given (the bundled fonts are always there).
     public let fontFiles: [String]
@@ -27,21 +31,33 @@ public struct FontLibrary: Sendable, Hashable {
         _ = try fonts()
     }
 
-    /// The family names the library's fonts declare, sorted; empty if the bundled fonts cannot
-    /// be found (laying text out then reports why).
-    public var families: [String] { (try? fonts().families) ?? [] }
+    /// The family names the library's fonts declare, with the bundled fallback families, sorted;
+    /// empty if the bundled fonts cannot be found (laying text out then reports why).
+    public var families: [String] {
+        guard let declared = try? fonts().families else { return [] }
+        return Array(Set(declared + BundledFonts.fallbackFamilies)).sorted()
+    }
+
+    /// Whether `family` is one of the bundled fallback families, which only the configuration
+    /// with the fallback files holds.
+    func isFallbackFamily(_ family: String) -> Bool {
+        let key = FontLibrary.matchingKey(family)
+        return BundledFonts.fallbackFamilies.contains { FontLibrary.matchingKey($0) == key }
+    }
 
     /// Throws unless `family` is one of `families` (compared as FontConfig does: ignoring case
     /// and spaces), with the families available and the nearest name.
     public func checkFamily(_ family: String) throws(DrawingError) {
-        let available = try fonts().families
+        let available = Array(Set(try fonts().families + BundledFonts.fallbackFamilies)).sorted()
         let key = FontLibrary.matchingKey(family)
         guard !available.contains(where: { FontLibrary.matchingKey($0) == key }) else { return }
         throw .font("unknown font family \"\(family)\"; available: \(available.joined(separator: ", "))"
                     + NearestName.hint(for: family, among: available))
     }
 
-    func fonts() throws(DrawingError) -> FontConfigFonts { try FontConfigFonts.fonts(extraFiles: fontFiles) }
+    func fonts(withFallback: Bool = false) throws(DrawingError) -> FontConfigFonts {
+        try FontConfigFonts.fonts(extraFiles: fontFiles, withFallback: withFallback)
+    }
 
     private static func matchingKey(_ family: String) -> String {
         String(family.lowercased().filter { !$0.isWhitespace })

@@ -4,9 +4,18 @@ import Geometry
 
 /// Horizontal placement of the lines in a text box.
 public enum TextBoxAlignment: String, Sendable, Hashable, CaseIterable {
-    case left, center, right
-    /// Lines stretched to the box width; the last line of each paragraph stays left-aligned.
+    /// Lines start at the box's left edge, whatever the paragraph's direction.
+    case left
+    case center
+    /// Lines end at the box's right edge, whatever the paragraph's direction.
+    case right
+    /// Lines stretched to the box width; the last line of each paragraph stays at its start.
     case justify
+    /// Lines begin where the paragraph's direction starts: the left edge for left-to-right text,
+    /// the right edge for right-to-left text (Arabic, Hebrew), each paragraph by its first strong character.
+    case start
+    /// The opposite edge to `start`.
+    case end
 }
 
 /// Vertical placement of the laid-out text in its box.
@@ -95,6 +104,28 @@ public struct TextLayout: Sendable, Hashable {
     public var isEllipsized: Bool
     /// Each visible inline icon's rectangle, in text order.
     public var iconRects: [CGRect]
+    /// The font families the box names (its font, then the markup's), in order: the list in
+    /// effect before the bundled fallback fonts.
+    public var fontFamilies: [String] = []
+    /// Characters drawn as a box because no font in `fontFamilies` nor any bundled fallback font
+    /// has a glyph for them, each once, in text order. Empty when every character has a glyph.
+    public var charactersWithoutGlyph: [Unicode.Scalar] = []
+
+    /// `U+0378 "\u{378}"`: how a report names a character without a glyph.
+    public static func describe(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        let visible = scalar.properties.generalCategory == .control ? "" : " \"\(Character(scalar))\""
+        return code + visible
+    }
+
+    /// One line for a report: `no glyph for U+0E01 "ก", U+0378 "\u{378}" in the fonts DejaVu Sans (and the bundled fallback fonts)`.
+    public var missingGlyphsDescription: String? {
+        guard !charactersWithoutGlyph.isEmpty else { return nil }
+        let characters = charactersWithoutGlyph.prefix(8).map(TextLayout.describe).joined(separator: ", ")
+            + (charactersWithoutGlyph.count > 8 ? " and \(charactersWithoutGlyph.count - 8) more" : "")
+        return "no glyph for \(characters) in the fonts \(fontFamilies.joined(separator: ", ")) (or any bundled fallback font)"
+    }
 }
 
 /// A box of laid-out text, drawn with Pango: markup, wrapping, alignment and justification,
@@ -174,6 +205,14 @@ public struct TextBox: Sendable, Hashable {
 }
 
 extension TextBox {
+    /// The glyphs the box draws in `size` (id and font family, in visual order): for tests that
+    /// check shaping and fallback.
+    func glyphs(in size: CGSize) throws(DrawingError) -> [(id: UInt32, family: String)] {
+        try Prepared(self).layout(in: size).pango.glyphs
+    }
+}
+
+extension TextBox {
     private struct LaidOut {
         let pango: PangoTextLayout
         let result: TextLayout
@@ -188,10 +227,10 @@ extension TextBox {
         let font: PangoFontDescription
         let markup: PangoMarkup
         let iconNames: [String]
+        let families: [String]
 
         init(_ box: TextBox) throws(DrawingError) {
             self.box = box
-            fontMap = try PangoFontMap.forCurrentThread(extraFiles: box.library.fontFiles)
             font = PangoFontDescription(parsing: box.font, defaultFamily: "DejaVu Sans")
             guard font.size > 0 else {
                 throw .font("font \"\(box.font)\" has no size; add one in points, as in \"DejaVu Sans 12\"")
@@ -203,6 +242,12 @@ extension TextBox {
                 throw .font("text markup: the character U+FFFC is reserved for inline icons")
             }
             for family in markup.families { try box.library.checkFamily(family) }
+            var families: [String] = []
+            for family in font.families + markup.families where !families.contains(family) { families.append(family) }
+            self.families = families
+            let covered = try box.library.fonts().covers(markup.text)
+            let needsFallback = !covered || families.contains(where: box.library.isFallbackFamily)
+            fontMap = try PangoFontMap.forCurrentThread(extraFiles: box.library.fontFiles, withFallback: needsFallback)
             iconNames = substituted.iconNames
             guard box.lineSpacing.isFinite, box.lineSpacing > 0 else {
                 throw .font("line spacing must be a positive number, got \(box.lineSpacing)")
@@ -247,10 +292,13 @@ extension TextBox {
             var offset = CGPoint.zero
             if settings.width == nil {
                 // Without a width Pango aligns within the widest line; place that in the box.
+                let rightToLeft = pango.startsRightToLeft
                 switch box.alignment {
-                case .left, .justify: offset.x = 0
+                case .left: offset.x = 0
                 case .center: offset.x = (size.width - logical.width) / 2 - logical.minX
                 case .right: offset.x = size.width - logical.width - logical.minX
+                case .start, .justify, .end:
+                    offset.x = (box.alignment == .end) != rightToLeft ? size.width - logical.width - logical.minX : 0
                 }
             }
             switch box.verticalAlignment {
@@ -271,7 +319,8 @@ extension TextBox {
             let isEllipsized = pango.isEllipsized
             let result = TextLayout(fontSize: font.size * scale, lines: lines,
                                     size: CGSize(width: logical.width, height: logical.height),
-                                    fits: fitsAtScale && !isEllipsized, isEllipsized: isEllipsized, iconRects: iconRects)
+                                    fits: fitsAtScale && !isEllipsized, isEllipsized: isEllipsized, iconRects: iconRects,
+                                    fontFamilies: families, charactersWithoutGlyph: pango.charactersWithoutGlyph)
             return LaidOut(pango: pango, result: result, offset: offset, iconNames: iconNames)
         }
 
@@ -285,7 +334,7 @@ extension TextBox {
         /// wider than the box makes its line too wide), no ellipsis, and no height limit.
         private func fits(scale: CGFloat, in size: CGSize) throws(DrawingError) -> Bool {
             var settings = PangoLayoutSettings()
-            settings.alignment = box.alignment == .justify ? .left : box.alignment
+            settings.alignment = box.alignment == .justify ? .start : box.alignment
             settings.lineSpacing = box.lineSpacing
             switch box.wrap {
             case .word: settings.width = size.width; settings.wrap = .word

@@ -46,6 +46,9 @@ struct PanelState: Sendable {
 
     var isMistake: Bool { if case .mistake = kind { return true } else { return false } }
 
+    /// A mistake that changes the value here: drawn as an error (a harmless one is drawn as right).
+    var isHarmfulMistake: Bool { if case let .mistake(outcome) = kind { return outcome.differs } else { return false } }
+
     /// Whether the keyboard is drawn: another app's keyboard is drawn too (it is on screen).
     var keyboardVisible: Bool { geometry.isKeyboardOnScreen }
 }

@@ -61,7 +61,7 @@ extension KeyboardDiagramOrder {
         if let count = self.filmstrip { filmstrip = try model.result.filmstrip(count: count) }
         var outcome: MistakeOutcome?
         if let mistake {
-            guard let found = model.result.geometry.outcome(of: mistake, strategy: model.strategy) else {
+            guard let found = model.result.geometry.outcome(of: mistake, strategy: model.strategy, language: model.language) else {
                 throw KeyboardDiagramError.mistakeNotApplicable(mistake, model.strategy)
             }
             outcome = found

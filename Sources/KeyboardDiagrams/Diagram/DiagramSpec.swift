@@ -21,11 +21,13 @@ public struct KeyboardDiagramOrder: Sendable, Equatable {
     public var formats: [OutputFormat]
     /// Path under the output folder without extension; nil: a name made from the order.
     public var output: String?
+    /// The language of every text of the diagram (and of the notes in its JSON).
+    public var language: DiagramLanguage
 
     public init(device: String? = nil, orientation: Orientation? = nil, strategy: AvoidanceStrategy? = nil,
                 scenario: String? = nil, predictive: Bool? = nil, keyboardFrame: CGRect? = nil, viewFrame: CGRect? = nil,
                 mistake: KeyboardMistake? = nil, filmstrip: Int? = nil, formats: [OutputFormat] = [.png],
-                output: String? = nil) {
+                output: String? = nil, language: DiagramLanguage = .english) {
         self.device = device
         self.orientation = orientation
         self.strategy = strategy
@@ -37,16 +39,27 @@ public struct KeyboardDiagramOrder: Sendable, Equatable {
         self.filmstrip = filmstrip
         self.formats = formats
         self.output = output
+        self.language = language
     }
 
-    /// The geometry: from the scenario when one is named, else from the request.
+    /// The scenario the order draws: the one named, else a mistake's own setting when nothing
+    /// else (device, orientation, frames, predictive bar) is asked for.
+    public var effectiveScenario: String? {
+        if let scenario { return scenario }
+        let describesSetting = device != nil || orientation != nil || predictive != nil || keyboardFrame != nil
+            || viewFrame != nil
+        return describesSetting ? nil : mistake?.defaultScenarioID
+    }
+
+    /// The geometry: from the scenario when one is named (or the mistake's default setting),
+    /// else from the request.
     public func model(builder: KeyboardDiagramBuilder) throws(KeyboardInputError) -> KeyboardDiagramModel {
-        if let scenario {
-            return try builder.build(scenario: scenario, strategy: strategy)
+        if let scenario = effectiveScenario {
+            return try builder.build(scenario: scenario, strategy: strategy, language: language)
         }
         let request = KeyboardDiagramRequest(
             deviceID: device ?? "iphone-8", orientation: orientation ?? .portrait, strategy: strategy ?? .bottomOffset,
-            showsPredictiveBar: predictive ?? true, keyboardFrame: keyboardFrame, viewFrame: viewFrame)
+            showsPredictiveBar: predictive ?? true, keyboardFrame: keyboardFrame, viewFrame: viewFrame, language: language)
         return try builder.build(request)
     }
 
@@ -73,6 +86,7 @@ public struct KeyboardDiagramOrder: Sendable, Equatable {
         }
         if let mistake { name += "-mistake-\(mistake.rawValue)" }
         if let filmstrip { name += "-filmstrip-\(filmstrip)" }
+        if language != .english { name += "-\(language.rawValue)" }
         return "keyboard/" + name
     }
 }

@@ -44,25 +44,24 @@ struct FilmstripComposer {
                                 StyledText(text, font: font, color: color), role))
             y += size.height + (role == .title ? 6 : 3)
         }
-        let name = model.scenario?.title ?? "\(model.device.name) · \(DiagramText.orientationName(orientation))"
-        let title = "Keyboard animation, \(frames) frames: \(name) · \(DiagramText.strategyTitle(model.strategy))"
+        let language = model.language
+        let name = model.scenario?.title ?? "\(model.device.name) · \(DiagramText.orientationName(orientation, language))"
+        let title = language.text(.filmstripTitle, ["\(frames)", name, DiagramText.strategyTitle(model.strategy, language)])
         for line in TextWrap.lines(title, font: style.titleFont, width: textWidth) { addLine(line, style.titleFont, style.ink, .title) }
         let curveText: String
         switch animation.curve {
         case .keyboardSpring:
             let spring = animation.timing.spring
             let (mass, stiffness) = (n(spring.mass), n(spring.stiffness))
-            curveText = "Curve \(animation.rawCurve) is the keyboard's spring (mass \(mass), stiffness \(stiffness), "
-                + "critically damped, ω = √(\(stiffness)/\(mass)) ≈ "
-                + "\(n(spring.angularFrequency))/s): p(t) = 1 − (1 + ωt)·e^(−ωt). It runs "
-                + "\(n(animation.totalDuration)) s whatever the notification's duration (\(n(animation.reportedDuration)) s) says."
+            curveText = language.text(.curveSpring, ["\(animation.rawCurve)", mass, stiffness, n(spring.angularFrequency),
+                                                      n(animation.totalDuration), n(animation.reportedDuration)])
         default:
-            curveText = "Curve \(animation.rawCurve) (\(animation.curve)) over the reported \(n(animation.reportedDuration)) s."
+            curveText = language.text(.curveOther, ["\(animation.rawCurve)", "\(animation.curve)", n(animation.reportedDuration)])
         }
         for line in TextWrap.lines(curveText, font: style.subtitleFont, width: textWidth) {
             addLine(line, style.subtitleFont, style.secondaryInk, .subtitle)
         }
-        for line in TextWrap.lines(DiagramText.logLine(step), font: style.subtitleFont, width: textWidth) {
+        for line in TextWrap.lines(DiagramText.logLine(step, language), font: style.subtitleFont, width: textWidth) {
             addLine(line, style.subtitleFont, style.frameColor, .subtitle)
         }
         y += 12
@@ -93,8 +92,9 @@ struct FilmstripComposer {
                 var ty = figure.bodyRect.maxY + 6
                 let value = moment.geometry.value(for: model.strategy)
                 let lines = [
-                    ("progress \(String(format: "%.1f", moment.progress * 100)) %", style.labelFont, style.ink),
-                    ("keyboard y = \(n(moment.geometry.keyboardFrameInView.minY))", style.labelFont, style.keyboardHeightColor),
+                    (language.text(.progressPercent, [String(format: "%.1f", moment.progress * 100)]), style.labelFont, style.ink),
+                    (language.text(.keyboardY, [n(moment.geometry.keyboardFrameInView.minY)]), style.labelFont,
+                     style.keyboardHeightColor),
                     ("\(model.strategy.quantityName) = \(n(value))", style.labelBoldFont, style.valueColor),
                 ]
                 for (text, font, color) in lines {
@@ -207,11 +207,13 @@ struct FilmstripComposer {
         // Notes to the right of the plot.
         var ny = plot.minY
         let notes: [(String, Font, Color)] = [
-            ("progress of the keyboard's frame", style.labelBoldFont, style.tint),
-            ("● sampled frames above", style.labelFont, style.valueColor),
-            ("┆ reported duration \(DiagramText.n(animation.reportedDuration)) s", style.labelFont, style.safeAreaColor),
-        ]
-        for (text, font, color) in notes where !(text.hasPrefix("┆") && animation.reportedDuration >= duration - 1e-9) {
+            (model.language.text(.plotProgress), style.labelBoldFont, style.tint),
+            (model.language.text(.plotSamples), style.labelFont, style.valueColor),
+        ] + (animation.reportedDuration < duration - 1e-9
+            ? [(model.language.text(.plotReportedDuration, [DiagramText.n(animation.reportedDuration)]), style.labelFont,
+                style.safeAreaColor)]
+            : [])
+        for (text, font, color) in notes {
             let size = StyledText(text, font: font).size()
             try reserve(text, CGRect(x: plot.maxX + 16, y: ny, width: size.width, height: size.height), font, color, role: .legend)
             ny += size.height + 6

@@ -95,92 +95,82 @@ enum DiagramText {
     static func n(_ value: CGFloat) -> String { KeyboardFormat.number(value) }
     static func frame(_ rect: CGRect) -> String { KeyboardFormat.frame(rect) }
 
-    static func strategyTitle(_ strategy: AvoidanceStrategy) -> String {
+    static func strategyTitle(_ strategy: AvoidanceStrategy, _ language: DiagramLanguage) -> String {
         switch strategy {
-        case .toolbar: "move the toolbar"
-        case .bottomOffset: "bottom offset"
-        case .contentInset: "content inset"
-        case .layoutGuide: "keyboard layout guide"
+        case .toolbar: language.text(.strategyToolbar)
+        case .bottomOffset: language.text(.strategyBottomOffset)
+        case .contentInset: language.text(.strategyContentInset)
+        case .layoutGuide: language.text(.strategyLayoutGuide)
         }
     }
 
-    static func strategySummary(_ strategy: AvoidanceStrategy) -> String {
+    static func strategySummary(_ strategy: AvoidanceStrategy, _ language: DiagramLanguage) -> String {
         switch strategy {
-        case .toolbar:
-            "The bottom toolbar moves up until it rests on the keyboard: by how much the keyboard covers it, not by the keyboard's height."
-        case .bottomOffset:
-            "Apple's keyboardFrameEndUserInfoKey sample: a bottom constraint set to view.bounds.maxY − intersection.minY."
-        case .contentInset:
-            "The text view keeps its frame; contentInset.bottom = overlap − safeAreaInsets.bottom, reset on hide."
-        case .layoutGuide:
-            "view.keyboardLayoutGuide (iOS 15): the toolbar is pinned to the guide's top, which follows docked keyboards only."
+        case .toolbar: language.text(.summaryToolbar)
+        case .bottomOffset: language.text(.summaryBottomOffset)
+        case .contentInset: language.text(.summaryContentInset)
+        case .layoutGuide: language.text(.summaryLayoutGuide)
         }
     }
 
-    static func orientationName(_ orientation: InterfaceOrientation) -> String {
+    static func orientationName(_ orientation: InterfaceOrientation, _ language: DiagramLanguage) -> String {
         switch orientation {
-        case .portrait: "portrait"
-        case .portraitUpsideDown: "portrait upside down"
-        case .landscapeLeft: "landscape left"
-        case .landscapeRight: "landscape"
+        case .portrait: language.text(.orientationPortrait)
+        case .portraitUpsideDown: language.text(.orientationUpsideDown)
+        case .landscapeLeft: language.text(.orientationLandscapeLeft)
+        case .landscapeRight: language.text(.orientationLandscape)
         }
     }
 
     /// `UIKeyboardWillShowNotification (0,667,375,258), (0,409,375,258) curve:7, duration:0.25`, as a keyboard notification's userInfo is commonly logged.
-    static func logLine(_ step: KeyboardStep) -> String {
+    static func logLine(_ step: KeyboardStep, _ language: DiagramLanguage) -> String {
         var line = "\(step.event.kind.notificationName) \(step.event.logDescription)"
         if !step.event.isLocal { line += " isLocal:0" }
-        if step.screen.convention == .fixedPortrait { line += " (iOS 7 screen coordinates)" }
+        if step.screen.convention == .fixedPortrait { line += " " + language.text(.iOS7ScreenCoordinates) }
         return line
     }
 
     /// The computation of a step, one line per stage, with its numbers.
-    static func computation(_ step: KeyboardStep, strategy: AvoidanceStrategy) -> [String] {
+    static func computation(_ step: KeyboardStep, strategy: AvoidanceStrategy, _ language: DiagramLanguage) -> [String] {
+        let t = language.text
         let g = step.geometry
         let bounds = g.view.bounds
         let safe = g.view.safeAreaInsets.bottom
         var lines: [String] = []
-        lines.append("UIKeyboardFrameEndUserInfoKey = \(frame(step.event.frameEnd)) in screen coordinates")
-        let converted = "view.convert(frame, from: nil) = \(frame(g.keyboardFrameInView))"
+        lines.append(t(.endFrameInScreen, [frame(step.event.frameEnd)]))
+        let converted = frame(g.keyboardFrameInView)
         if step.screen.convention == .fixedPortrait {
-            lines.append(converted + " (undoes the un-rotated iOS 7 screen coordinates)")
+            lines.append(t(.convertedIOS7, [converted]))
         } else if g.view.frame.origin == .zero {
-            lines.append(converted + " (the view's origin is the window's, so the numbers stay)")
+            lines.append(t(.convertedSameOrigin, [converted]))
         } else {
-            lines.append(converted + " (view.frame \(frame(g.view.frame)) in the window)")
+            lines.append(t(.convertedPlaced, [converted, frame(g.view.frame)]))
         }
         if let intersection = g.intersection {
-            lines.append("view.bounds \(frame(bounds)) ∩ keyboard = \(frame(intersection)): overlap = "
-                + "\(n(bounds.maxY)) − \(n(intersection.minY)) = \(n(g.overlapHeight))")
+            lines.append(t(.intersectionLine, [frame(bounds), frame(intersection), n(bounds.maxY), n(intersection.minY),
+                                               n(g.overlapHeight)]))
         } else {
-            lines.append("view.bounds \(frame(bounds)) ∩ keyboard is empty: the keyboard covers none of the view")
+            lines.append(t(.noIntersectionLine, [frame(bounds)]))
         }
-        if g.isIgnored {
-            lines.append("isLocal == false: another app's keyboard, so the app ignores it and nothing moves")
-        }
+        if g.isIgnored { lines.append(t(.ignoredLine, [])) }
         let used = g.effectiveOverlap
         switch strategy {
         case .bottomOffset:
             lines.append(used > 0
-                ? "bottomOffset = view.bounds.maxY − intersection.minY = \(n(bounds.maxY)) − \(n(bounds.maxY - used)) = \(n(g.bottomOffset))"
-                : "bottomOffset = safeAreaInsets.bottom = \(n(g.bottomOffset)) (\(g.isIgnored ? "event ignored" : "no intersection"))")
+                ? t(.bottomOffsetLine, [n(bounds.maxY), n(bounds.maxY - used), n(g.bottomOffset)])
+                : t(.bottomOffsetRestLine, [n(g.bottomOffset), t(g.isIgnored ? .eventIgnored : .noIntersection, [])]))
         case .contentInset:
             lines.append(used > 0
-                ? "contentInset.bottom = overlap − safeAreaInsets.bottom = \(n(used)) − \(n(safe)) = \(n(g.contentInsetBottom)); "
-                    + "scrollIndicatorInsets.bottom = \(n(g.scrollIndicatorInsetBottom))"
-                : "contentInset.bottom = 0 and scrollIndicatorInsets.bottom = 0 ("
-                    + (g.eventKind.isHide ? "the reset on hide" : g.isIgnored ? "event ignored" : "the keyboard covers none of the view")
-                    + ")")
+                ? t(.contentInsetLine, [n(used), n(safe), n(g.contentInsetBottom), n(g.scrollIndicatorInsetBottom)])
+                : t(.contentInsetZeroLine, [t(g.eventKind.isHide ? .resetOnHide : g.isIgnored ? .eventIgnored : .coversNone, [])]))
         case .toolbar:
             lines.append(g.toolbarShift > 0
-                ? "toolbar.frame \(frame(g.toolbarFrameBefore)) → \(frame(g.toolbarFrameAfter)): moved up \(n(g.toolbarShift)) "
-                    + "to rest on the keyboard"
-                : "toolbar.frame stays \(frame(g.toolbarFrameBefore)): the keyboard does not reach it")
+                ? t(.toolbarMovedLine, [frame(g.toolbarFrameBefore), frame(g.toolbarFrameAfter), n(g.toolbarShift)])
+                : t(.toolbarStaysLine, [frame(g.toolbarFrameBefore)]))
         case .layoutGuide:
             lines.append(g.docking.isDocked
-                ? "keyboardLayoutGuide.layoutFrame = \(frame(g.layoutGuideFrame)): top = \(n(g.layoutGuideTop)) "
-                    + "(never below the safe area, \(n(bounds.maxY - safe)))"
-                : "undocked (\(g.docking.rawValue)) keyboard: the guide stays at the safe-area bottom, top = \(n(g.layoutGuideTop))")
+                ? t(.layoutGuideLine, [frame(g.layoutGuideFrame), n(g.layoutGuideTop), n(bounds.maxY - safe)])
+                : t(.layoutGuideUndockedLine, [g.docking.rawValue, n(g.layoutGuideTop)]))
         }
         return lines
     }

@@ -40,6 +40,9 @@ struct PanelComposer {
         var anchor: CGPoint
     }
 
+    /// A phrase in the model's language.
+    func t(_ phrase: Phrase, _ arguments: [String] = []) -> String { model.language.text(phrase, arguments) }
+
     // MARK: states
 
     func states() throws -> [PanelState] {
@@ -52,14 +55,13 @@ struct PanelComposer {
             let beganDocked = first.geometry.docking == .hardwareKeyboard ? KeyboardDocking.hardwareKeyboard : .docked
             let begin = first.geometry.moved(to: first.geometry.keyboardBeginFrameInView, reported: first.event.frameBegin,
                                              screen: first.screen, docking: beganDocked)
-            let beforeTitle = begin.isKeyboardOnScreen ? "Before: the keyboard is up (begin frame)"
-                                                        : "Before: the keyboard is off screen (begin frame)"
+            let beforeTitle = t(begin.isKeyboardOnScreen ? .beforeKeyboardUp : .beforeKeyboardOffScreen)
             var states = [PanelState(kind: .before, title: beforeTitle, step: first, geometry: begin,
                                      strategy: model.strategy, illustrativeKeyboards: [])]
             for (index, step) in steps.enumerated() {
                 let title = steps.count == 1
-                    ? "After \(step.event.kind.notificationName)"
-                    : "Step \(index + 1): \(step.event.kind.notificationName)"
+                    ? t(.afterNotification, [step.event.kind.notificationName])
+                    : t(.stepNotification, ["\(index + 1)", step.event.kind.notificationName])
                 states.append(PanelState(kind: .after, title: title, step: step, geometry: step.geometry,
                                          strategy: model.strategy,
                                          illustrativeKeyboards: index == steps.count - 1 ? illustrative : []))
@@ -67,13 +69,15 @@ struct PanelComposer {
             return states
         case let .mistake(mistake):
             let step = model.result
-            guard let outcome = step.geometry.outcome(of: mistake, strategy: model.strategy) else {
+            guard let outcome = step.geometry.outcome(of: mistake, strategy: model.strategy, language: model.language) else {
                 throw KeyboardDiagramError.mistakeNotApplicable(mistake, model.strategy)
             }
             return [
-                PanelState(kind: .after, title: "Correct: \(step.strategy.quantityName) = \(DiagramText.n(outcome.rightValue))",
+                PanelState(kind: .after, title: t(.correctPanel, [step.strategy.quantityName, DiagramText.n(outcome.rightValue)]),
                            step: step, geometry: step.geometry, strategy: model.strategy, illustrativeKeyboards: illustrative),
-                PanelState(kind: .mistake(outcome), title: "Mistake: \(mistake.title)", step: step, geometry: step.geometry,
+                PanelState(kind: .mistake(outcome),
+                           title: t(outcome.differs ? .mistakePanel : .harmlessPanel, [mistake.title(in: model.language)]),
+                           step: step, geometry: step.geometry,
                            strategy: model.strategy, illustrativeKeyboards: illustrative),
             ]
         case .filmstrip:
@@ -90,7 +94,7 @@ struct PanelComposer {
         let n = DiagramText.n
         var specs: [DimensionSpec] = []
         if safe > 0 {
-            specs.append(DimensionSpec(top: bounds.maxY - safe, bottom: bounds.maxY, text: "safe-area bottom \(n(safe))",
+            specs.append(DimensionSpec(top: bounds.maxY - safe, bottom: bounds.maxY, text: t(.safeAreaBottom, [n(safe)]),
                                        color: style.safeAreaColor, emphasised: false))
         }
         let showsKeyboard: Bool
@@ -103,18 +107,18 @@ struct PanelComposer {
         if showsKeyboard, state.keyboardVisible {
             let keyboard = g.keyboardFrameInView
             if keyboard.height > 0 {
-                specs.append(DimensionSpec(top: keyboard.minY, bottom: keyboard.maxY, text: "keyboard height \(n(keyboard.height))",
+                specs.append(DimensionSpec(top: keyboard.minY, bottom: keyboard.maxY, text: t(.keyboardHeight, [n(keyboard.height)]),
                                            color: style.keyboardHeightColor, emphasised: false, measuresKeyboard: true))
             }
             if let intersection = g.intersection {
                 specs.append(DimensionSpec(top: intersection.minY, bottom: bounds.maxY,
-                                           text: "intersection \(n(bounds.maxY - intersection.minY))",
+                                           text: t(.intersectionHeight, [n(bounds.maxY - intersection.minY)]),
                                            color: style.intersectionColor, emphasised: false))
             }
         }
         let value = state.appliedValue
-        let color = state.isMistake ? style.mistakeColor : style.valueColor
-        let suffix = state.isMistake ? " ✗" : ""
+        let color = state.isHarmfulMistake ? style.mistakeColor : style.valueColor
+        let suffix = state.isHarmfulMistake ? " ✗" : ""
         switch state.strategy {
         case .bottomOffset where value > 0:
             specs.append(DimensionSpec(top: bounds.maxY - value, bottom: bounds.maxY, text: "bottomOffset = \(n(value))\(suffix)",
@@ -124,7 +128,7 @@ struct PanelComposer {
                                        text: "contentInset.bottom = \(n(value))\(suffix)", color: color, emphasised: true))
         case .toolbar where value > 0:
             let before = g.toolbarFrameBefore
-            specs.append(DimensionSpec(top: before.minY - value, bottom: before.minY, text: "toolbar up \(n(value))\(suffix)",
+            specs.append(DimensionSpec(top: before.minY - value, bottom: before.minY, text: t(.toolbarUp, [n(value)]) + suffix,
                                        color: color, emphasised: true))
         case .layoutGuide:
             specs.append(DimensionSpec(top: 0, bottom: value, text: "keyboardLayoutGuide.top = \(n(value))",
@@ -142,7 +146,8 @@ struct PanelComposer {
         let figure = panel.figure
         if let visible = panel.visibleKeyboardRect, state.kind != .before || g.isKeyboardOnScreen {
             let isBegin = state.kind == .before
-            let text = "\(isBegin ? "begin" : "end") frame \(DiagramText.frame(isBegin ? state.step.event.frameBegin : state.step.event.frameEnd))"
+            let text = t(isBegin ? .beginFrame : .endFrame,
+                         [DiagramText.frame(isBegin ? state.step.event.frameBegin : state.step.event.frameEnd)])
             // The frame as drawn: within the screen's width, its ghost below the screen included.
             let screen = figure.screenRect
             let whole = (panel.keyboardRect ?? visible)
@@ -158,18 +163,18 @@ struct PanelComposer {
         let body = figure.bodyRect
         if state.kind == .before, panel.visibleKeyboardRect == nil {
             let frame = DiagramText.frame(state.step.event.frameBegin)
-            result.append(belowDevice("begin frame \(frame): below the screen", short: frame, body))
+            result.append(belowDevice(t(.beginFrameBelowScreen, [frame]), short: frame, body))
         } else if state.kind != .before, panel.visibleKeyboardRect == nil {
             let frame = state.step.event.frameEnd
-            let place = frame.width <= 0 || frame.height <= 0 ? "an empty rect" : "off screen"
-            result.append(belowDevice("end frame \(DiagramText.frame(frame)): \(place)",
+            let phrase: Phrase = frame.width <= 0 || frame.height <= 0 ? .endFrameEmpty : .endFrameOffScreen
+            result.append(belowDevice(t(phrase, [DiagramText.frame(frame)]),
                                       short: DiagramText.frame(frame), body))
         }
         for piece in state.illustrativeKeyboards where piece.width > 0 && piece.height > 0 {
             let rect = figure.rect(piece)
-            let name = state.illustrativeKeyboards.count > 1 ? "split keyboard (no frame reported)"
-                                                               : "floating keyboard (no frame reported)"
-            let short = state.illustrativeKeyboards.count > 1 ? "split keyboard" : "floating keyboard"
+            let isSplit = state.illustrativeKeyboards.count > 1
+            let name = t(isSplit ? .splitKeyboardNoFrame : .floatingKeyboardNoFrame)
+            let short = t(isSplit ? .splitKeyboard : .floatingKeyboard)
             result.append(AnnotationSpec(text: name, shortText: short, color: style.frameColor, candidates: { size in
                 [CGRect(x: rect.minX, y: rect.minY - size.height - 4, width: size.width, height: size.height),
                  CGRect(x: rect.maxX - size.width, y: rect.minY - size.height - 4, width: size.width, height: size.height)]
@@ -178,7 +183,7 @@ struct PanelComposer {
         }
         if let ghost = panel.layout.toolbarGhost,
            case let rect = panel.canvasRect(ghost).intersection(figure.screenRect), !rect.isNull, rect.height >= 6 {
-            result.append(AnnotationSpec(text: "toolbar was here", color: style.valueColor, candidates: { size in
+            result.append(AnnotationSpec(text: t(.toolbarWasHere), color: style.valueColor, candidates: { size in
                 LabelCandidates.inside(rect, size: size, inset: 3)
                     + [CGRect(x: rect.midX - size.width / 2, y: rect.minY - size.height - 4, width: size.width, height: size.height)]
             }, anchor: CGPoint(x: rect.midX, y: rect.midY)))
@@ -199,11 +204,10 @@ struct PanelComposer {
         if case let .mistake(outcome) = state.kind {
             if let zone = panel.errorZone,
                case let rect = panel.canvasRect(zone.rect).intersection(figure.screenRect), !rect.isNull, rect.height > 0 {
-                let text = zone.hidesContent
-                    ? "\(DiagramText.n(zone.rect.height)) pt hidden under the keyboard"
-                    : "\(DiagramText.n(zone.rect.height)) pt wasted gap"
+                let height = DiagramText.n(zone.rect.height)
+                let text = t(zone.hidesContent ? .hiddenUnderKeyboard : .wastedGapPoints, [height])
                 let color = zone.hidesContent ? style.mistakeColor : style.gapColor
-                let short = "\(DiagramText.n(zone.rect.height)) pt \(zone.hidesContent ? "hidden" : "gap")"
+                let short = t(zone.hidesContent ? .hiddenShort : .gapShort, [height])
                 result.append(AnnotationSpec(text: text, shortText: short, color: color, candidates: { size in
                     LabelCandidates.inside(rect, size: size, inset: 4)
                         + [CGRect(x: rect.midX - size.width / 2, y: rect.minY - size.height - 4, width: size.width, height: size.height),
@@ -214,8 +218,9 @@ struct PanelComposer {
             if assumed != g.keyboardFrameInView, assumed.width > 0, assumed.height > 0 {
                 let rect = panel.canvasRect(assumed).intersection(figure.screenRect)
                 if !rect.isNull, rect.width > 20, rect.height > 10 {
-                    let text = "frame as the code used it \(DiagramText.frame(assumed))"
-                    result.append(AnnotationSpec(text: text, shortText: "used \(DiagramText.frame(assumed))", color: style.mistakeColor,
+                    let text = t(.frameAsUsed, [DiagramText.frame(assumed)])
+                    result.append(AnnotationSpec(text: text, shortText: t(.frameAsUsedShort, [DiagramText.frame(assumed)]),
+                                                 color: style.mistakeColor,
                                                  candidates: { size in
                         LabelCandidates.inside(rect, size: size)
                             + [CGRect(x: rect.minX + 4, y: rect.minY - size.height - 4, width: size.width, height: size.height),
@@ -290,7 +295,7 @@ struct PanelComposer {
         let row = panelRow(plans, widths: panelWidths, scale: scale, top: header.bottom + 14)
         let captions = captionBlock(row)
         let computation = computationBlock(top: captions.bottom + 16, textWidth: textWidth)
-        let legend = legendLayout(top: computation.bottom + 12, canvasWidth: canvasWidth)
+        let legend = legendLayout(legendItems(plans, panels: row.panels), top: computation.bottom + 12, canvasWidth: canvasWidth)
         let size = CGSize(width: canvasWidth, height: (legend.bottom + Self.margin).rounded(.up))
 
         var list = DisplayList()
@@ -346,10 +351,10 @@ struct PanelComposer {
 
     private func diagramTitle() -> String {
         if let scenario = model.scenario {
-            return "\(scenario.title) · \(DiagramText.strategyTitle(model.strategy))"
+            return "\(scenario.title) · \(DiagramText.strategyTitle(model.strategy, model.language))"
         }
-        return "\(model.device.name) · \(DiagramText.orientationName(model.result.screen.interfaceOrientation)) · "
-            + DiagramText.strategyTitle(model.strategy)
+        return "\(model.device.name) · \(DiagramText.orientationName(model.result.screen.interfaceOrientation, model.language)) · "
+            + DiagramText.strategyTitle(model.strategy, model.language)
     }
 
     /// The title, what the strategy does (and the mistake), the device of a scenario and each
@@ -360,17 +365,20 @@ struct PanelComposer {
             .map { ($0, style.titleFont, style.ink, .title) }
         var subtitles: [String] = []
         if case let .mistake(mistake) = variant {
-            let title = mistake.title.prefix(1).lowercased() + mistake.title.dropFirst()
-            subtitles.append("Classic mistake: \(title). \(DiagramText.strategySummary(model.strategy))")
+            let full = mistake.title(in: model.language)
+            let title = full.prefix(1).lowercased() + full.dropFirst()
+            subtitles.append(t(.classicMistake, [title, DiagramText.strategySummary(model.strategy, model.language)]))
         } else {
-            subtitles.append(DiagramText.strategySummary(model.strategy))
+            subtitles.append(DiagramText.strategySummary(model.strategy, model.language))
         }
-        if model.scenario != nil { subtitles.append("\(model.device.name), \(DiagramText.orientationName(orientation)).") }
+        if model.scenario != nil {
+            subtitles.append(t(.deviceAndOrientation, [model.device.name, DiagramText.orientationName(orientation, model.language)]))
+        }
         for line in subtitles.flatMap({ TextWrap.lines($0, font: style.subtitleFont, width: textWidth) }) {
             headerLines.append((line, style.subtitleFont, style.secondaryInk, .subtitle))
         }
         for step in model.steps {
-            for line in TextWrap.lines(DiagramText.logLine(step), font: style.subtitleFont, width: textWidth) {
+            for line in TextWrap.lines(DiagramText.logLine(step, model.language), font: style.subtitleFont, width: textWidth) {
                 headerLines.append((line, style.subtitleFont, style.frameColor, .subtitle))
             }
         }
@@ -441,18 +449,20 @@ struct PanelComposer {
         var lines: [String] = []
         switch variant {
         case let .mistake(mistake):
-            if let outcome = step.geometry.outcome(of: mistake, strategy: model.strategy) {
+            if let outcome = step.geometry.outcome(of: mistake, strategy: model.strategy, language: model.language) {
                 lines = [outcome.explanation]
-                    + ["Right: \(outcome.quantity) = \(n(outcome.rightValue)) · mistaken: \(outcome.quantity) = \(n(outcome.wrongValue))"]
+                lines.append(outcome.differs
+                    ? t(.rightAndMistaken, [outcome.quantity, n(outcome.rightValue), n(outcome.wrongValue)])
+                    : t(.rightAndMistakenAgree, [outcome.quantity, n(outcome.rightValue), mistake.defaultScenarioID]))
             }
-            lines += DiagramText.computation(step, strategy: model.strategy)
+            lines += DiagramText.computation(step, strategy: model.strategy, model.language)
         default:
             if model.steps.count > 1 {
                 for (index, step) in model.steps.enumerated() {
-                    lines.append("Step \(index + 1): \(step.note) → \(step.strategy.quantityName) = \(n(step.value))")
+                    lines.append(t(.stepResult, ["\(index + 1)", step.note, step.strategy.quantityName, n(step.value)]))
                 }
             }
-            lines += DiagramText.computation(step, strategy: model.strategy)
+            lines += DiagramText.computation(step, strategy: model.strategy, model.language)
             if let scenario = model.scenario { lines.append(scenario.expectedBehaviour) }
         }
         return lines
@@ -473,12 +483,12 @@ struct PanelComposer {
     }
 
     /// The legend's items in rows as wide as the canvas allows.
-    private func legendLayout(top: CGFloat, canvasWidth: CGFloat) -> PlacedLegend {
+    private func legendLayout(_ items: [LegendItem], top: CGFloat, canvasWidth: CGFloat) -> PlacedLegend {
         let metrics = style.legend
         var placed = PlacedLegend(items: [], bottom: top)
         var lx = Self.margin
         let legendHeight = style.labelFont.lineHeight
-        for item in legendItems() {
+        for item in items {
             let textSize = StyledText(item.text, font: style.labelFont).size()
             let itemWidth = metrics.textOffset + textSize.width
             if lx + itemWidth > canvasWidth - Self.margin {
@@ -663,8 +673,10 @@ struct PanelComposer {
         let n = DiagramText.n
         let quantity = state.strategy.quantityName
         switch state.kind {
+        case let .mistake(outcome) where outcome.differs:
+            return (t(.badgeShouldBe, [quantity, n(outcome.wrongValue), n(outcome.rightValue)]), style.mistakeColor)
         case let .mistake(outcome):
-            return ("\(quantity) = \(n(outcome.wrongValue))  (should be \(n(outcome.rightValue)))", style.mistakeColor)
+            return (t(.badgeRightHereToo, [quantity, n(outcome.wrongValue)]), style.valueColor)
         default:
             return ("\(quantity) = \(n(state.appliedValue))", style.valueColor)
         }
@@ -674,7 +686,7 @@ struct PanelComposer {
         let g = state.geometry
         switch state.kind {
         case .before:
-            return "view.bounds \(DiagramText.frame(g.view.bounds)), safeAreaInsets.bottom = \(DiagramText.n(g.view.safeAreaInsets.bottom))."
+            return t(.captionBefore, [DiagramText.frame(g.view.bounds), DiagramText.n(g.view.safeAreaInsets.bottom)])
         case .after:
             return state.step.note
         case let .mistake(outcome):
@@ -689,34 +701,78 @@ struct PanelComposer {
         var draw: (CGRect, inout DisplayList, DiagramStyle) -> Void
     }
 
-    private func legendItems() -> [LegendItem] {
-        var items: [LegendItem] = [
-            LegendItem(text: "outside the safe area") { rect, list, style in
+    /// What the panels draw, so the legend lists only that.
+    struct DrawnKinds: Equatable {
+        var unsafeMargins = false
+        var keyboard = false
+        var intersection = false
+        var dimension = false
+        var result = false
+        var hiddenContent = false
+        var wastedGap = false
+    }
+
+    private func drawnKinds(_ plans: [PanelPlan], panels: [DevicePanel]) -> DrawnKinds {
+        var kinds = DrawnKinds()
+        for (plan, panel) in zip(plans, panels) {
+            let state = panel.state
+            let insets = state.metrics.safeAreaInsets
+            kinds.unsafeMargins = kinds.unsafeMargins || insets.top > 0 || insets.bottom > 0 || insets.left > 0 || insets.right > 0
+            kinds.keyboard = kinds.keyboard || panel.visibleKeyboardRect != nil
+                || state.illustrativeKeyboards.contains { $0.width > 0 && $0.height > 0 }
+            if let intersection = state.geometry.intersection, state.keyboardVisible,
+               case let rect = panel.canvasRect(intersection).intersection(panel.figure.screenRect), !rect.isNull, rect.height > 0 {
+                kinds.intersection = true
+            }
+            kinds.dimension = kinds.dimension || !plan.dimensions.isEmpty
+            kinds.result = kinds.result || plan.dimensions.contains { $0.emphasised && !state.isHarmfulMistake }
+            if state.isMistake, let zone = panel.errorZone {
+                if zone.hidesContent { kinds.hiddenContent = true } else { kinds.wastedGap = true }
+            }
+        }
+        return kinds
+    }
+
+    private func legendItems(_ plans: [PanelPlan], panels: [DevicePanel]) -> [LegendItem] {
+        let drawn = drawnKinds(plans, panels: panels)
+        var items: [LegendItem] = []
+        if drawn.unsafeMargins {
+            items.append(LegendItem(text: t(.legendOutsideSafeArea)) { rect, list, style in
                 list.fill(rect, style.unsafeFill)
                 DeviceFigure.hatch(rect, into: &list, color: style.unsafeHatch, spacing: 5)
-            },
-            LegendItem(text: "keyboard") { rect, list, style in
+            })
+        }
+        if drawn.keyboard {
+            items.append(LegendItem(text: t(.legendKeyboard)) { rect, list, style in
                 list.fill(rect, style.keyboardFill)
                 list.fill(BezierPath(roundedRect: rect.insetBy(dx: 4, dy: 3), cornerRadius: 2), style.keyFill)
-            },
-            LegendItem(text: "intersection with view.bounds") { rect, list, style in
+            })
+        }
+        if drawn.intersection {
+            items.append(LegendItem(text: t(.legendIntersection)) { rect, list, style in
                 list.fill(rect, style.overlapFill)
                 list.stroke(BezierPath(rect: rect.insetBy(dx: 0.5, dy: 0.5)), style.intersectionColor, width: 1.5, dash: [4, 2])
-            },
-            LegendItem(text: "dimension (points)") { rect, list, style in
+            })
+        }
+        if drawn.dimension {
+            items.append(LegendItem(text: t(.legendDimension)) { rect, list, style in
                 list.line(LineSegment(x1: rect.minX + 2, y1: rect.midY, x2: rect.maxX - 2, y2: rect.midY), style.ink, width: 1.2)
                 list.fill(BezierPath(ovalIn: CGRect(center: CGPoint(x: rect.minX + 3, y: rect.midY), size: CGSize(width: 4, height: 4))), style.ink)
-            },
-            LegendItem(text: "result of \(model.strategy.quantityName)") { rect, list, style in
+            })
+        }
+        if drawn.result {
+            items.append(LegendItem(text: t(.legendResult, [model.strategy.quantityName])) { rect, list, style in
                 list.fill(rect, style.valueColor)
-            },
-        ]
-        if case .mistake = variant {
-            items.append(LegendItem(text: "content the keyboard hides") { rect, list, style in
+            })
+        }
+        if drawn.hiddenContent {
+            items.append(LegendItem(text: t(.legendHiddenContent)) { rect, list, style in
                 list.fill(rect, style.mistakeColor.withAlphaComponent(0.3))
                 DeviceFigure.hatch(rect, into: &list, color: style.mistakeColor, spacing: 5)
             })
-            items.append(LegendItem(text: "wasted gap") { rect, list, style in
+        }
+        if drawn.wastedGap {
+            items.append(LegendItem(text: t(.legendWastedGap)) { rect, list, style in
                 list.fill(rect, style.gapColor.withAlphaComponent(0.3))
                 DeviceFigure.hatch(rect, into: &list, color: style.gapColor, spacing: 5)
             })

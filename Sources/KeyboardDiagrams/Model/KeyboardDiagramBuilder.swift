@@ -28,11 +28,13 @@ public struct KeyboardDiagramRequest: Sendable, Equatable {
     public var hasTabBar: Bool
     public var docking: KeyboardDocking
     public var isLocal: Bool
+    /// The language of the notes and of the diagram drawn from the model.
+    public var language: DiagramLanguage
 
     public init(deviceID: String = "iphone-8", orientation: Orientation = .portrait,
                 strategy: AvoidanceStrategy = .bottomOffset, showsPredictiveBar: Bool = true,
                 keyboardFrame: CGRect? = nil, viewFrame: CGRect? = nil, hasTabBar: Bool = false,
-                docking: KeyboardDocking = .docked, isLocal: Bool = true) {
+                docking: KeyboardDocking = .docked, isLocal: Bool = true, language: DiagramLanguage = .english) {
         self.deviceID = deviceID
         self.orientation = orientation
         self.strategy = strategy
@@ -42,6 +44,7 @@ public struct KeyboardDiagramRequest: Sendable, Equatable {
         self.hasTabBar = hasTabBar
         self.docking = docking
         self.isLocal = isLocal
+        self.language = language
     }
 }
 
@@ -102,6 +105,8 @@ public struct KeyboardDiagramModel: Sendable, Equatable {
     public var scenario: KeyboardScenario?
     /// One per notification, in order; never empty.
     public var steps: [KeyboardStep]
+    /// The language of the notes, and of every text of a diagram drawn from the model.
+    public var language: DiagramLanguage = .english
 
     /// The last notification's step: the state the diagram's "after" shows.
     public var result: KeyboardStep { steps[steps.count - 1] }
@@ -223,29 +228,35 @@ public struct KeyboardDiagramBuilder: Sendable {
                 // Off screen: the keyboard is leaving from where it was docked.
                 event = KeyboardEvent(kind: .willHide, frameBegin: docked.frameEnd, frameEnd: end, timing: timing,
                                       isLocal: request.isLocal)
-                note = "The keyboard frame \(KeyboardFormat.frame(end)) is entirely off screen: the keyboard is hiding."
+                note = request.language.text(.noteOffScreenFrame, [KeyboardFormat.frame(end)])
             } else {
                 let begin = CGRect(x: end.minX, y: screen.screenBounds.maxY, width: end.width, height: end.height)
                 event = KeyboardEvent(kind: .willShow, frameBegin: begin, frameEnd: end, timing: timing, isLocal: request.isLocal)
-                note = "Keyboard frame given as \(KeyboardFormat.frame(end))."
+                note = request.language.text(.noteGivenFrame, [KeyboardFormat.frame(end)])
             }
         } else {
             event = docked
-            note = "Docked keyboard \(request.showsPredictiveBar ? "with" : "without") the predictive bar."
+            note = request.language.text(request.showsPredictiveBar ? .noteDockedPredictive : .noteDockedNoPredictive)
         }
         let view = Self.hostView(placement: viewOverride.map(ViewPlacement.frame) ?? .fullScreen,
                                  metrics: metrics, tabBar: request.hasTabBar)
         let step = self.step(metrics: metrics, screen: screen, event: event, view: view,
                              docking: request.docking, strategy: request.strategy, note: note)
-        return KeyboardDiagramModel(device: device, strategy: request.strategy, scenario: nil, steps: [step])
+        return KeyboardDiagramModel(device: device, strategy: request.strategy, scenario: nil, steps: [step],
+                                    language: request.language)
     }
 
     /// Computes every notification of a named scenario; `strategy` nil uses the scenario's own.
-    public func build(scenario name: String, strategy: AvoidanceStrategy? = nil) throws(KeyboardInputError) -> KeyboardDiagramModel {
-        try build(scenario(named: name), strategy: strategy)
+    public func build(scenario name: String, strategy: AvoidanceStrategy? = nil,
+                      language: DiagramLanguage = .english) throws(KeyboardInputError) -> KeyboardDiagramModel {
+        try build(scenario(named: name), strategy: strategy, language: language)
     }
 
-    public func build(_ scenario: KeyboardScenario, strategy: AvoidanceStrategy? = nil) throws(KeyboardInputError) -> KeyboardDiagramModel {
+    /// The scenario's notifications computed, its title, notes and expectation in `language`.
+    public func build(_ scenario: KeyboardScenario, strategy: AvoidanceStrategy? = nil,
+                      language: DiagramLanguage = .english) throws(KeyboardInputError) -> KeyboardDiagramModel {
+        let scenario = language == .english ? scenario
+            : KeyboardScenario.library(catalog: catalog, language: language).first { $0.id == scenario.id } ?? scenario
         let device = try catalog.device(named: scenario.deviceID)
         guard !scenario.steps.isEmpty else { throw .emptyScenario(scenario.id) }
         let strategy = strategy ?? scenario.strategy
@@ -259,7 +270,7 @@ public struct KeyboardDiagramBuilder: Sendable {
             return self.step(metrics: metrics, screen: screen, event: scenarioStep.event, view: view,
                              docking: scenario.docking, strategy: strategy, note: scenarioStep.note)
         }
-        return KeyboardDiagramModel(device: device, strategy: strategy, scenario: scenario, steps: steps)
+        return KeyboardDiagramModel(device: device, strategy: strategy, scenario: scenario, steps: steps, language: language)
     }
 
     static func hostView(placement: ViewPlacement, metrics: DeviceMetrics, tabBar: Bool) -> HostView {

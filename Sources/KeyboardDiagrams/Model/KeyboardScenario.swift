@@ -84,13 +84,13 @@ extension KeyboardScenario: Encodable {
 }
 
 extension KeyboardScenario {
-    /// The scenarios whose devices are in `catalog`, in a fixed order.
-    static func library(catalog: DeviceCatalog) -> [KeyboardScenario] {
-        let builders: [(DeviceCatalog) -> KeyboardScenario?] = [
+    /// The scenarios whose devices are in `catalog`, in a fixed order, their texts in `language`.
+    static func library(catalog: DeviceCatalog, language: DiagramLanguage = .english) -> [KeyboardScenario] {
+        let builders: [(DeviceCatalog, DiagramLanguage) -> KeyboardScenario?] = [
             hardwareKeyboard, floatingKeyboard, splitKeyboard, formSheet, formSheetOverlap, splitView,
             tabBar, notLocal, thirdPartyKeyboard, rotation, legacyLandscape, legacyLandscapeIPad, keyboardHidden,
         ]
-        return builders.compactMap { $0(catalog) }
+        return builders.compactMap { $0(catalog, language) }
     }
 
     /// A device of the catalog in one orientation, with the catalog's keyboard animation: what
@@ -146,7 +146,8 @@ extension KeyboardScenario {
 
     private static func n(_ value: CGFloat) -> String { KeyboardFormat.number(value) }
 
-    static func hardwareKeyboard(_ catalog: DeviceCatalog) -> KeyboardScenario? {
+    static func hardwareKeyboard(_ catalog: DeviceCatalog, _ language: DiagramLanguage) -> KeyboardScenario? {
+        let t = language.text
         guard let ipad = Setting(catalog, "ipad", .portrait) else { return nil }
         let m = ipad.metrics, size = ipad.size
         let bar = m.hardwareKeyboardBarHeight ?? 55
@@ -154,14 +155,14 @@ extension KeyboardScenario {
         let event = ipad.event(.willShow, from: CGRect(x: 0, y: size.height, width: size.width, height: height),
                                to: CGRect(x: 0, y: size.height - bar, width: size.width, height: height))
         return ipad.scenario(
-            "hardware-keyboard", "Hardware keyboard: only the shortcut bar is on screen",
+            "hardware-keyboard", t(.scenarioHardwareTitle, []),
             strategy: .bottomOffset, docking: .hardwareKeyboard,
-            event: event, note: "The frame keeps the full \(n(height))-pt height but only \(n(bar)) pt are on screen.",
-            expected: "Use the intersection: bottomOffset = \(n(bar)) (the shortcut bar). "
-                + "Code that uses the frame's height (\(n(height))) leaves a large empty gap above the bar.")
+            event: event, note: t(.scenarioHardwareNote, [n(height), n(bar)]),
+            expected: t(.scenarioHardwareExpected, [n(bar), n(height)]))
     }
 
-    static func floatingKeyboard(_ catalog: DeviceCatalog) -> KeyboardScenario? {
+    static func floatingKeyboard(_ catalog: DeviceCatalog, _ language: DiagramLanguage) -> KeyboardScenario? {
+        let t = language.text
         guard let ipad = Setting(catalog, "ipad", .portrait) else { return nil }
         let m = ipad.metrics, size = ipad.size
         let event = ipad.event(.willChangeFrame, from: ipad.docked(.willShow).frameEnd, to: .zero)
@@ -169,28 +170,25 @@ extension KeyboardScenario {
         let phone = (try? catalog.device(named: "iphone-5s"))?.metrics(for: .portrait).keyboardHeightWithPredictive ?? 253
         let floating = CGRect(x: (size.width - 320) / 2, y: size.height - phone - 120, width: 320, height: phone)
         return ipad.scenario(
-            "floating-keyboard", "Floating iPad keyboard",
+            "floating-keyboard", t(.scenarioFloatingTitle, []),
             strategy: .layoutGuide, docking: .floating,
-            event: event, note: "Undocking to the floating keyboard reports an empty end frame (CGRect.zero).",
-            expected: "The empty frame intersects nothing: bottomOffset falls back to the safe-area bottom "
-                + "(\(n(m.safeAreaInsets.bottom))), insets reset, and the layout guide stays on the safe area "
-                + "(followsUndockedKeyboard is false by default) while the small keyboard floats over the content.",
+            event: event, note: t(.scenarioFloatingNote, []),
+            expected: t(.scenarioFloatingExpected, [n(m.safeAreaInsets.bottom)]),
             illustrativeKeyboardFrames: [floating])
     }
 
-    static func splitKeyboard(_ catalog: DeviceCatalog) -> KeyboardScenario? {
+    static func splitKeyboard(_ catalog: DeviceCatalog, _ language: DiagramLanguage) -> KeyboardScenario? {
+        let t = language.text
         guard let ipad = Setting(catalog, "ipad", .landscapeRight) else { return nil }
         let m = ipad.metrics, size = ipad.size
         // Illustrative halves: about 30 % of the width each, raised off the bottom edge.
         let halfWidth = (size.width * 0.3).rounded(), halfHeight = m.keyboardHeight * 0.6
         let y = (size.height - halfHeight - size.height * 0.15).rounded()
         return ipad.scenario(
-            "split-keyboard", "Split iPad keyboard",
+            "split-keyboard", t(.scenarioSplitTitle, []),
             strategy: .layoutGuide, docking: .split,
-            event: ipad.docked(.willHide), note: "Splitting undocks the keyboard; UIKit posts willHide with an off-screen end frame.",
-            expected: "The app sees a hide: bottomOffset returns to the safe-area bottom "
-                + "(\(n(m.safeAreaInsets.bottom))) and insets reset to 0 although the two halves cover the sides of the view; "
-                + "only a layout guide with followsUndockedKeyboard = true would track them.",
+            event: ipad.docked(.willHide), note: t(.scenarioSplitNote, []),
+            expected: t(.scenarioSplitExpected, [n(m.safeAreaInsets.bottom)]),
             illustrativeKeyboardFrames: [
                 CGRect(x: 0, y: y, width: halfWidth, height: halfHeight),
                 CGRect(x: size.width - halfWidth, y: y, width: halfWidth, height: halfHeight),
@@ -205,71 +203,71 @@ extension KeyboardScenario {
         return CGRect(x: (size.width - width) / 2, y: y, width: width, height: height)
     }
 
-    static func formSheet(_ catalog: DeviceCatalog) -> KeyboardScenario? {
+    static func formSheet(_ catalog: DeviceCatalog, _ language: DiagramLanguage) -> KeyboardScenario? {
+        let t = language.text
         guard let ipad = Setting(catalog, "ipad", .portrait) else { return nil }
         let m = ipad.metrics, size = ipad.size
         // Raised so its bottom is 31 pt above the keyboard's top, as UIKit lifts form sheets.
         let keyboardTop = size.height - m.keyboardHeightWithPredictive
         let frame = formSheetFrame(catalog, in: size, bottom: keyboardTop - 31)
         return ipad.placedView(
-            "form-sheet", "Form sheet that ends above the keyboard", at: frame,
-            note: "The \(n(frame.width)) x \(n(frame.height)) sheet ends at y = \(n(frame.maxY)); the keyboard starts at \(n(keyboardTop)).",
-            expected: "No intersection, so nothing moves: bottomOffset is the sheet's safe-area bottom (0). "
-                + "Code that uses the keyboard height pushes the content up by \(n(m.keyboardHeightWithPredictive)) for nothing.")
+            "form-sheet", t(.scenarioFormSheetTitle, []), at: frame,
+            note: t(.scenarioFormSheetNote, [n(frame.width), n(frame.height), n(frame.maxY), n(keyboardTop)]),
+            expected: t(.scenarioFormSheetExpected, [n(m.keyboardHeightWithPredictive)]))
     }
 
-    static func formSheetOverlap(_ catalog: DeviceCatalog) -> KeyboardScenario? {
+    static func formSheetOverlap(_ catalog: DeviceCatalog, _ language: DiagramLanguage) -> KeyboardScenario? {
+        let t = language.text
         guard let ipad = Setting(catalog, "ipad", .portrait) else { return nil }
         let m = ipad.metrics, size = ipad.size
         let frame = formSheetFrame(catalog, in: size)
         let covered = frame.maxY - (size.height - m.keyboardHeightWithPredictive)
         return ipad.placedView(
-            "form-sheet-overlap", "Centred form sheet whose bottom the keyboard covers", at: frame,
-            note: "The sheet sits at \(KeyboardFormat.frame(frame)) in the window.",
-            expected: "After converting to the sheet's coordinates the keyboard covers its bottom \(n(covered)) pt: "
-                + "bottomOffset = \(n(covered)). Without the conversion the screen frame misses the sheet's bounds and "
-                + "the offset stays 0; using the height gives \(n(m.keyboardHeightWithPredictive)).")
+            "form-sheet-overlap", t(.scenarioSheetOverlapTitle, []), at: frame,
+            note: t(.scenarioSheetOverlapNote, [KeyboardFormat.frame(frame)]),
+            expected: t(.scenarioSheetOverlapExpected, [n(covered), n(m.keyboardHeightWithPredictive)]))
     }
 
-    static func splitView(_ catalog: DeviceCatalog) -> KeyboardScenario? {
+    static func splitView(_ catalog: DeviceCatalog, _ language: DiagramLanguage) -> KeyboardScenario? {
+        let t = language.text
         guard let ipad = Setting(catalog, "ipad", .landscapeRight) else { return nil }
         let m = ipad.metrics, size = ipad.size
         let column = catalog.presentations.splitViewNarrowColumnWidth.points
         let frame = CGRect(x: size.width - column, y: 0, width: column, height: size.height)
         return ipad.placedView(
-            "split-view", "Split View / Slide Over column: keyboard wider than the view", at: frame,
-            note: "The app is the \(n(column))-pt column on the right; the keyboard spans all \(n(size.width)) pt.",
-            expected: "In view coordinates the keyboard starts at x = \(n(-frame.minX)) and is wider than the view; "
-                + "the intersection is the view's width, and bottomOffset = \(n(m.keyboardHeightWithPredictive)).")
+            "split-view", t(.scenarioSplitViewTitle, []), at: frame,
+            note: t(.scenarioSplitViewNote, [n(column), n(size.width)]),
+            expected: t(.scenarioSplitViewExpected, [n(-frame.minX), n(m.keyboardHeightWithPredictive)]))
     }
 
-    static func tabBar(_ catalog: DeviceCatalog) -> KeyboardScenario? {
+    static func tabBar(_ catalog: DeviceCatalog, _ language: DiagramLanguage) -> KeyboardScenario? {
+        let t = language.text
         guard let phone = Setting(catalog, "iphone-x", .portrait) else { return nil }
         let m = phone.metrics
         let safe = m.safeAreaInsets.bottom + m.tabBarHeight
         return phone.scenario(
-            "tab-bar", "Text view in a tab bar controller",
+            "tab-bar", t(.scenarioTabBarTitle, []),
             strategy: .contentInset, hasTabBar: true,
-            note: "safeAreaInsets.bottom = \(n(m.safeAreaInsets.bottom)) home indicator + \(n(m.tabBarHeight)) tab bar = \(n(safe)).",
-            expected: "contentInset.bottom = \(n(m.keyboardHeightWithPredictive)) - \(n(safe)) = "
-                + "\(n(m.keyboardHeightWithPredictive - safe)). Subtracting the tab bar again counts it twice and "
-                + "leaves \(n(m.tabBarHeight)) pt of text under the keyboard.")
+            note: t(.scenarioTabBarNote, [n(m.safeAreaInsets.bottom), n(m.tabBarHeight), n(safe)]),
+            expected: t(.scenarioTabBarExpected, [n(m.keyboardHeightWithPredictive), n(safe),
+                                                  n(m.keyboardHeightWithPredictive - safe), n(m.tabBarHeight)]))
     }
 
-    static func notLocal(_ catalog: DeviceCatalog) -> KeyboardScenario? {
+    static func notLocal(_ catalog: DeviceCatalog, _ language: DiagramLanguage) -> KeyboardScenario? {
+        let t = language.text
         guard let ipad = Setting(catalog, "ipad", .landscapeRight) else { return nil }
         let m = ipad.metrics, size = ipad.size
         let column = catalog.presentations.splitViewNarrowColumnWidth.points
         let divider = catalog.presentations.splitViewDivider.points
         let frame = CGRect(x: 0, y: 0, width: size.width - column - divider, height: size.height)
         return ipad.placedView(
-            "not-local", "Another app's keyboard (isLocal == false)", at: frame, isLocal: false,
-            note: "The app in the other Split View column is typing; this app gets the notification too.",
-            expected: "Ignore it: bottomOffset stays at the safe-area bottom (\(n(m.safeAreaInsets.bottom))). "
-                + "Reacting would move this app's content up by \(n(m.keyboardHeightWithPredictive)) for a keyboard it does not own.")
+            "not-local", t(.scenarioNotLocalTitle, []), at: frame, isLocal: false,
+            note: t(.scenarioNotLocalNote, []),
+            expected: t(.scenarioNotLocalExpected, [n(m.safeAreaInsets.bottom), n(m.keyboardHeightWithPredictive)]))
     }
 
-    static func thirdPartyKeyboard(_ catalog: DeviceCatalog) -> KeyboardScenario? {
+    static func thirdPartyKeyboard(_ catalog: DeviceCatalog, _ language: DiagramLanguage) -> KeyboardScenario? {
+        let t = language.text
         guard let phone = Setting(catalog, "iphone-8", .portrait) else { return nil }
         let size = phone.size
         func frame(_ height: CGFloat, onScreen: Bool = true) -> CGRect {
@@ -280,70 +278,67 @@ extension KeyboardScenario {
         let first = phone.metrics.keyboardHeight, final: CGFloat = 256
         let steps = [
             ScenarioStep(.portrait, phone.event(.willShow, from: frame(0), to: frame(0)),
-                         note: "First willShow: height 0 while the extension loads."),
+                         note: t(.scenarioThirdPartyFirstNote, [])),
             ScenarioStep(.portrait, phone.event(.willChangeFrame, from: frame(0), to: frame(first)),
-                         note: "willChangeFrame: \(n(first)) pt."),
+                         note: t(.scenarioThirdPartySecondNote, [n(first)])),
             ScenarioStep(.portrait, phone.event(.willChangeFrame, from: frame(first), to: frame(final)),
-                         note: "willChangeFrame: the extension settles at \(n(final)) pt."),
+                         note: t(.scenarioThirdPartyFinalNote, [n(final)])),
         ]
         return KeyboardScenario(
-            id: "third-party-keyboard", title: "Third-party keyboard posting several frames",
+            id: "third-party-keyboard", title: t(.scenarioThirdPartyTitle, []),
             deviceID: phone.device.id, strategy: .bottomOffset, steps: steps,
-            expectedBehaviour: "Observe willChangeFrame and recompute from every end frame: bottomOffset goes 0, "
-                + "\(n(first)), \(n(final)). Code that reads only the first willShow keeps 0.")
+            expectedBehaviour: t(.scenarioThirdPartyExpected, [n(first), n(final)]))
     }
 
-    static func rotation(_ catalog: DeviceCatalog) -> KeyboardScenario? {
+    static func rotation(_ catalog: DeviceCatalog, _ language: DiagramLanguage) -> KeyboardScenario? {
+        let t = language.text
         guard let portrait = Setting(catalog, "iphone-8", .portrait),
               let landscape = Setting(catalog, "iphone-8", .landscapeRight) else { return nil }
         let steps = [
             ScenarioStep(portrait.screen.interfaceOrientation, portrait.docked(.willShow),
-                         note: "Portrait: the iPhone 7 frames logged in a 2017 public post."),
+                         note: t(.scenarioRotationPortraitNote, [])),
             ScenarioStep(landscape.screen.interfaceOrientation, landscape.docked(.willShow),
-                         note: "After rotating: the landscape frames of the same post."),
+                         note: t(.scenarioRotationLandscapeNote, [])),
         ]
         let (before, after) = (portrait.metrics.keyboardHeightWithPredictive, landscape.metrics.keyboardHeightWithPredictive)
         return KeyboardScenario(
-            id: "rotation", title: "Rotation with the keyboard up",
+            id: "rotation", title: t(.scenarioRotationTitle, []),
             deviceID: portrait.device.id, strategy: .toolbar, steps: steps,
-            expectedBehaviour: "Recompute from each end frame in the new orientation: the overlap goes from "
-                + "\(n(before)) to \(n(after)). "
-                + "Moving a toolbar by ±height from wherever it is (as a 2017 public post does) drifts on rotation, "
-                + "which is why that post dismisses the keyboard when the device turns.")
+            expectedBehaviour: t(.scenarioRotationExpected, [n(before), n(after)]))
     }
 
-    private static func legacy(_ catalog: DeviceCatalog, id: String, deviceID: String,
+    private static func legacy(_ catalog: DeviceCatalog, _ language: DiagramLanguage, id: String, deviceID: String,
                                orientation: InterfaceOrientation) -> KeyboardScenario? {
+        let t = language.text
         guard let legacy = Setting(catalog, deviceID, orientation, convention: .fixedPortrait) else { return nil }
         let m = legacy.metrics
         // iOS 7 had no predictive bar.
         let event = legacy.docked(.willShow, height: m.keyboardHeight)
         let converted = legacy.screen.interfaceRect(fromScreen: event.frameEnd)
         return legacy.scenario(
-            id, "iOS 7 landscape: frames in un-rotated screen coordinates (\(legacy.device.name))",
+            id, t(.scenarioLegacyTitle, [legacy.device.name]),
             strategy: .bottomOffset,
-            event: event, note: "Reported as \(KeyboardFormat.frame(event.frameEnd)): "
-                + "size {\(n(event.frameEnd.width)), \(n(event.frameEnd.height))} as a 2013 public post logged it on iOS 7.",
-            expected: "view.convert(frame, from: window) turns it into \(KeyboardFormat.frame(converted)): "
-                + "bottomOffset = \(n(m.keyboardHeight)). Reading the raw frame as if it were rotated puts a keyboard "
-                + "\(n(event.frameEnd.width)) wide and \(n(event.frameEnd.height)) tall on the view.")
+            event: event, note: t(.scenarioLegacyNote, [KeyboardFormat.frame(event.frameEnd), n(event.frameEnd.width),
+                                                        n(event.frameEnd.height)]),
+            expected: t(.scenarioLegacyExpected, [KeyboardFormat.frame(converted), n(m.keyboardHeight),
+                                                  n(event.frameEnd.width), n(event.frameEnd.height)]))
     }
 
-    static func legacyLandscape(_ catalog: DeviceCatalog) -> KeyboardScenario? {
-        legacy(catalog, id: "legacy-landscape", deviceID: "iphone-4s", orientation: .landscapeRight)
+    static func legacyLandscape(_ catalog: DeviceCatalog, _ language: DiagramLanguage) -> KeyboardScenario? {
+        legacy(catalog, language, id: "legacy-landscape", deviceID: "iphone-4s", orientation: .landscapeRight)
     }
 
-    static func legacyLandscapeIPad(_ catalog: DeviceCatalog) -> KeyboardScenario? {
-        legacy(catalog, id: "legacy-landscape-ipad", deviceID: "ipad", orientation: .landscapeLeft)
+    static func legacyLandscapeIPad(_ catalog: DeviceCatalog, _ language: DiagramLanguage) -> KeyboardScenario? {
+        legacy(catalog, language, id: "legacy-landscape-ipad", deviceID: "ipad", orientation: .landscapeLeft)
     }
 
-    static func keyboardHidden(_ catalog: DeviceCatalog) -> KeyboardScenario? {
+    static func keyboardHidden(_ catalog: DeviceCatalog, _ language: DiagramLanguage) -> KeyboardScenario? {
+        let t = language.text
         guard let phone = Setting(catalog, "iphone-x", .portrait) else { return nil }
         return phone.scenario(
-            "keyboard-hidden", "Keyboard hiding on a Face ID iPhone",
+            "keyboard-hidden", t(.scenarioHiddenTitle, []),
             strategy: .bottomOffset,
-            event: phone.docked(.willHide), note: "willHide: the end frame is below the screen.",
-            expected: "Off screen means hidden: bottomOffset = safeAreaInsets.bottom "
-                + "(\(n(phone.metrics.safeAreaInsets.bottom))), contentInset.bottom resets to 0, the toolbar returns above the home indicator.")
+            event: phone.docked(.willHide), note: t(.scenarioHiddenNote, []),
+            expected: t(.scenarioHiddenExpected, [n(phone.metrics.safeAreaInsets.bottom)]))
     }
 }

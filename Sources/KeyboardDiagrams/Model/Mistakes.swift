@@ -14,12 +14,27 @@ public enum KeyboardMistake: String, Codable, Sendable, CaseIterable {
     /// Reacting to a notification with `isLocal == false` (another app's keyboard).
     case ignoredIsLocal = "ignored-is-local"
 
-    public var title: String {
+    public var title: String { title(in: .english) }
+
+    public func title(in language: DiagramLanguage) -> String {
         switch self {
-        case .forgotCoordinateConversion: "Forgot to convert the frame to view coordinates"
-        case .safeAreaCountedTwice: "Safe area subtracted twice"
-        case .heightInsteadOfIntersection: "Keyboard height instead of the intersection"
-        case .ignoredIsLocal: "Reacted to another app's keyboard (isLocal == false)"
+        case .forgotCoordinateConversion: language.text(.titleForgotConversion)
+        case .safeAreaCountedTwice: language.text(.titleSafeAreaTwice)
+        case .heightInsteadOfIntersection: language.text(.titleHeightNotIntersection)
+        case .ignoredIsLocal: language.text(.titleIgnoredIsLocal)
+        }
+    }
+
+    /// The scenario a diagram of this mistake shows when the request names no device, scenario or
+    /// frame: one where the mistake changes the result for every strategy that can make it (a
+    /// full-screen view on a home-button iPhone, the plain default, hides all four).
+    public var defaultScenarioID: String {
+        switch self {
+        // The sheet does not start at the window's origin, so the unconverted frame misses it.
+        case .forgotCoordinateConversion: "form-sheet-overlap"
+        case .safeAreaCountedTwice: "tab-bar"
+        case .heightInsteadOfIntersection: "hardware-keyboard"
+        case .ignoredIsLocal: "not-local"
         }
     }
 
@@ -41,6 +56,8 @@ public struct MistakeOutcome: Sendable, Equatable {
     public var keyboardFrameAsUsed: CGRect
     /// One sentence with the numbers.
     public var explanation: String
+    /// Why the mistake gives the right value in this setting; nil where it does not.
+    public var harmlessReason: String?
 
     /// False where the mistake happens to give the right answer (a full-screen view needs no
     /// conversion, a home-button iPhone has no bottom safe area to count twice).
@@ -50,6 +67,7 @@ public struct MistakeOutcome: Sendable, Equatable {
 extension MistakeOutcome: Encodable {
     private enum CodingKeys: String, CodingKey {
         case mistake, title, strategy, quantity, wrongValue, rightValue, differs, keyboardFrameAsUsed, explanation
+        case harmlessReason
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -63,31 +81,36 @@ extension MistakeOutcome: Encodable {
         try container.encode(differs, forKey: .differs)
         try container.encodeRect(keyboardFrameAsUsed, forKey: .keyboardFrameAsUsed)
         try container.encode(explanation, forKey: .explanation)
+        try container.encodeIfPresent(harmlessReason, forKey: .harmlessReason)
     }
 }
 
 extension OverlapGeometry {
-    /// The outcome of `mistake` for a view using `strategy`; nil for the layout guide, which
-    /// converts, intersects, handles the safe area and `isLocal` itself.
-    public func outcome(of mistake: KeyboardMistake, strategy: AvoidanceStrategy) -> MistakeOutcome? {
+    /// The outcome of `mistake` for a view using `strategy`, its sentences in `language`; nil for
+    /// the layout guide, which converts, intersects, handles the safe area and `isLocal` itself.
+    public func outcome(of mistake: KeyboardMistake, strategy: AvoidanceStrategy,
+                        language: DiagramLanguage = .english) -> MistakeOutcome? {
         guard strategy != .layoutGuide else { return nil }
+        let t = language.text
         let bounds = view.bounds
         let safeBottom = view.safeAreaInsets.bottom
         let right = self.value(for: strategy)
         let number: (CGFloat) -> String = KeyboardFormat.number
 
         /// "gives bottomOffset = 313 instead of 55." or, where the mistake does no harm here,
-        /// "happens to give the right bottomOffset = 258 here."
-        func result(_ wrong: CGFloat) -> String {
+        /// "does no harm here: … so bottomOffset = 258 either way."
+        func result(_ wrong: CGFloat, harmless reason: @autoclosure () -> String) -> String {
             abs(wrong - right) > 1e-9
-                ? "gives \(strategy.quantityName) = \(number(wrong)) instead of \(number(right))."
-                : "happens to give the right \(strategy.quantityName) = \(number(right)) here."
+                ? t(.mistakeGives, [strategy.quantityName, number(wrong), number(right)])
+                : t(.mistakeNoHarm, [reason(), strategy.quantityName, number(right)])
         }
 
-        /// The outcome of this mistake: its value next to the right one.
-        func outcome(_ wrong: CGFloat, asUsed: CGRect, explanation: String) -> MistakeOutcome {
+        /// The outcome of this mistake: its value next to the right one, and why they agree when they do.
+        func outcome(_ wrong: CGFloat, asUsed: CGRect, explanation: String,
+                     harmless reason: @autoclosure () -> String) -> MistakeOutcome {
             MistakeOutcome(mistake: mistake, strategy: strategy, quantity: strategy.quantityName,
-                           wrongValue: wrong, rightValue: right, keyboardFrameAsUsed: asUsed, explanation: explanation)
+                           wrongValue: wrong, rightValue: right, keyboardFrameAsUsed: asUsed, explanation: explanation,
+                           harmlessReason: abs(wrong - right) > 1e-9 ? nil : reason())
         }
 
         /// The strategy's value if the code had believed in `overlap`, less `extraSubtracted` while
@@ -114,18 +137,24 @@ extension OverlapGeometry {
             let rawOverlap = KeyboardOverlap.overlapHeight(
                 intersection: KeyboardOverlap.intersection(of: raw, with: bounds), bounds: bounds)
             let wrong = mistakenValue(overlap: isIgnored ? 0 : rawOverlap)
+            let reason = t(Self.isSameFrame(raw, keyboardFrameInView) ? .reasonSameOrigin
+                           : isIgnored ? .reasonIgnoredEitherWay : .reasonCoverAlike, [])
             return outcome(wrong, asUsed: raw,
-                explanation: "Reading the reported frame \(KeyboardFormat.frame(raw)) as view coordinates instead of "
-                    + "\(KeyboardFormat.frame(keyboardFrameInView)) " + result(wrong))
+                explanation: t(.explainConversion, [KeyboardFormat.frame(raw), KeyboardFormat.frame(keyboardFrameInView),
+                                                    result(wrong, harmless: reason)]),
+                harmless: reason)
 
         case .safeAreaCountedTwice:
             // A tab bar's height is the usual second subtraction; without one, the safe area itself.
             let extra = view.tabBarHeight > 0 ? view.tabBarHeight : safeBottom
             let wrong = mistakenValue(overlap: effectiveOverlap, extraSubtracted: extra)
             let what = view.tabBarHeight > 0
-                ? "the tab bar height \(number(extra)) although safeAreaInsets.bottom (\(number(safeBottom))) already contains it"
-                : "the bottom safe area \(number(extra)) a second time"
-            return outcome(wrong, asUsed: keyboardFrameInView, explanation: "Subtracting \(what) " + result(wrong))
+                ? t(.twiceTabBar, [number(extra), number(safeBottom)])
+                : t(.twiceSafeArea, [number(extra)])
+            let reason = t(extra <= 0 ? .reasonNothingToSubtract
+                           : effectiveOverlap <= 0 ? .reasonCoversNone : .reasonStopsAtZero, [])
+            return outcome(wrong, asUsed: keyboardFrameInView,
+                           explanation: t(.explainSafeAreaTwice, [what, result(wrong, harmless: reason)]), harmless: reason)
 
         case .heightInsteadOfIntersection:
             // Code like those public examples resets on hide and otherwise trusts the frame's height.
@@ -137,20 +166,31 @@ extension OverlapGeometry {
             default: wrong = mistakenValue(overlap: height)
             }
             let asUsed = CGRect(x: bounds.minX, y: bounds.maxY - height, width: bounds.width, height: height)
+            let reason = height <= 0 ? t(.reasonHidingOrIgnored, [])
+                : abs(height - effectiveOverlap) < 1e-9 ? t(.reasonHeightIsIntersection, [])
+                : t(.reasonSameHeights, [strategy.quantityName])
             return outcome(wrong, asUsed: asUsed,
-                explanation: "Using the keyboard height \(number(height)) instead of the \(number(effectiveOverlap))-pt "
-                    + "intersection with the view " + result(wrong))
+                explanation: t(.explainHeight, [number(height), number(effectiveOverlap), result(wrong, harmless: reason)]),
+                harmless: reason)
 
         case .ignoredIsLocal:
             let wrong = mistakenValue(overlap: overlapHeight)
+            let reason = t(isIgnored ? .reasonOtherAppCoversNone : .reasonOwnKeyboard, [])
             return outcome(wrong, asUsed: keyboardFrameInView,
                 explanation: isIgnored
-                    ? "This keyboard belongs to another app (isLocal == false); reacting to it " + result(wrong)
-                    : "The keyboard is this app's own (isLocal == true), so checking isLocal changes nothing.")
+                    ? t(.explainOtherAppsKeyboard, [result(wrong, harmless: reason)])
+                    : t(.explainOwnKeyboard, [reason]),
+                harmless: reason)
         }
     }
 
-    /// Every mistake's outcome for `strategy` (empty for the layout guide).
+    /// Frames equal to well under a point (converted frames carry rounding).
+    private static func isSameFrame(_ a: CGRect, _ b: CGRect) -> Bool {
+        abs(a.minX - b.minX) < 1e-6 && abs(a.minY - b.minY) < 1e-6 && abs(a.width - b.width) < 1e-6
+            && abs(a.height - b.height) < 1e-6
+    }
+
+    /// Every mistake's outcome for `strategy` (empty for the layout guide), in English.
     public func mistakes(for strategy: AvoidanceStrategy) -> [MistakeOutcome] {
         KeyboardMistake.allCases.compactMap { outcome(of: $0, strategy: strategy) }
     }

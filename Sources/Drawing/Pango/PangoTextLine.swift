@@ -1,0 +1,246 @@
+internal import CPango
+import BundledFonts
+import Foundation
+import Geometry
+import Synchronization
+
+private let pangoScale = CGFloat(PANGO_SCALE)
+
+private func points(_ units: Int32) -> CGFloat { CGFloat(units) / pangoScale }
+
+/// The face a `Font` names, as Pango finds it: the font list (the bundled fonts plus
+/// `extraFiles`) and a size-less Pango font description of one file's family, weight, style and
+/// stretch. Characters that face lacks come from the rest of the list, per character.
+struct PangoFace: Sendable, Hashable {
+    var extraFiles: [String]
+    var description: String
+
+    private static let byPath = Mutex<[String: PangoFace]>([:])
+
+    /// The face of the font file at `path`, read by FontConfig; a file that is not bundled joins
+    /// the font list. Looked up once per path.
+    static func ofFile(atPath path: String) throws(DrawingError) -> PangoFace {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        if let face = byPath.withLock({ $0[absolute] }) { return face }
+        let extraFiles = try bundledPaths().contains(absolute) ? [] : FontLibrary(addingFontFilesAt: [absolute]).fontFiles
+        let fonts = try FontConfigFonts.fonts(extraFiles: extraFiles)
+        guard let description = fonts.descriptionOfFile(absolute) else {
+            throw .font("\(path) is not a font file FontConfig can read")
+        }
+        let face = PangoFace(extraFiles: extraFiles, description: description)
+        byPath.withLock { $0[absolute] = face }
+        return face
+    }
+
+    private static func bundledPaths() throws(DrawingError) -> Set<String> {
+        var paths = Set<String>()
+        for name in BundledFonts.fileNames {
+            do {
+                paths.insert(try BundledFonts.url(for: name).standardizedFileURL.path)
+            } catch {
+                throw .fontMissing(error.description)
+            }
+        }
+        return paths
+    }
+}
+
+extension FontConfigFonts {
+    /// A Pango font description (family, weight, style, stretch; no size) of the first face in
+    /// the file at `path`, as FontConfig scanned it, or nil if no font comes from that file.
+    func descriptionOfFile(_ path: String) -> String? {
+        guard let set = FcConfigGetFonts(config, FcSetApplication), let fonts = set.pointee.fonts else { return nil }
+        for index in 0..<Int(set.pointee.nfont) {
+            guard let pattern = fonts[index] else { continue }
+            var file: UnsafeMutablePointer<FcChar8>?
+            guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
+            let filePath = String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self))
+            guard URL(fileURLWithPath: filePath).standardizedFileURL.path == path else { continue }
+            guard let description = pango_fc_font_description_from_pattern(pattern, 0) else { return nil }
+            defer { pango_font_description_free(description) }
+            guard let text = pango_font_description_to_string(description) else { return nil }
+            defer { g_free(text) }
+            return String(cString: text)
+        }
+        return nil
+    }
+}
+
+/// One line of plain text in one face and size, shaped by Pango (kerning, ligatures, fallback
+/// per character): its measures in points and a way to draw it.
+final class PangoTextLine {
+    private let layout: OpaquePointer
+    /// The advance of the whole line.
+    let width: CGFloat
+    /// The ink rectangle relative to the baseline's left end (y grows downwards, so the top of
+    /// capitals is negative).
+    let inkBounds: CGRect
+
+    fileprivate init(layout: OpaquePointer) {
+        self.layout = layout
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        if let line = pango_layout_get_line_readonly(layout, 0) {
+            pango_layout_line_get_extents(line, &ink, &logical)
+        }
+        width = points(logical.width)
+        inkBounds = CGRect(x: points(ink.x), y: points(ink.y), width: points(ink.width), height: points(ink.height))
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+
+    /// Draws the line on `cairo` (a `cairo_t`) in its current source colour with the baseline's
+    /// left end at `point`. The path being built is kept, as Core Graphics keeps it when it draws text.
+    func draw(on cairo: OpaquePointer, baselineAt point: CGPoint) {
+        guard let line = pango_layout_get_line_readonly(layout, 0) else { return }
+        let pending = cairo_has_current_point(cairo) != 0 ? cairo_copy_path(cairo) : nil
+        cairo_new_path(cairo)
+        cairo_move_to(cairo, Double(point.x), Double(point.y))
+        pango_cairo_show_layout_line(cairo, line)
+        cairo_new_path(cairo)
+        if let pending {
+            cairo_append_path(cairo, pending)
+            cairo_path_destroy(pending)
+        }
+    }
+}
+
+/// The lines and metrics one thread has laid out, for one font list: a Pango context on the
+/// thread's font map (see `PangoFontMap`) with the same fixed settings as `PangoTextLayout`
+/// (72 dpi, no hinting, unrounded positions, English), so a line measures the same on every
+/// thread and at every output scale. Corner indices and labels repeat from card to card, so
+/// lines are kept (a bounded number) rather than shaped again. Caches are kept for the process,
+/// keyed by thread id like the font maps, and only their own thread uses them; their Pango fonts
+/// therefore stay alive while any thread renders.
+final class PangoLineCache: @unchecked Sendable {
+    private struct Key: Hashable {
+        var thread: UInt
+        var files: [String]
+    }
+
+    private struct FaceSize: Hashable {
+        var description: String
+        var size: CGFloat
+    }
+
+    private struct LineKey: Hashable {
+        var face: FaceSize
+        var text: String
+    }
+
+    /// Lines kept per thread before the cache starts again: labels on cards are few, and a
+    /// few thousand layouts are a few megabytes.
+    private static let lineLimit = 4096
+
+    private static let caches = Mutex<[Key: PangoLineCache]>([:])
+
+    private let fontMap: PangoFontMap
+    private let context: OpaquePointer
+    private let language: OpaquePointer?
+    private var descriptions: [FaceSize: OpaquePointer] = [:]
+    private var metrics: [FaceSize: (ascent: CGFloat, descent: CGFloat)] = [:]
+    private var lines: [LineKey: PangoTextLine] = [:]
+
+    private init(fontMap: PangoFontMap) throws(DrawingError) {
+        guard let context = pango_font_map_create_context(fontMap.raw) else {
+            throw .outOfMemory("creating a text layout context")
+        }
+        self.fontMap = fontMap
+        self.context = context
+        pango_cairo_context_set_resolution(context, 72)
+        pango_cairo_context_set_font_options(context, FontOptions.shared.raw)
+        pango_context_set_round_glyph_positions(context, 0)
+        language = pango_language_from_string("en")
+        pango_context_set_language(context, language)
+    }
+
+    /// The calling thread's cache for the bundled fonts plus `extraFiles`.
+    static func forCurrentThread(extraFiles: [String]) throws(DrawingError) -> PangoLineCache {
+        let fontMap = try PangoFontMap.forCurrentThread(extraFiles: extraFiles)
+        let key = Key(thread: UInt(bitPattern: Int(bitPattern: UInt(pthread_self()))), files: extraFiles)
+        if let cache = caches.withLock({ $0[key] }) { return cache }
+        let cache = try PangoLineCache(fontMap: fontMap)
+        caches.withLock { $0[key] = cache }
+        return cache
+    }
+
+    /// `text` on one line (line breaks included, as glyphs) in `face` at `size` points.
+    func line(_ text: String, face: PangoFace, size: CGFloat) -> PangoTextLine? {
+        let key = LineKey(face: FaceSize(description: face.description, size: size), text: text)
+        if let line = lines[key] { return line }
+        guard let description = description(key.face), let layout = pango_layout_new(context) else { return nil }
+        pango_layout_set_single_paragraph_mode(layout, 1)
+        pango_layout_set_font_description(layout, description)
+        pango_layout_set_text(layout, text, -1)
+        let line = PangoTextLine(layout: layout)
+        PangoFontPins.pinFonts(of: layout)
+        if lines.count >= Self.lineLimit { lines.removeAll(keepingCapacity: true) }
+        lines[key] = line
+        return line
+    }
+
+    /// The ascent and descent of `face` itself at `size` points, as its line box uses them.
+    func metrics(face: PangoFace, size: CGFloat) -> (ascent: CGFloat, descent: CGFloat) {
+        let key = FaceSize(description: face.description, size: size)
+        if let known = metrics[key] { return known }
+        guard let description = description(key),
+              let font = pango_font_map_load_font(fontMap.raw, context, description) else { return (0, 0) }
+        PangoFontPins.pin(adopting: UnsafeMutableRawPointer(font))
+        guard let fontMetrics = pango_font_get_metrics(font, language) else { return (0, 0) }
+        defer { pango_font_metrics_unref(fontMetrics) }
+        let result = (ascent: points(pango_font_metrics_get_ascent(fontMetrics)),
+                      descent: points(pango_font_metrics_get_descent(fontMetrics)))
+        metrics[key] = result
+        return result
+    }
+
+    private func description(_ key: FaceSize) -> OpaquePointer? {
+        if let description = descriptions[key] { return description }
+        guard let description = pango_font_description_from_string(key.description) else { return nil }
+        // Pango keeps sizes as integers of 1/1024 pt; larger sizes would overflow them.
+        pango_font_description_set_absolute_size(description, Double(min(key.size, 1_000_000) * pangoScale))
+        // Sizes come from layouts, so there are few; the bound only guards against misuse.
+        if descriptions.count >= Self.lineLimit {
+            descriptions.values.forEach { pango_font_description_free($0) }
+            descriptions.removeAll()
+        }
+        descriptions[key] = description
+        return description
+    }
+}
+
+/// Every Pango font laid out with, kept for the process. Cairo 1.16 can deadlock when one thread
+/// finishes a scaled font while another evicts that font's glyphs from the process-wide glyph
+/// cache (each holds the lock the other waits for). A Pango font holds its scaled font, so a
+/// font kept alive is never finished while other threads draw. There are as many as the distinct
+/// files and sizes drawn (auto-fit sizes lie on a grid), each a few kilobytes besides its glyphs,
+/// which Cairo's own bounded cache holds.
+enum PangoFontPins {
+    private static let pinned = Mutex<Set<UInt>>([])
+
+    /// Pins each font the runs of `layout` use.
+    static func pinFonts(of layout: OpaquePointer) {
+        var fonts: [UInt] = []
+        var lineNode = pango_layout_get_lines_readonly(layout)
+        while let lineCurrent = lineNode {
+            if let line = lineCurrent.pointee.data?.assumingMemoryBound(to: PangoLayoutLine.self) {
+                var runNode = line.pointee.runs
+                while let runCurrent = runNode {
+                    if let run = runCurrent.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+                       let font = run.pointee.item?.pointee.analysis.font {
+                        fonts.append(UInt(bitPattern: UnsafeMutableRawPointer(font)))
+                    }
+                    runNode = runCurrent.pointee.next
+                }
+            }
+            lineNode = lineCurrent.pointee.next
+        }
+        let added = pinned.withLock { pinned in fonts.filter { pinned.insert($0).inserted } }
+        for font in added { g_object_ref(UnsafeMutableRawPointer(bitPattern: font)) }
+    }
+
+    /// Pins `font`, taking over the caller's reference (released if the font is pinned already).
+    static func pin(adopting font: UnsafeMutableRawPointer) {
+        let inserted = pinned.withLock { $0.insert(UInt(bitPattern: font)).inserted }
+        if !inserted { g_object_unref(font) }
+    }
+}
