@@ -210,7 +210,8 @@ public struct CardsRequest: RenderRequest, Equatable {
         let pixels = resolution(for: resolved.template).pixelSize(for: resolved.template.size)
         let stems = resolved.cards.map(\.fileStem) + (resolved.back == nil ? [] : [Self.backStem])
         let paths = stems.flatMap { stem in formats.map { "\(stem).\($0.fileExtension)" } }
-            + (sheet ? [Self.sheetImageName, Self.sheetAtlasName] : []) + (contactSheet ? [Self.contactSheetName] : [])
+            + (sheet && !stems.isEmpty ? [Self.sheetImageName, Self.sheetAtlasName] : [])
+            + (contactSheet && !stems.isEmpty ? [Self.contactSheetName] : [])
             + [Self.manifestPath]
         return (paths, Double(pixels.width * pixels.height * stems.count * formats.count))
     }
@@ -231,14 +232,15 @@ public struct CardsRequest: RenderRequest, Equatable {
         let cardSize = CardSize(width: loaded.template.size.width, height: loaded.template.size.height)
         let items = sheetItems(loaded)
         var atlas: Data?
-        if sheet {
+        // With no card at all (a warning already says why) there is no sheet to draw.
+        if sheet, !items.isEmpty {
             let columns = Self.sheetColumns(for: items.count)
             let rows = stride(from: 0, to: items.count, by: columns).map { Array(items[$0..<min($0 + columns, items.count)]) }
             let spriteSheet = try SpriteSheet(rows: rows, cardSize: cardSize, resolution: resolution)
             files.append(FileToRender(Self.sheetImageName, spriteSheet.picture(), format: .png, resolution: resolution))
             atlas = spriteSheet.atlasJSON(imageName: Self.sheetImageName)
         }
-        if contactSheet {
+        if contactSheet, !items.isEmpty {
             files.append(FileToRender(Self.contactSheetName, try contactSheetPicture(loaded, items: items), format: .png,
                                       resolution: .scale(2)))
         }

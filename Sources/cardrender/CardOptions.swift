@@ -42,7 +42,7 @@ struct CardOptions: ParsableArguments {
             completion: .directory)
     var faces: String?
 
-    @Option(help: "Share of the card a face image or court panel takes, 0.5 to 1 (faceCardScale in the CS193p PlayingCardView demo).")
+    @Option(parsing: .unconditional, help: "Share of the card a face image or court panel takes, 0.5 to 1 (faceCardScale in the CS193p PlayingCardView demo).")
     var faceScale: Double = 0.75
 
     @Option(help: "Formats to write, comma-separated: \(ValueNames.listed(ValueNames.formats)) (default: png).",

@@ -22,6 +22,10 @@ import Testing
         let warning = "cards.csv: none of its 3 rows meets --where \"type == Elf\", so no cards are made"
         Self.expectOneLine(try game.cards(["--where", "type == Elf", "--out", "out"]), status: 0, "cardrender: warning: " + warning)
         #expect(try game.tree("out").keys.sorted() == ["cards.json"])
+        // No sheets of nothing: they are left out rather than failing half-way.
+        Self.expectOneLine(try game.cards(["--where", "type == Elf", "--sheet", "--contact-sheet", "--out", "sheets"]), status: 0,
+                           "cardrender: warning: " + warning)
+        #expect(try game.tree("sheets").keys.sorted() == ["cards.json"])
         Self.expectOneLine(try game.cards(["--where", "type == Elf", "--strict", "--out", "strict"]), status: 2,
                            "cardrender: error: " + warning)
         #expect(try game.tree("strict").isEmpty)
@@ -52,6 +56,7 @@ import Testing
               - {type: image, x: 0, y: 75%, width: 25%, height: 25%, src: art/blue.png, fit: stretch}
               - {type: rect, x: 75%, y: 90%, width: 25%, height: 10%, fill: "#00ff00", stroke: "#00ff00"}
               - {type: image, x: 50%, y: 90%, width: 10%, height: 10%, src: art/blue.png, fit: contain}
+              - {type: rect, x: 0, y: 55%, width: 10%, height: 5%, radius: 2pt, fill: "#00ff00"}
             """)
         defer { game.remove() }
         try game.write("art/blue.png", try PNG.encode(RGBAImage(width: 200, height: 100, fill: (0, 0, 255, 255))))
@@ -72,6 +77,8 @@ import Testing
         // The outlined rect and the contained image stop where they are written.
         #expect(color(196, 268) == "#ffffff" && color(180, 250) == "#00ff00")
         #expect(color(100, 268) == "#ffffff")
+        // A rounded rect keeps its corners inside the trim.
+        #expect(color(1, 158) == "#ffffff" && color(12, 158) == "#00ff00")
     }
 
     @Test func imagePathsFromDataStayInsideUnlessAFolderIsAllowed() throws {
@@ -185,5 +192,12 @@ import Testing
         #expect(paper.stderr.contains("--paper \"-5x5in\" has a negative side; give a named paper or WIDTHxHEIGHT with "
                                       + "positive sides, e.g. 210x297mm"), "\(paper.stderr)")
         #expect(!paper.stderr.contains("Missing value"))
+        // Every number and length of print takes a value that starts with `-` and says what is wrong with it.
+        for (arguments, message) in [(["--pages-png", "-5"], "--pages-png must be a resolution from 36 to 1200 dpi, got -5"),
+                                     (["--face-scale", "-1"], "--face-scale must be between 0.5 and 1, got -1.0"),
+                                     (["--margin", "-1in"], "--margin: length \"-1in\" is negative; use zero or more")] {
+            let result = try CLIRunner.run(["print"] + arguments + ["--out", "out"], in: game.folder)
+            #expect(result.status == 2 && result.stderrLines == ["cardrender: error: " + message], "\(arguments): \(result.stderr)")
+        }
     }
 }

@@ -46,14 +46,15 @@ struct LayerResolver {
         return ResolvedLayer(index: layer.index, box: drawn, opacity: opacity, rotation: degrees * .pi / 180, content: content)
     }
 
-    /// Layers that fill their whole box, so a box stopping at the trim leaves a sliver of
-    /// background in the bleed: a rect without an outline (an outline would move into the bleed)
-    /// and an image that covers or is stretched over its box (a `contain` image leaves room
-    /// around it anyway, and growing its box would move it).
+    /// Layers that fill their whole box with square corners, so a box stopping at the trim
+    /// leaves a sliver of background in the bleed, and growing it changes nothing inside the
+    /// trim: a rect without an outline or rounded corners (those would move into the bleed) and
+    /// an image that covers or is stretched over its box, unclipped or clipped to it (a
+    /// `contain` image leaves room around it anyway, and growing its box would move it).
     static func fillsToItsEdges(_ content: LayerContent) -> Bool {
         switch content {
-        case let .rect(_, style): style.stroke == nil
-        case let .image(image): image.fit != .contain
+        case let .rect(cornerRadius, style): cornerRadius == 0 && style.stroke == nil
+        case let .image(image): image.fit != .contain && [.none, .rect].contains(image.clip)
         default: false
         }
     }

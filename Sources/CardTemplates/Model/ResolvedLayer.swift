@@ -10,9 +10,10 @@ public struct ResolvedLayer: Sendable, Equatable {
     public var index: Int
     /// The layer's box. A layer with no position (no `x`, `y`, `width`, `height` and no `layout`)
     /// covers the whole card including the bleed: the trim box grown by the bleed on every side.
-    /// A rect without an outline, or a `cover` or `stretch` image, that is not rotated and reaches
-    /// a trim edge goes on to the bleed's edge there (``CardTemplate/grownIntoBleed(_:)``); its
-    /// points, gradient and corner radius stay where the box as written puts them.
+    /// A rect without an outline or rounded corners, or a `cover` or `stretch` image clipped to
+    /// nothing but its box, that is not rotated and reaches a trim edge goes on to the bleed's
+    /// edge there (``CardTemplate/grownIntoBleed(_:)``); a rect's gradient stays where the box
+    /// as written puts it.
     public var box: CGRect
     /// 0...1, applied to the whole layer.
     public var opacity: Double
