@@ -126,9 +126,12 @@ sanitize-thread: test-deps
 	$(SANITIZE_RECORD) TSAN_OPTIONS=suppressions=$(CURDIR)/$(SANITIZERS)/tsan.supp:print_suppressions=0 \
 	  $(SWIFT) test --skip-build --scratch-path .build-tsan $(TSAN_FLAGS)
 
-# Examples/ (every Swift snippet of the README) against a tagged copy of this checkout.
+# Examples/ (every Swift snippet of the README) against a tagged copy of this checkout; then a clean
+# build of a package that imports only PlayingCards and GoldenImageTesting, which must not compile
+# swift-crypto or the command line's modules (it prints its build time).
 examples: deps
 	Tests/Outside/examples.sh
+	Tests/Outside/consumer.sh
 
 # `make install` to a temporary PREFIX and DESTDIR, then every subcommand with the checkout moved away.
 install-check: deps

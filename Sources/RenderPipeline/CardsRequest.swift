@@ -1,3 +1,4 @@
+import BatchRendering
 import CardTemplates
 import Drawing
 import Foundation

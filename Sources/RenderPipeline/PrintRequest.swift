@@ -1,3 +1,4 @@
+import BatchRendering
 import Drawing
 import Geometry
 import Foundation
