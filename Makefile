@@ -19,7 +19,7 @@ BENCH_PACKAGES = imagemagick time
 # The tests check PDFs with poppler's pdfinfo, pdffonts, pdftotext and pdftoppm.
 TEST_PACKAGES = poppler-utils
 
-.PHONY: all deps system-deps test-deps build run test unit-test examples install-check api-docs goldens bench docs install uninstall manual clean \
+.PHONY: all deps system-deps test-deps build run test unit-test environment-test examples install-check api-docs goldens bench docs install uninstall manual clean \
   fuzz fuzz-build fuzz-ci sanitize sanitize-address sanitize-thread
 
 all: build
@@ -56,7 +56,7 @@ run: build
 # Then what a user outside the checkout gets: the Examples package built by version, an
 # installed binary run with the checkout moved away, and the API docs. Last, the suite again under
 # AddressSanitizer and every fuzz target for 30 s.
-test: unit-test examples install-check api-docs sanitize fuzz-ci
+test: unit-test environment-test examples install-check api-docs sanitize fuzz-ci
 
 # The C comparison and PNG loops are optimised in debug test builds too (a flag a versioned
 # dependency may not set in its manifest, so it is given here).
@@ -65,6 +65,23 @@ TEST_FLAGS ?= -Xcc -O2
 unit-test: test-deps
 	$(SWIFT) build --build-tests $(TEST_FLAGS)
 	CARDRENDER_RECORD=$${CARDRENDER_RECORD:-$(if $(CI),never,missing)} $(SWIFT) test --skip-build $(TEST_FLAGS)
+
+# Tests must not depend on the caller's environment. The targets whose tests start processes or read
+# variables run twice more: CLITests (every test that runs cardrender, git or poppler), DocumentTests
+# (poppler) and GoldenImagesTests (assertGolden and the CARDRENDER_* variables). First as on a
+# developer's machine (CI unset, CARDRENDER_RECORD=missing as unit-test exports locally), then in a
+# hostile environment: LANG=C, TZ=Asia/Seoul, HOME a file nothing can be written under, started from
+# another folder (SwiftPM itself caches its manifests there, through XDG_CACHE_HOME). The other targets start no process and read no variable; running the whole suite
+# twice more would add about two thirds to the time of `make test`.
+ENVIRONMENT_TESTS = CLITests|GoldenImagesTests|DocumentTests
+
+environment-test: test-deps
+	$(SWIFT) build --build-tests $(TEST_FLAGS)
+	env -u CI CARDRENDER_RECORD=missing $(SWIFT) test --skip-build $(TEST_FLAGS) --filter '$(ENVIRONMENT_TESTS)'
+	elsewhere=$$(mktemp -d) && cd "$$elsewhere" && \
+	  env LANG=C LC_ALL=C TZ=Asia/Seoul HOME=/dev/null XDG_CACHE_HOME="$$elsewhere/cache" \
+	    $(SWIFT) test --package-path $(CURDIR) --skip-build $(TEST_FLAGS) --filter '$(ENVIRONMENT_TESTS)'; \
+	  status=$$?; cd / && rm -rf "$$elsewhere"; exit $$status
 
 # libFuzzer targets (Fuzz/): the C ones built with clang straight from Sources/CPNG, the Swift parsers
 # from the Fuzz package (which depends on this one). Each runs FUZZ_SECONDS on a working corpus

@@ -43,6 +43,10 @@ rm -rf "$elsewhere"
 mkdir -p "$elsewhere"
 cd "$elsewhere"
 export PATH="$installed/bin:$PATH"
+# What the commands below rely on, whatever the caller exported: no CARDRENDER_* (verify's default
+# record mode), no CI, a fixed locale and time zone.
+unset CI $(compgen -e | grep '^CARDRENDER_' || true)
+export LANG=C.UTF-8 LC_ALL=C.UTF-8 TZ=UTC
 run() {  # run NAME ARGS...: the command must exit 0 with no trap or backtrace on stderr
   local name=$1; shift
   if ! "$@" >"$work/$name.out" 2>"$work/$name.err"; then fail "$name: exit $? ($(head -c 300 "$work/$name.err"))"; fi
