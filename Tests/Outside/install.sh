@@ -82,8 +82,13 @@ run render cardrender render --out render --quiet
 run diff cardrender diff cards/AS.png cards/AS.png
 mkdir -p goldens && cp cards/AS.png goldens/AS.png
 run verify cardrender verify --goldens goldens --actual cards
+# A swift test run's kept failures, as assertGolden lays them out.
+mkdir -p run-artifacts/goldens/CardTests run-artifacts/actual/CardTests
+cp cards/AS.png run-artifacts/goldens/CardTests/ace.png && cp cards/AS.png run-artifacts/actual/CardTests/ace.png
+run report cardrender report run-artifacts
 for required in cards/AS.png cards/AS.svg deck/sheet.png print/deck-print.pdf keyboard batch/manifest.json render/manifest.json \
-    game/02-Fireball.png game/back.png game/cards.json game/contact-sheet.png game-print/deck-print.pdf; do
+    game/02-Fireball.png game/back.png game/cards.json game/contact-sheet.png game-print/deck-print.pdf \
+    run-artifacts/report.html run-artifacts/junit.xml; do
   [ -e "$required" ] || fail "no $required written"
 done
 grep -q "contentInsetBottom" "$work/keyboard-json.out" || fail "keyboard --json printed no geometry"
@@ -91,7 +96,7 @@ grep -q "contentInsetBottom" "$work/keyboard-json.out" || fail "keyboard --json 
 subcommands=$(sed -n '/^SUBCOMMANDS:/,/^$/p' "$work/help.out" | sed -n 's/^  \([a-z][a-z-]*\)  .*/\1/p')
 [ "$(echo "$subcommands" | wc -w)" -ge 8 ] || fail "could not read the subcommands from --help"
 for sub in $subcommands; do
-  case " card deck cards print devices keyboard batch merge render diff verify " in
+  case " card deck cards print devices keyboard batch merge render diff verify report " in
     *" $sub "*) ;;
     *) fail "subcommand '$sub' is not exercised by this check" ;;
   esac
