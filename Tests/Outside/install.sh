@@ -102,24 +102,43 @@ for sub in $subcommands; do
   esac
 done
 
-# The README's command examples, as written, in an empty folder: each exits 0, or 1 where its comment
-# says so.
-readme_dir="$elsewhere/readme"
-mkdir -p "$readme_dir"
-sed -n '/^Examples, run as written/,/^```$/p' "$away/README.md" | sed -n '/^cardrender /p' >"$work/readme-commands"
-[ "$(wc -l <"$work/readme-commands")" -ge 5 ] || fail "found no README command examples"
-while IFS= read -r line; do
-  expected=0
-  case "$line" in *"# exit 1"*) expected=1 ;; esac
-  set +e
-  (cd "$readme_dir" && bash -c "$line") >"$work/readme.out" 2>"$work/readme.err" </dev/null
-  status=$?
-  set -e
-  [ "$status" = "$expected" ] || fail "README example exited $status, not $expected: $line ($(head -c 200 "$work/readme.err"))"
-done <"$work/readme-commands"
-for required in print/QH.png print/QH.pdf web/cards/sheet.json cards/back-rosette.png diff.png mask.png report.html junit.xml; do
-  [ -e "$readme_dir/$required" ] || fail "the README examples wrote no $required"
+# Every README block of cardrender commands, as written, in order, from the root of a copy of the checkout
+# (the moved-away source tree, a git repository of its own): each command exits 0, or 1 where its comment
+# says so, and afterwards nothing but Output/ (ignored) has changed.
+git -C "$away" status --porcelain --untracked-files=all >"$work/tree-before"
+awk '
+  /^ *```sh *$/ { inside = 1; block = ""; runnable = 1; next }
+  inside && /^ *```/ { inside = 0; if (runnable && block != "") printf "%s", block; next }
+  inside {
+    line = $0; sub(/^ +/, "", line)
+    while (line ~ /\\$/ && (getline more) > 0) { sub(/\\$/, "", line); sub(/^ +/, "", more); line = line more }
+    if (line == "") next
+    if (line !~ /^cardrender / && line !~ /^[a-z_]+=[^ ]+( |$)/) runnable = 0
+    block = block line "\n"
+  }' "$away/README.md" >"$work/readme-commands"
+[ "$(grep -c '^cardrender ' "$work/readme-commands")" -ge 15 ] || fail "found too few README command examples"
+{
+  echo 'exec </dev/null; failed=0'
+  while IFS= read -r line; do
+    if [[ "$line" != cardrender* ]]; then echo "$line"; continue; fi
+    expected=0
+    case "$line" in *"# exit 1"*) expected=1 ;; esac
+    printf '%s\n' "$line"
+    printf 'status=$?; [ "$status" = %s ] || { echo "README example exited $status, not %s: "%q >&2; failed=1; }\n' \
+      "$expected" "$expected" "$line"
+  done <"$work/readme-commands"
+  echo 'exit $failed'
+} >"$work/readme.sh"
+(cd "$away" && bash "$work/readme.sh") >"$work/readme.out" 2>"$work/readme.err" \
+  || fail "README examples: $(grep 'README example exited' "$work/readme.err" | head -5)"
+for required in print/QH.png print/QH.pdf web/cards/sheet.json cards/back-rosette.png diff.png mask.png report.html junit.xml \
+    sheets/deck-print.pdf sheets-letter/deck-print.pdf sheets-proof/deck-print.pdf upload/deck-print.pdf \
+    game/contact-sheet.png game-fire/cards.json game-upload/cards.json game-sheets/deck-print.pdf; do
+  [ -e "$away/Output/$required" ] || fail "the README examples wrote no Output/$required"
 done
+git -C "$away" status --porcelain --untracked-files=all >"$work/tree-after"
+cmp -s "$work/tree-before" "$work/tree-after" \
+  || fail "the README examples changed the checkout outside Output/: $(diff "$work/tree-before" "$work/tree-after" | head -10)"
 
 # A missing resource bundle: one line on stderr, exit 2, no trap.
 mv "$installed/share/cardrender" "$installed/share/cardrender-hidden"
