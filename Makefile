@@ -80,6 +80,7 @@ environment-test: test-deps
 	env -u CI CARDRENDER_RECORD=missing $(SWIFT) test --skip-build $(TEST_FLAGS) --filter '$(ENVIRONMENT_TESTS)'
 	elsewhere=$$(mktemp -d) && cd "$$elsewhere" && \
 	  env LANG=C LC_ALL=C TZ=Asia/Seoul HOME=/dev/null XDG_CACHE_HOME="$$elsewhere/cache" \
+	    CARDRENDER_RECORD=$${CARDRENDER_RECORD:-$(if $(CI),never,missing)} \
 	    $(SWIFT) test --package-path $(CURDIR) --skip-build $(TEST_FLAGS) --filter '$(ENVIRONMENT_TESTS)'; \
 	  status=$$?; cd / && rm -rf "$$elsewhere"; exit $$status
 
