@@ -20,7 +20,7 @@ BENCH_PACKAGES = imagemagick time
 # against Pango's own pango-view.
 TEST_PACKAGES = poppler-utils pango1.0-tools
 
-.PHONY: all deps system-deps test-deps build run test unit-test examples install-check api-docs goldens bench docs install uninstall manual clean \
+.PHONY: all deps system-deps test-deps build run test unit-test environment-test examples install-check api-docs goldens bench docs install uninstall manual clean \
   fuzz fuzz-build fuzz-ci sanitize sanitize-address sanitize-thread stress stress-ci
 
 all: build
@@ -57,7 +57,7 @@ run: build
 # Then what a user outside the checkout gets: the Examples package built by version, an
 # installed binary run with the checkout moved away, and the API docs. Last, the suite again under
 # AddressSanitizer, every fuzz target for 30 s, and 20 rounds of the thread stress test.
-test: unit-test examples install-check api-docs sanitize fuzz-ci stress-ci
+test: unit-test environment-test examples install-check api-docs sanitize fuzz-ci stress-ci
 
 # The C comparison and PNG loops are optimised in debug test builds too (a flag a versioned
 # dependency may not set in its manifest, so it is given here).
@@ -66,6 +66,24 @@ TEST_FLAGS ?= -Xcc -O2
 unit-test: test-deps
 	$(SWIFT) build --build-tests $(TEST_FLAGS)
 	CARDRENDER_RECORD=$${CARDRENDER_RECORD:-$(if $(CI),never,missing)} $(SWIFT) test --skip-build $(TEST_FLAGS)
+
+# Tests must not depend on the caller's environment. The targets whose tests start processes or read
+# variables run twice more: CLITests (every test that runs cardrender, git or poppler), DocumentTests
+# (poppler) and GoldenImagesTests (assertGolden and the CARDRENDER_* variables). First as on a
+# developer's machine (CI unset, CARDRENDER_RECORD=missing as unit-test exports locally), then in a
+# hostile environment: LANG=C, TZ=Asia/Seoul, HOME a file nothing can be written under, started from
+# another folder (SwiftPM itself caches its manifests there, through XDG_CACHE_HOME). The other targets start no process and read no variable; running the whole suite
+# twice more would add about two thirds to the time of `make test`.
+ENVIRONMENT_TESTS = CLITests|GoldenImagesTests|DocumentTests
+
+environment-test: test-deps
+	$(SWIFT) build --build-tests $(TEST_FLAGS)
+	env -u CI CARDRENDER_RECORD=missing $(SWIFT) test --skip-build $(TEST_FLAGS) --filter '$(ENVIRONMENT_TESTS)'
+	elsewhere=$$(mktemp -d) && cd "$$elsewhere" && \
+	  env LANG=C LC_ALL=C TZ=Asia/Seoul HOME=/dev/null XDG_CACHE_HOME="$$elsewhere/cache" \
+	    CARDRENDER_RECORD=$${CARDRENDER_RECORD:-$(if $(CI),never,missing)} \
+	    $(SWIFT) test --package-path $(CURDIR) --skip-build $(TEST_FLAGS) --filter '$(ENVIRONMENT_TESTS)'; \
+	  status=$$?; cd / && rm -rf "$$elsewhere"; exit $$status
 
 # libFuzzer targets (Fuzz/): the C ones built with clang straight from Sources/CPNG, the Swift parsers
 # from the Fuzz package (which depends on this one). Each runs FUZZ_SECONDS on a working corpus
@@ -152,9 +170,12 @@ stress: test-deps
 stress-ci:
 	@$(MAKE) --no-print-directory stress STRESS_RUNS=20
 
-# Examples/ (every Swift snippet of the README) against a tagged copy of this checkout.
+# Examples/ (every Swift snippet of the README) against a tagged copy of this checkout; then a clean
+# build of a package that imports only PlayingCards and GoldenImageTesting, which must not compile
+# swift-crypto or the command line's modules (it prints its build time).
 examples: deps
 	Tests/Outside/examples.sh
+	Tests/Outside/consumer.sh
 
 # `make install` to a temporary PREFIX and DESTDIR, then every subcommand with the checkout moved away.
 install-check: deps

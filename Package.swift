@@ -21,7 +21,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
-        // SHA-256 for manifests (BoringSSL on Linux, CryptoKit on Apple platforms).
+        // SHA-256 for manifests, in BatchRendering only (BoringSSL on Linux, CryptoKit on Apple platforms).
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // CSV and TSV data for template cards.
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
@@ -73,8 +73,8 @@ let package = Package(
         ),
 
         // Not drawing: atomic file writes and system calls with typed errors, output paths kept
-        // inside their folder, checksums, "did you mean", markup escaping, a seeded generator.
-        .target(name: "CardRenderSupport", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        // inside their folder, "did you mean", markup escaping, a seeded generator.
+        .target(name: "CardRenderSupport"),
         .target(name: "Geometry"),
         .target(
             name: "Drawing",
@@ -99,10 +99,12 @@ let package = Package(
         .target(name: "GoldenImages", dependencies: ["Drawing", "CardRenderSupport", "CImageDiff"]),
         // The only module that imports a test framework: assertGolden for users' XCTest / Swift Testing suites.
         .target(name: "GoldenImageTesting", dependencies: ["GoldenImages", "Drawing", "CardRenderSupport"]),
-        // Specs, matrices, shards, manifests, progress and the gallery; knows no job kind.
+        // Specs, matrices, shards, manifests with each file's SHA-256, progress and the gallery; knows
+        // no job kind. The only module that hashes, so drawing and golden tests never build swift-crypto.
         .target(
             name: "BatchRendering",
-            dependencies: ["Drawing", "CardRenderSupport", "SpecFiles", .product(name: "Yams", package: "Yams")]
+            dependencies: ["Drawing", "CardRenderSupport", "SpecFiles", .product(name: "Yams", package: "Yams"),
+                           .product(name: "Crypto", package: "swift-crypto")]
         ),
         // Typed requests (card, deck, keyboard diagram, samples), the job kinds of a batch spec and
         // the one render pipeline every command uses: plan → render → encode → hash → atomic write → manifest.
@@ -132,10 +134,12 @@ let package = Package(
         .testTarget(name: "PrintLayoutTests", dependencies: ["PrintLayout", "Geometry"]),
         .testTarget(name: "CardTemplatesTests", dependencies: ["CardTemplates", "SpecFiles", "Drawing", "CardRenderSupport"]),
         .testTarget(
-            name: "DrawingTests", dependencies: ["Drawing", "Geometry", "BundledFonts", "ResourceBundles", "CardRenderSupport"]
+            name: "DrawingTests",
+            dependencies: ["Drawing", "Geometry", "BundledFonts", "ResourceBundles", "CardRenderSupport", "BatchRendering"]
         ),
         .testTarget(
-            name: "PlayingCardsTests", dependencies: ["PlayingCards", "Drawing", "GoldenImageTesting", "CardRenderSupport"],
+            name: "PlayingCardsTests",
+            dependencies: ["PlayingCards", "Drawing", "GoldenImageTesting", "CardRenderSupport", "RenderPipeline", "BatchRendering"],
             exclude: ["__Goldens__"]
         ),
         .testTarget(

@@ -1,4 +1,3 @@
-import CardRenderSupport
 import Foundation
 
 /// One file to render: a picture, the format and resolution it is encoded in, and its path
@@ -35,17 +34,11 @@ public struct FileToRender: Sendable {
         let pixelsPerPoint = format.isRaster ? resolution.pixelsPerPoint : 1
         return Double(picture.size.width * picture.size.height) * pixelsPerPoint * pixelsPerPoint
     }
-
-    /// Draws and encodes the file in memory; the bytes are hashed here, on the rendering thread.
-    public func render() throws -> RenderedFile {
-        let pixels = pixelSize
-        return RenderedFile(path: path, data: try picture.data(format: format, resolution: resolution),
-                            pixelWidth: pixels?.width, pixelHeight: pixels?.height)
-    }
 }
 
 /// What is known of a file once written: its path, size, SHA-256 and, for PNG, pixel size.
-/// `manifest.json` lists these for each job and `deck.json` states them for each card.
+/// `manifest.json` lists these for each job and `deck.json` states them for each card. The hashing
+/// is done where manifests are made (BatchRendering's `RenderedFile`), so drawing needs no SHA-256.
 public struct WrittenFile: Sendable, Codable, Equatable {
     public var path: String
     public var sha256: String
@@ -59,42 +52,5 @@ public struct WrittenFile: Sendable, Codable, Equatable {
         self.bytes = bytes
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
-    }
-
-    /// The facts of bytes read back from disk: hashed, with the pixel size from a PNG header.
-    public init(path: String, data: Data) {
-        let header = try? PNG.header(of: data)
-        self.init(path: path, sha256: Checksum.sha256(data), bytes: data.count, pixelWidth: header?.width,
-                  pixelHeight: header?.height)
-    }
-}
-
-/// A file rendered in memory: its bytes and their facts, ready to be written.
-public struct RenderedFile: Sendable {
-    public var facts: WrittenFile
-    public let data: Data
-
-    public init(path: String, data: Data, pixelWidth: Int? = nil, pixelHeight: Int? = nil) {
-        self.data = data
-        facts = WrittenFile(path: path, sha256: Checksum.sha256(data), bytes: data.count, pixelWidth: pixelWidth,
-                            pixelHeight: pixelHeight)
-    }
-
-    public var path: String {
-        get { facts.path }
-        set { facts.path = newValue }
-    }
-    public var sha256: String { facts.sha256 }
-    public var pixelWidth: Int? { facts.pixelWidth }
-    public var pixelHeight: Int? { facts.pixelHeight }
-
-    /// Writes the bytes to `url` (whose folder exists) atomically. Renders are re-runnable, so
-    /// they are not fsynced.
-    public func write(to url: URL) throws(DrawingError) {
-        do {
-            try AtomicFile.write(data, to: url, durable: false)
-        } catch {
-            throw .write(path: error.path, reason: error.reason.description)
-        }
     }
 }

@@ -1,3 +1,4 @@
+import CardRenderSupport
 import Drawing
 import Foundation
 import GoldenImages
@@ -18,10 +19,14 @@ import XCTest
 ///   `withGoldenConfiguration`), else `CARDRENDER_RECORD`, else `missing` (CI should use `never`).
 ///   Writing a golden also fails the test, so a run that recorded is never mistaken for one that
 ///   verified.
-/// - On a failure, expected, actual and the strategy's diff files are written under
-///   `CARDRENDER_ARTIFACTS` (default: the temporary folder's `cardrender-golden-artifacts/<TestFileName>/<name>/`),
-///   named in the message (relative to the package when under it) and attached to the test where
-///   the framework supports attachments. Text formats show a unified diff in the message.
+/// - On a failure, expected, actual and the strategy's diff files are written under the artifacts
+///   folder (the configured one, else `CARDRENDER_ARTIFACTS`, else the temporary folder's
+///   `cardrender-golden-artifacts`) in `failures/<TestFileName>/<name>/`, named in the message
+///   (relative to the package when under it) and attached to the test where the framework supports
+///   attachments. Text formats show a unified diff in the message. A PNG golden's failure is also
+///   kept in the layout `cardrender verify` reads, `goldens/<TestFileName>/<name>.png` and
+///   `actual/<TestFileName>/<name>.png`, and removed again when the golden passes, so
+///   `cardrender report ARTIFACTS` makes the HTML report and JUnit XML of the last run.
 ///
 /// Works under Swift Testing and XCTest.
 ///
@@ -69,6 +74,7 @@ public func assertGolden<Value, Format>(
     }
 
     let testFile = "\(file)"
+    let artifactsRoot = GoldenTesting.artifactsRoot()
     let packageRoot = GoldenTesting.packageRoot(containing: testFile)
     let verification: GoldenVerification
     do {
@@ -76,7 +82,7 @@ public func assertGolden<Value, Format>(
             format, diffing: strategy.diffing,
             golden: GoldenTesting.goldenURL(named: goldenName, testFile: testFile, pathExtension: strategy.pathExtension),
             pathExtension: strategy.pathExtension, mode: mode,
-            artifactsDirectory: GoldenTesting.artifactsURL(named: goldenName, testFile: testFile),
+            artifactsDirectory: GoldenTesting.artifactsURL(named: goldenName, testFile: testFile, root: artifactsRoot),
             display: { GoldenTesting.displayPath($0, packageRoot: packageRoot) })
     } catch {
         fail("\(error)")
@@ -93,6 +99,13 @@ public func assertGolden<Value, Format>(
         fail(outcome.message + ". Re-run with \(RecordMode.environmentVariable)=never to verify." + details)
     }
     GoldenAttachments.record(verification.artifactFiles, golden: goldenName, at: location)
+    if strategy.pathExtension == "png" {
+        do {
+            try GoldenTesting.keepForReport(verification, named: goldenName, testFile: testFile, root: artifactsRoot)
+        } catch {
+            fail("\(error)")
+        }
+    }
     return outcome
 }
 
@@ -132,7 +145,7 @@ struct GoldenSourceLocation: Sendable {
 /// Where goldens and artifacts go, and how failures reach the running test framework.
 public enum GoldenTesting {
     /// Folder for failure artifacts; the system temporary folder's `cardrender-golden-artifacts` when unset.
-    public static let artifactsEnvironmentVariable = "CARDRENDER_ARTIFACTS"
+    public static let artifactsEnvironmentVariable = TestRunArtifacts.environmentVariable
 
     /// `<folder of the test file>/__Goldens__/<TestFileName>/<name>.<pathExtension>`.
     public static func goldenURL(named name: String, testFile: String, pathExtension: String = "png") -> URL {
@@ -143,15 +156,67 @@ public enum GoldenTesting {
             .appendingPathComponent(name + "." + pathExtension)
     }
 
-    /// `<artifacts root>/<TestFileName>/<name>/`.
-    public static func artifactsURL(named name: String, testFile: String,
+    /// The configured artifacts folder, else `CARDRENDER_ARTIFACTS`, else the temporary folder's
+    /// `cardrender-golden-artifacts`.
+    public static func artifactsRoot(configured: GoldenConfiguration = .current,
+                                     environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        configured.artifacts ?? TestRunArtifacts.fromEnvironment(environment).root
+    }
+
+    /// `<artifacts root>/failures/<TestFileName>/<name>/`: expected, actual and diff files of one
+    /// failure, laid out as `cardrender verify --artifacts` writes them.
+    public static func artifactsURL(named name: String, testFile: String, root: URL? = nil,
                                     environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        let root = environment[artifactsEnvironmentVariable].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent("cardrender-golden-artifacts")
-        return root
-            .appendingPathComponent(URL(fileURLWithPath: testFile).deletingPathExtension().lastPathComponent,
-                                    isDirectory: true)
+        TestRunArtifacts(root: root ?? artifactsRoot(environment: environment)).failures
+            .appendingPathComponent(testFileName(testFile), isDirectory: true)
             .appendingPathComponent(name, isDirectory: true)
+    }
+
+    /// `<artifacts root>/goldens/<TestFileName>/<name>.png` and `<artifacts root>/actual/…`: the
+    /// folders `cardrender verify --goldens --actual` (and `cardrender report`) compare.
+    public static func reportURLs(named name: String, testFile: String, root: URL) -> (golden: URL, actual: URL) {
+        let folders = TestRunArtifacts(root: root), relative = testFileName(testFile) + "/" + name + ".png"
+        return (folders.goldens.appendingPathComponent(relative), folders.actual.appendingPathComponent(relative))
+    }
+
+    private static func testFileName(_ testFile: String) -> String {
+        URL(fileURLWithPath: testFile).deletingPathExtension().lastPathComponent
+    }
+
+    /// Keeps a failing PNG golden's expected and actual image where `cardrender report` finds them,
+    /// or removes what an earlier run kept once the golden passes or is recorded.
+    static func keepForReport(_ verification: GoldenVerification, named name: String, testFile: String,
+                              root: URL) throws {
+        let urls = reportURLs(named: name, testFile: testFile, root: root)
+        func data(_ fileName: String) -> Data? { verification.artifactFiles.first { $0.fileName == fileName }?.data }
+        let kept: (golden: Data?, actual: Data?)
+        switch verification.outcome.kind {
+        case .failed, .missing: kept = (data("expected.png"), data("actual.png"))
+        case .matched, .recorded, .rerecorded: kept = (nil, nil)
+        }
+        do {
+            // Both folders exist once anything failed, so verify can always read the pair.
+            if kept.actual != nil {
+                try AtomicFile.prepareDirectory(TestRunArtifacts(root: root).goldens)
+                try AtomicFile.prepareDirectory(TestRunArtifacts(root: root).actual)
+            }
+            for (url, bytes) in [(urls.golden, kept.golden), (urls.actual, kept.actual)] {
+                if let bytes {
+                    try AtomicFile.prepareDirectory(url.deletingLastPathComponent())
+                    try AtomicFile.write(bytes, to: url, durable: false)
+                } else if FileManager.default.fileExists(atPath: url.path) {
+                    try FileManager.default.removeItem(at: url)
+                }
+            }
+            if kept.actual == nil {
+                let failure = artifactsURL(named: name, testFile: testFile, root: root)
+                if FileManager.default.fileExists(atPath: failure.path) { try FileManager.default.removeItem(at: failure) }
+            }
+        } catch let error as FileWriteError {
+            throw GoldenFileError("cannot keep the failure for cardrender report: \(error.description)")
+        } catch {
+            throw GoldenFileError("cannot keep the failure for cardrender report: \(error.localizedDescription)")
+        }
     }
 
     /// The nearest folder above `testFile` that holds a `Package.swift`, or nil.

@@ -1,20 +1,24 @@
 import Foundation
 import GoldenImages
 
-/// Record mode and default tolerance for the goldens of a suite or a test.
+/// Record mode, default tolerance and failure folder for the goldens of a suite or a test.
 ///
 /// Set it once with the Swift Testing trait `@Suite(.goldens(record: .failed))`, or in XCTest by
-/// wrapping `invokeTest()` in `withGoldenConfiguration(record:tolerance:operation:)`. A field left
+/// wrapping `invokeTest()` in `withGoldenConfiguration(record:tolerance:artifacts:operation:)`. A field left
 /// nil keeps the value of the enclosing scope. Precedence, first set wins: the argument of
 /// `assertGolden`, the innermost configured scope, `CARDRENDER_RECORD`, then `missing` and
-/// `Tolerance.default`.
+/// `Tolerance.default`. The failure folder: the innermost configured scope, `CARDRENDER_ARTIFACTS`,
+/// then the temporary folder's `cardrender-golden-artifacts`.
 public struct GoldenConfiguration: Sendable, Hashable {
     public var record: RecordMode?
     public var tolerance: Tolerance?
+    /// Where failures are written, in the layout `cardrender report` reads.
+    public var artifacts: URL?
 
-    public init(record: RecordMode? = nil, tolerance: Tolerance? = nil) {
+    public init(record: RecordMode? = nil, tolerance: Tolerance? = nil, artifacts: URL? = nil) {
         self.record = record
         self.tolerance = tolerance
+        self.artifacts = artifacts
     }
 
     /// The configuration in effect for the running task (empty outside any scope).
@@ -24,7 +28,8 @@ public struct GoldenConfiguration: Sendable, Hashable {
 
     /// `inner`'s fields where set, else this configuration's.
     public func overridden(by inner: GoldenConfiguration) -> GoldenConfiguration {
-        GoldenConfiguration(record: inner.record ?? record, tolerance: inner.tolerance ?? tolerance)
+        GoldenConfiguration(record: inner.record ?? record, tolerance: inner.tolerance ?? tolerance,
+                            artifacts: inner.artifacts ?? artifacts)
     }
 
     /// The record mode for one assertion: `explicit`, else `configured.record`, else
@@ -53,17 +58,19 @@ public struct GoldenConfiguration: Sendable, Hashable {
 /// }
 /// ```
 public func withGoldenConfiguration<Result>(
-    record: RecordMode? = nil, tolerance: Tolerance? = nil, operation: () throws -> Result
+    record: RecordMode? = nil, tolerance: Tolerance? = nil, artifacts: URL? = nil, operation: () throws -> Result
 ) rethrows -> Result {
-    let configuration = GoldenConfiguration.current.overridden(by: GoldenConfiguration(record: record, tolerance: tolerance))
+    let configuration = GoldenConfiguration.current.overridden(
+        by: GoldenConfiguration(record: record, tolerance: tolerance, artifacts: artifacts))
     return try GoldenConfiguration.$scoped.withValue(configuration, operation: operation)
 }
 
-/// `withGoldenConfiguration(record:tolerance:operation:)` for async code.
+/// `withGoldenConfiguration(record:tolerance:artifacts:operation:)` for async code.
 public func withGoldenConfiguration<Result>(
-    record: RecordMode? = nil, tolerance: Tolerance? = nil, isolation: isolated (any Actor)? = #isolation,
-    operation: () async throws -> Result
+    record: RecordMode? = nil, tolerance: Tolerance? = nil, artifacts: URL? = nil,
+    isolation: isolated (any Actor)? = #isolation, operation: () async throws -> Result
 ) async rethrows -> Result {
-    let configuration = GoldenConfiguration.current.overridden(by: GoldenConfiguration(record: record, tolerance: tolerance))
+    let configuration = GoldenConfiguration.current.overridden(
+        by: GoldenConfiguration(record: record, tolerance: tolerance, artifacts: artifacts))
     return try await GoldenConfiguration.$scoped.withValue(configuration, operation: operation, isolation: isolation)
 }

@@ -1,4 +1,5 @@
 #if canImport(Testing)
+import Foundation
 import GoldenImages
 import Testing
 
@@ -23,17 +24,18 @@ public struct GoldenConfigurationTrait: SuiteTrait, TestTrait, TestScoping {
 
     public func provideScope(for test: Test, testCase: Test.Case?,
                              performing function: @Sendable () async throws -> Void) async throws {
-        try await withGoldenConfiguration(record: configuration.record, tolerance: configuration.tolerance) {
+        try await withGoldenConfiguration(record: configuration.record, tolerance: configuration.tolerance,
+                                          artifacts: configuration.artifacts) {
             try await GoldenNaming.withFreshCounters(function)
         }
     }
 }
 
 extension Trait where Self == GoldenConfigurationTrait {
-    /// Record mode and default tolerance for the goldens of this suite or test; nil keeps the
-    /// enclosing value (`assertGolden`'s own arguments still win).
-    public static func goldens(record: RecordMode? = nil, tolerance: Tolerance? = nil) -> Self {
-        GoldenConfigurationTrait(GoldenConfiguration(record: record, tolerance: tolerance))
+    /// Record mode, default tolerance and failure folder for the goldens of this suite or test; nil
+    /// keeps the enclosing value (`assertGolden`'s own arguments still win).
+    public static func goldens(record: RecordMode? = nil, tolerance: Tolerance? = nil, artifacts: URL? = nil) -> Self {
+        GoldenConfigurationTrait(GoldenConfiguration(record: record, tolerance: tolerance, artifacts: artifacts))
     }
 }
 #endif

@@ -57,9 +57,10 @@ public struct Length: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// 100 in (2.54 m): larger than A0's long side (46.8 in), so anything over it is a typo, not a paper.
     public static let largestAccepted = Length.inches(100)
 
-    /// Parses a number followed by a unit: `3mm`, `0.125in`, `1/8in`, `9pt`, `2.5 in`.
+    /// Parses a number and its unit: `3mm`, `0.125in`, `1/8in`, `9pt`, `2.5 in`; a bare number is in
+    /// points (`9`), as everywhere in the project (templates, `--size`).
     /// The number may be a decimal or a fraction `a/b`; spaces and case do not matter.
-    /// Refuses a missing or unknown unit, negative, non-finite and absurd lengths (over ``largestAccepted``).
+    /// Refuses an unknown unit, negative, non-finite and absurd lengths (over ``largestAccepted``).
     public init(parsing text: String) throws(PrintLayoutError) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let lowered = trimmed.lowercased()
@@ -70,7 +71,7 @@ public struct Length: Sendable, Hashable, Comparable, CustomStringConvertible {
         guard let number = Self.number(numberText) else {
             throw .notALength(trimmed)
         }
-        guard let unit = Unit(rawValue: unitText) else { throw .unknownUnit(trimmed) }
+        guard let unit = unitText.isEmpty ? .points : Unit(rawValue: unitText) else { throw .unknownUnit(trimmed) }
         guard number.isFinite else { throw .notFiniteLength(trimmed) }
         guard number >= 0 else { throw .negativeLength(trimmed) }
         let length = Length(number, unit)

@@ -1,3 +1,4 @@
+import BatchRendering
 import CardRenderSupport
 import CardTemplates
 import Drawing

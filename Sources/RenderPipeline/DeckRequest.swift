@@ -1,3 +1,4 @@
+import BatchRendering
 import Drawing
 import Foundation
 import PlayingCards

@@ -76,6 +76,14 @@ public struct KeyboardRequest: RenderRequest, Equatable {
     }
 
     /// The diagram the request describes, every name and combination checked.
+    /// When `device` is an alias, what it is drawn as, for the command to say:
+    /// `iphone-13 is drawn as iphone-12, iPhone 12/13/14 (6.1-inch, notch)`; nil for an id or no device.
+    public func aliasResolution(catalog: DeviceCatalog) -> String? {
+        guard let device, let resolved = try? catalog.device(named: device),
+              resolved.id.lowercased() != device.trimmingCharacters(in: .whitespaces).lowercased() else { return nil }
+        return "\(device) is drawn as \(resolved.id), \(resolved.name)"
+    }
+
     public func order(builder: KeyboardDiagramBuilder, as source: RequestSource) throws(RequestError) -> KeyboardDiagramOrder {
         try Self.checkScale(scale, as: source)
         if let filmstrip, !(1...KeyboardDiagram.maximumFilmstripFrames).contains(filmstrip) {

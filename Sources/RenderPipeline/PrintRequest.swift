@@ -1,3 +1,4 @@
+import BatchRendering
 import Drawing
 import Geometry
 import Foundation
@@ -257,7 +258,7 @@ public struct PrintRequest: RenderRequest, Equatable {
         }
     }
 
-    /// A length with a unit; `0` and `off` are zero.
+    /// A length (`3mm`, `1/8in`, a bare number of points); `off` and `none` are zero.
     static func length(_ text: String?, key: String, as source: RequestSource) throws(RequestError) -> Length? {
         guard let text else { return nil }
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()

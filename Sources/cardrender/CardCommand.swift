@@ -35,9 +35,13 @@ struct CardCommand: ParsableCommand {
         let plan = try request.plan()
         try plan.checkBudget(maxPixels: budget.maxPixels)
         let out = try output.prepare()
-        for file in try plan.write(into: out, workers: 1) {
+        let started = Date()
+        let written = try plan.write(into: out, workers: 1)
+        for file in written {
             let pixels = file.pixelWidth.map { " \($0)×\(file.pixelHeight ?? 0) px" } ?? ""
-            print("\(out.appendingPathComponent(file.path).path)\(pixels)")
+            print(WrittenFiles.path(file.path, in: output) + pixels)
         }
+        print(WrittenFiles.summary(count: written.count, bytes: written.reduce(0) { $0 + $1.bytes }, in: output,
+                                   since: started))
     }
 }

@@ -82,8 +82,7 @@ struct CardsCommand: ParsableCommand {
         let out = try output.prepare()
         let started = Date()
         let written = try plan.write(into: out, workers: parallel.count)
-        let bytes = written.reduce(0) { $0 + $1.bytes }
-        print("Wrote \(written.count) files (\(bytes / 1024) KiB, cards.json included) into \(output.out) in "
-              + String(format: "%.2f s", Date().timeIntervalSince(started)))
+        print(WrittenFiles.summary(count: written.count, bytes: written.reduce(0) { $0 + $1.bytes },
+                                   note: "cards.json included", in: output, since: started))
     }
 }

@@ -14,7 +14,7 @@ struct KeyboardCommand: ParsableCommand {
         Without --spec, draws one diagram: before/after, next to a --mistake, or a --filmstrip of the \
         animation. A --keyboard-frame (screen coordinates) entirely off screen is valid and means the \
         keyboard is hidden. --json prints the computed geometry instead of drawing. Files go to \
-        --out/keyboard/<name>.<format>; a spec's "output" paths must stay inside --out.
+        --out/<name>.<format>, as card writes --out/QH.png; a spec's "output" paths must stay inside --out.
         """
     )
 
@@ -108,6 +108,9 @@ struct KeyboardCommand: ParsableCommand {
             return
         }
         let order = try request.order(builder: builder, as: .commandLine)
+        if let alias = request.aliasResolution(catalog: builder.catalog) {
+            FileHandle.standardError.write(Data("cardrender: note: \(alias)\n".utf8))
+        }
         if json {
             FileHandle.standardOutput.write(try order.geometryJSON(builder: builder) + Data("\n".utf8))
             return
@@ -118,11 +121,12 @@ struct KeyboardCommand: ParsableCommand {
     /// Renders every file into --out, listing each as it is written.
     private func render(_ file: KeyboardSpecFile, builder: KeyboardDiagramBuilder) throws {
         let started = Date()
+        var bytes = 0
         let count = try file.write(into: output.url, builder: builder, workers: parallel.count,
                                    maxPixels: budget.maxPixels) { written in
-            print((output.out as NSString).appendingPathComponent(written.path))
+            bytes += written.bytes
+            print(WrittenFiles.path(written.path, in: output))
         }
-        FileHandle.standardError.write(Data(String(format: "Rendered %d files in %.2f s\n", count,
-                                                   Date().timeIntervalSince(started)).utf8))
+        print(WrittenFiles.summary(count: count, bytes: bytes, in: output, since: started))
     }
 }

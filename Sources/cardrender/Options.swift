@@ -63,7 +63,8 @@ enum PathArgument {
 /// `--max-pixels N`: the largest raster picture (or diff image) a command makes, checked from
 /// sizes and headers before any pixels are allocated, so `-j N` holds at most N such pictures.
 struct BudgetOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: ArgumentHelp("Largest PNG picture or compared image, in pixels (default \(RenderLimits.defaultMaxPixels), 160 MB of pixels).",
+    // swift-argument-parser shows the default; the help says what it means.
+    @Option(parsing: .unconditional, help: ArgumentHelp("Largest PNG picture or compared image, in pixels (4 bytes each: \(RenderLimits.defaultMaxPixels) is 160 MB).",
                                valueName: "N"))
     var maxPixels: Int = RenderLimits.defaultMaxPixels
 
@@ -78,5 +79,23 @@ extension OutputPlan {
         for warning in warnings {
             FileHandle.standardError.write(Data("cardrender: warning: \(warning)\n".utf8))
         }
+    }
+}
+
+/// How every command reports what it wrote, in one vocabulary: each file as `--out` was typed joined
+/// with the file's path (`out/QH.png`, `out/cards/AS.png`), one a line, and a closing
+/// `Wrote 3 files (12 KiB) into out in 0.21 s`.
+enum WrittenFiles {
+    static func path(_ file: String, in output: OutputOptions) -> String {
+        (output.out as NSString).appendingPathComponent(file)
+    }
+
+    /// `1 file`, `3 files`.
+    static func count(_ count: Int) -> String { "\(count) \(count == 1 ? "file" : "files")" }
+
+    static func summary(count: Int, bytes: Int, note: String? = nil, in output: OutputOptions, since started: Date) -> String {
+        let details = ["\(bytes / 1024) KiB"] + (note.map { [$0] } ?? [])
+        return "Wrote \(Self.count(count)) (\(details.joined(separator: ", "))) into \(output.out) in "
+            + String(format: "%.2f s", Date().timeIntervalSince(started))
     }
 }

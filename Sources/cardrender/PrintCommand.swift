@@ -35,7 +35,7 @@ struct PrintCommand: ParsableCommand {
     @Option(help: "Orientation: automatic (whichever fits more cards), portrait or landscape.")
     var orientation: OrientationChoice = .automatic
 
-    @Option(parsing: .unconditional, help: "Margin on every side, a length with a unit (default 0.25in).")
+    @Option(parsing: .unconditional, help: "Margin on every side: 6mm, 0.25in (default), 18pt or 18 (a bare number is points).")
     var margin: String?
 
     @Option(parsing: .unconditional, help: "Space between neighbouring cards (default 0: one cut serves two cards).")
@@ -129,8 +129,12 @@ struct PrintCommand: ParsableCommand {
         let out = try output.prepare()
         let started = Date()
         let written = try plan.write(into: out, workers: parallel.count)
-        let bytes = written.reduce(0) { $0 + $1.bytes }
-        print("Wrote \(written.map(\.path).joined(separator: ", ")) (\(bytes / 1024) KiB) into \(output.out) in "
-              + String(format: "%.2f s", Date().timeIntervalSince(started)))
+        // The documents by name (the PDF, page PNGs); a print-on-demand run's card images as a count.
+        let listed = written.filter { !$0.path.contains("/") }
+        for file in listed { print(WrittenFiles.path(file.path, in: output)) }
+        let folders = Set(written.filter { $0.path.contains("/") }.map { String($0.path.prefix { $0 != "/" }) + "/" })
+        let note = folders.isEmpty ? nil : "\(written.count - listed.count) in \(folders.sorted().joined(separator: ", "))"
+        print(WrittenFiles.summary(count: written.count, bytes: written.reduce(0) { $0 + $1.bytes }, note: note,
+                                   in: output, since: started))
     }
 }

@@ -235,6 +235,7 @@ import Testing
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", harness]
         process.currentDirectoryURL = dir
+        process.environment = CLIRunner.childEnvironment()
         let out = Pipe()
         process.standardOutput = out
         try process.run()

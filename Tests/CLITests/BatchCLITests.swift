@@ -100,6 +100,8 @@ import Testing
             let process = Process()
             process.executableURL = CLIRunner.executable
             process.arguments = ["batch", spec.path, "--out", out.path, "-j", "2", "--quiet", "--force"]
+            process.currentDirectoryURL = dir
+            process.environment = CLIRunner.childEnvironment()
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()

@@ -24,12 +24,42 @@ struct CLIRunner {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
+    /// The caller's variables a child may see: where programs are, and the sanitizers' options (so a
+    /// report in a child fails the test under `make sanitize`). Everything else is set or left out.
+    static let passedThrough = ["PATH", "LD_LIBRARY_PATH", "ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS"]
+
+    /// What a child process sees, whatever the caller exported: no `CARDRENDER_*` and no `CI` (so
+    /// `verify` uses its own default record mode and progress its own default), a UTF-8 locale, UTC,
+    /// a home folder of its own that can be written, and the test process's temporary folder.
+    static func childEnvironment(inheriting caller: [String: String] = ProcessInfo.processInfo.environment)
+        -> [String: String] {
+        var environment = caller.filter { passedThrough.contains($0.key) }
+        environment["LANG"] = "C.UTF-8"
+        environment["LC_ALL"] = "C.UTF-8"
+        environment["TZ"] = "UTC"
+        environment["TERM"] = "dumb"
+        environment["HOME"] = childHome.path
+        environment["TMPDIR"] = FileManager.default.temporaryDirectory.path
+        return environment
+    }
+
+    /// One home folder for every child of this test process, created once.
+    static let childHome: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cardrender-test-home-\(getpid())")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }()
+
+    /// Runs `cardrender` with `arguments` in `directory` (the repository root when nil) in the
+    /// environment `childEnvironment(inheriting: caller)` gives.
     @discardableResult
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+    static func run(_ arguments: [String], in directory: URL? = nil,
+                    caller: [String: String] = ProcessInfo.processInfo.environment) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? repositoryRoot
+        process.environment = childEnvironment(inheriting: caller)
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -54,6 +54,7 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
+        process.environment = CLIRunner.childEnvironment()
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         do { try process.run() } catch { return -1 }
@@ -263,6 +264,8 @@ import Testing
         let process = Process()
         process.executableURL = CLIRunner.executable
         process.arguments = ["verify", "--goldens", goldens.path, "--actual", actual.path, "--record", "all"]
+        process.currentDirectoryURL = dir
+        process.environment = CLIRunner.childEnvironment()
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -297,6 +300,8 @@ import Testing
         let first = Process()
         first.executableURL = CLIRunner.executable
         first.arguments = ["batch", spec.path, "--out", out.path, "-j", "1", "--quiet"]
+        first.currentDirectoryURL = dir
+        first.environment = CLIRunner.childEnvironment()
         first.standardOutput = FileHandle.nullDevice
         first.standardError = FileHandle.nullDevice
         try first.run()

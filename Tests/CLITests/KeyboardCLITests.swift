@@ -62,7 +62,7 @@ import Testing
         let drawn = try CLIRunner.run(["keyboard", "--device", "iphone-x", "--keyboard-frame", frame, "--scale", "1",
                                        "--out", out.path])
         #expect(drawn.status == 0, "\(drawn.stderr)")
-        let png = try PNG.read(contentsOf: out.appendingPathComponent("keyboard/iphone-x-portrait-bottom-offset-custom.png"))
+        let png = try PNG.read(contentsOf: out.appendingPathComponent("iphone-x-portrait-bottom-offset-custom.png"))
         // Still drawn before and after, side by side.
         #expect(png.width > 2 * 375 && png.height > 812)
     }
@@ -74,11 +74,11 @@ import Testing
                                         "--out", out.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try Set(CLIChecks.fileTree(out).keys)
-                == ["keyboard/iphone-8-portrait-bottom-offset.png", "keyboard/iphone-8-portrait-bottom-offset.svg"])
-        let png = try PNG.read(contentsOf: out.appendingPathComponent("keyboard/iphone-8-portrait-bottom-offset.png"))
+                == ["iphone-8-portrait-bottom-offset.png", "iphone-8-portrait-bottom-offset.svg"])
+        let png = try PNG.read(contentsOf: out.appendingPathComponent("iphone-8-portrait-bottom-offset.png"))
         // Before and after side by side: wider than two 375-pt screens, taller than one 667-pt screen.
         #expect(png.width > 2 * 375 && png.height > 667)
-        let svg = try Data(contentsOf: out.appendingPathComponent("keyboard/iphone-8-portrait-bottom-offset.svg"))
+        let svg = try Data(contentsOf: out.appendingPathComponent("iphone-8-portrait-bottom-offset.svg"))
         #expect(XMLParser(data: svg).parse())
         let svgText = String(decoding: svg, as: UTF8.self)
         #expect(svgText.contains(#"width="\#(png.width)pt""#))
@@ -88,7 +88,7 @@ import Testing
         let twice = try CLIRunner.run(["keyboard", "--device", "iphone-8", "--scale", "2", "--out",
                                        out.appendingPathComponent("2x").path])
         #expect(twice.status == 0, "\(twice.stderr)")
-        let png2 = try PNG.read(contentsOf: out.appendingPathComponent("2x/keyboard/iphone-8-portrait-bottom-offset.png"))
+        let png2 = try PNG.read(contentsOf: out.appendingPathComponent("2x/iphone-8-portrait-bottom-offset.png"))
         #expect(png2.width == 2 * png.width && png2.height == 2 * png.height)
     }
 
@@ -332,8 +332,8 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let tree = try CLIChecks.fileTree(dir.appendingPathComponent("out"))
         #expect(Set(tree.keys) == ["notes/toolbar.png", "notes/toolbar.svg",
-                                   "keyboard/scenario-hardware-keyboard-bottom-offset.png",
-                                   "keyboard/scenario-hardware-keyboard-bottom-offset.svg"])
+                                   "scenario-hardware-keyboard-bottom-offset.png",
+                                   "scenario-hardware-keyboard-bottom-offset.svg"])
         #expect(try PNG.read(contentsOf: dir.appendingPathComponent("out/notes/toolbar.png")).width > 2 * 375)
     }
 }

@@ -46,7 +46,7 @@ struct OutputGoldenTests {
                      named: "king-of-hearts-svg")
         _ = try Self.run(["keyboard", "--device", "iphone-8", "--format", "svg", "--out", "diagrams"], in: folder)
         let diagrams = try FileManager.default.contentsOfDirectory(
-            at: folder.appendingPathComponent("diagrams/keyboard"), includingPropertiesForKeys: nil)
+            at: folder.appendingPathComponent("diagrams"), includingPropertiesForKeys: nil)
         #expect(diagrams.count == 1, "\(diagrams)")
         if let diagram = diagrams.first {
             assertGolden(of: try Self.contents(diagram), as: Self.text("svg"), named: "iphone-8-diagram-svg")

@@ -1,3 +1,4 @@
+import BatchRendering
 import BundledFonts
 import CardRenderSupport
 import Drawing

@@ -263,6 +263,8 @@ enum Poppler {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        // poppler's output must not follow the caller's locale or time zone.
+        process.environment = ["PATH": paths.joined(separator: ":"), "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TZ": "UTC"]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -165,7 +165,7 @@ struct AssertGoldenTests {
                 == "/repo/Tests/CardsTests/__Goldens__/DeckTests/deck.1.json")
         #expect(GoldenTesting.artifactsURL(named: "ace", testFile: "/repo/Tests/CardsTests/DeckTests.swift",
                                            environment: ["CARDRENDER_ARTIFACTS": "/ci/artifacts"]).path
-                == "/ci/artifacts/DeckTests/ace")
+                == "/ci/artifacts/failures/DeckTests/ace")
     }
 }
 

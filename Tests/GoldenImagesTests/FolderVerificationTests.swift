@@ -235,6 +235,7 @@ struct FolderVerificationTests {
         // A process that has exited: its pid is not alive.
         let exited = Process()
         exited.executableURL = URL(fileURLWithPath: "/bin/true")
+        exited.environment = [:]
         try exited.run()
         exited.waitUntilExit()
         let png = try PNG.encode(GoldenStoreTests.changed)

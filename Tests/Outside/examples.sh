@@ -17,6 +17,10 @@ fi
 rm -rf "$work/tree"
 export CARDRENDER_PACKAGE_URL="file://$remote"
 cd "$root/Examples"
+# The Examples' goldens follow CARDRENDER_RECORD as `make test` sets it below; nothing else of the
+# caller's reaches them.
+unset CARDRENDER_ARTIFACTS
+export LANG=C.UTF-8 LC_ALL=C.UTF-8 TZ=UTC
 rm -f Package.resolved
 echo "Examples: building against cardrender $(git -C "$remote" tag) at $CARDRENDER_PACKAGE_URL"
 swift build --build-tests

@@ -43,6 +43,10 @@ rm -rf "$elsewhere"
 mkdir -p "$elsewhere"
 cd "$elsewhere"
 export PATH="$installed/bin:$PATH"
+# What the commands below rely on, whatever the caller exported: no CARDRENDER_* (verify's default
+# record mode), no CI, a fixed locale and time zone.
+unset CI $(compgen -e | grep '^CARDRENDER_' || true)
+export LANG=C.UTF-8 LC_ALL=C.UTF-8 TZ=UTC
 run() {  # run NAME ARGS...: the command must exit 0 with no trap or backtrace on stderr
   local name=$1; shift
   if ! "$@" >"$work/$name.out" 2>"$work/$name.err"; then fail "$name: exit $? ($(head -c 300 "$work/$name.err"))"; fi
@@ -78,8 +82,13 @@ run render cardrender render --out render --quiet
 run diff cardrender diff cards/AS.png cards/AS.png
 mkdir -p goldens && cp cards/AS.png goldens/AS.png
 run verify cardrender verify --goldens goldens --actual cards
+# A swift test run's kept failures, as assertGolden lays them out.
+mkdir -p run-artifacts/goldens/CardTests run-artifacts/actual/CardTests
+cp cards/AS.png run-artifacts/goldens/CardTests/ace.png && cp cards/AS.png run-artifacts/actual/CardTests/ace.png
+run report cardrender report run-artifacts
 for required in cards/AS.png cards/AS.svg deck/sheet.png print/deck-print.pdf keyboard batch/manifest.json render/manifest.json \
-    game/02-Fireball.png game/back.png game/cards.json game/contact-sheet.png game-print/deck-print.pdf; do
+    game/02-Fireball.png game/back.png game/cards.json game/contact-sheet.png game-print/deck-print.pdf \
+    run-artifacts/report.html run-artifacts/junit.xml; do
   [ -e "$required" ] || fail "no $required written"
 done
 grep -q "contentInsetBottom" "$work/keyboard-json.out" || fail "keyboard --json printed no geometry"
@@ -87,30 +96,49 @@ grep -q "contentInsetBottom" "$work/keyboard-json.out" || fail "keyboard --json 
 subcommands=$(sed -n '/^SUBCOMMANDS:/,/^$/p' "$work/help.out" | sed -n 's/^  \([a-z][a-z-]*\)  .*/\1/p')
 [ "$(echo "$subcommands" | wc -w)" -ge 8 ] || fail "could not read the subcommands from --help"
 for sub in $subcommands; do
-  case " card deck cards print devices keyboard batch merge render diff verify " in
+  case " card deck cards print devices keyboard batch merge render diff verify report " in
     *" $sub "*) ;;
     *) fail "subcommand '$sub' is not exercised by this check" ;;
   esac
 done
 
-# The README's command examples, as written, in an empty folder: each exits 0, or 1 where its comment
-# says so.
-readme_dir="$elsewhere/readme"
-mkdir -p "$readme_dir"
-sed -n '/^Examples, run as written/,/^```$/p' "$away/README.md" | sed -n '/^cardrender /p' >"$work/readme-commands"
-[ "$(wc -l <"$work/readme-commands")" -ge 5 ] || fail "found no README command examples"
-while IFS= read -r line; do
-  expected=0
-  case "$line" in *"# exit 1"*) expected=1 ;; esac
-  set +e
-  (cd "$readme_dir" && bash -c "$line") >"$work/readme.out" 2>"$work/readme.err" </dev/null
-  status=$?
-  set -e
-  [ "$status" = "$expected" ] || fail "README example exited $status, not $expected: $line ($(head -c 200 "$work/readme.err"))"
-done <"$work/readme-commands"
-for required in print/QH.png print/QH.pdf web/cards/sheet.json cards/back-rosette.png diff.png mask.png report.html junit.xml; do
-  [ -e "$readme_dir/$required" ] || fail "the README examples wrote no $required"
+# Every README block of cardrender commands, as written, in order, from the root of a copy of the checkout
+# (the moved-away source tree, a git repository of its own): each command exits 0, or 1 where its comment
+# says so, and afterwards nothing but Output/ (ignored) has changed.
+git -C "$away" status --porcelain --untracked-files=all >"$work/tree-before"
+awk '
+  /^ *```sh *$/ { inside = 1; block = ""; runnable = 1; next }
+  inside && /^ *```/ { inside = 0; if (runnable && block != "") printf "%s", block; next }
+  inside {
+    line = $0; sub(/^ +/, "", line)
+    while (line ~ /\\$/ && (getline more) > 0) { sub(/\\$/, "", line); sub(/^ +/, "", more); line = line more }
+    if (line == "") next
+    if (line !~ /^cardrender / && line !~ /^[a-z_]+=[^ ]+( |$)/) runnable = 0
+    block = block line "\n"
+  }' "$away/README.md" >"$work/readme-commands"
+[ "$(grep -c '^cardrender ' "$work/readme-commands")" -ge 15 ] || fail "found too few README command examples"
+{
+  echo 'exec </dev/null; failed=0'
+  while IFS= read -r line; do
+    if [[ "$line" != cardrender* ]]; then echo "$line"; continue; fi
+    expected=0
+    case "$line" in *"# exit 1"*) expected=1 ;; esac
+    printf '%s\n' "$line"
+    printf 'status=$?; [ "$status" = %s ] || { echo "README example exited $status, not %s: "%q >&2; failed=1; }\n' \
+      "$expected" "$expected" "$line"
+  done <"$work/readme-commands"
+  echo 'exit $failed'
+} >"$work/readme.sh"
+(cd "$away" && bash "$work/readme.sh") >"$work/readme.out" 2>"$work/readme.err" \
+  || fail "README examples: $(grep 'README example exited' "$work/readme.err" | head -5)"
+for required in print/QH.png print/QH.pdf web/cards/sheet.json cards/back-rosette.png diff.png mask.png report.html junit.xml \
+    sheets/deck-print.pdf sheets-letter/deck-print.pdf sheets-proof/deck-print.pdf upload/deck-print.pdf \
+    game/contact-sheet.png game-fire/cards.json game-upload/cards.json game-sheets/deck-print.pdf; do
+  [ -e "$away/Output/$required" ] || fail "the README examples wrote no Output/$required"
 done
+git -C "$away" status --porcelain --untracked-files=all >"$work/tree-after"
+cmp -s "$work/tree-before" "$work/tree-after" \
+  || fail "the README examples changed the checkout outside Output/: $(diff "$work/tree-before" "$work/tree-after" | head -10)"
 
 # A missing resource bundle: one line on stderr, exit 2, no trap.
 mv "$installed/share/cardrender" "$installed/share/cardrender-hidden"

@@ -4,6 +4,8 @@
 # DEST, commits it with a fixed date and tags it with the tool's version, so the same tree always
 # gives the same commit. Prints the commit id.
 set -euo pipefail
+# A caller's git settings (a hook's GIT_DIR, say) must not point these git commands elsewhere.
+unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE GIT_OBJECT_DIRECTORY GIT_CONFIG_GLOBAL
 root=$(cd "$(dirname "$0")/../.." && pwd)
 dest=$1
 version=$(sed -n 's/.*static let version = "\(.*\)".*/\1/p' "$root/Sources/cardrender/CardRender.swift")

@@ -1,8 +1,10 @@
+import BatchRendering
 import CardRenderSupport
 import Drawing
 import Foundation
 import Geometry
 import PlayingCards
+import RenderPipeline
 import Testing
 
 @Suite("Deck export")

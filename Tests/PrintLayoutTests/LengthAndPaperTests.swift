@@ -6,6 +6,8 @@ import Testing
     @Test(arguments: [
         ("3mm", 3 * 72 / 25.4), ("0.125in", 9.0), ("1/8in", 9.0), ("9pt", 9.0), ("2.5 in", 180.0),
         (" 210MM ", 595.2755905511812), ("0pt", 0.0), ("1/16 in", 4.5), (".5in", 36.0),
+        // A bare number is points, as in templates and --size.
+        ("18", 18.0), ("1/2", 0.5), (" 9 ", 9.0),
     ])
     func parsesANumberAndAUnit(text: String, points: Double) throws {
         let length = try Length(parsing: text)
@@ -14,7 +16,6 @@ import Testing
 
     @Test func refusesWithOneLineNamingTheText() {
         let cases: [(String, PrintLayoutError)] = [
-            ("3", .unknownUnit("3")),
             ("3cm", .unknownUnit("3cm")),
             ("3 furlongs", .unknownUnit("3 furlongs")),
             ("mm", .notALength("mm")),

@@ -166,9 +166,9 @@ struct KeyboardSpecFileTests {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("kbspec-\(UUID().uuidString)")
         let planned = try spec.outputs(under: out, builder: builder)
         #expect(planned.flatMap { $0 }.map(\.path) == [
-            "keyboard/scenario-split-view-bottom-offset.png", "keyboard/scenario-split-view-bottom-offset.svg",
-            "keyboard/ipad-portrait-content-inset-mistake-safe-area-twice.png",
-            "keyboard/ipad-portrait-content-inset-mistake-safe-area-twice.svg",
+            "scenario-split-view-bottom-offset.png", "scenario-split-view-bottom-offset.svg",
+            "ipad-portrait-content-inset-mistake-safe-area-twice.png",
+            "ipad-portrait-content-inset-mistake-safe-area-twice.svg",
         ])
     }
 

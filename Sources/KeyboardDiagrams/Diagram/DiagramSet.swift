@@ -129,6 +129,12 @@ extension DeviceCatalog {
             }.joined(separator: "  ")
         }
         lines.append("")
+        // `--device` takes an alias too; the diagram is the device's it names.
+        lines.append("Aliases (drawn as the device they name):")
+        for device in devices where !device.aliases.isEmpty {
+            lines.append("  \(device.id): \(device.aliases.joined(separator: ", "))")
+        }
+        lines.append("")
         lines.append("Confidence: A widely published · B one or two community sources · d derived from other figures "
             + "(the catalog's note says how) · ? unknown.")
         // Unknown figures, grouped by what stands in for them: `keyboard.height (ipad-pro-11, …): use …`.

@@ -74,8 +74,15 @@ public struct KeyboardDiagramOrder: Sendable, Equatable {
         try KeyboardDiagram(model: model(builder: builder), variant: variant, style: style)
     }
 
-    /// `keyboard/iphone-8-portrait-bottom-offset`, `keyboard/scenario-tab-bar-content-inset-mistake-safe-area-twice` …
+    /// `keyboard/iphone-8-portrait-bottom-offset`, `keyboard/scenario-tab-bar-content-inset-mistake-safe-area-twice` …:
+    /// a batch job's files, in the job's `keyboard` folder.
     public func defaultOutput(model: KeyboardDiagramModel) -> String {
+        "keyboard/" + defaultName(model: model)
+    }
+
+    /// `iphone-8-portrait-bottom-offset`, `scenario-tab-bar-content-inset-mistake-safe-area-twice` …:
+    /// what `cardrender keyboard` names a diagram directly under `--out`, as `card` names a card.
+    public func defaultName(model: KeyboardDiagramModel) -> String {
         var name: String
         if let scenario = model.scenario {
             name = "scenario-\(scenario.id)-\(model.strategy.rawValue)"
@@ -87,7 +94,7 @@ public struct KeyboardDiagramOrder: Sendable, Equatable {
         if let mistake { name += "-mistake-\(mistake.rawValue)" }
         if let filmstrip { name += "-filmstrip-\(filmstrip)" }
         if language != .english { name += "-\(language.rawValue)" }
-        return "keyboard/" + name
+        return name
     }
 }
 
@@ -148,7 +155,7 @@ public struct KeyboardDiagramSpec: Sendable {
             if let output = entry.order.output {
                 base = output
             } else {
-                do { base = entry.order.defaultOutput(model: try entry.order.model(builder: builder)) } catch {
+                do { base = entry.order.defaultName(model: try entry.order.model(builder: builder)) } catch {
                     throw KeyboardSpecError(location: entry.location, message: error.description)
                 }
             }

@@ -1,4 +1,4 @@
-import CardRenderSupport
+import BatchRendering
 import Foundation
 import Testing
 

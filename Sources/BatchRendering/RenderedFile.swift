@@ -1,0 +1,54 @@
+import CardRenderSupport
+import Drawing
+import Foundation
+
+// Hashing lives here, where manifests are made, rather than in Drawing: a library user who only
+// draws does not build swift-crypto.
+
+extension FileToRender {
+    /// Draws and encodes the file in memory; the bytes are hashed here, on the rendering thread.
+    public func render() throws -> RenderedFile {
+        let pixels = pixelSize
+        return RenderedFile(path: path, data: try picture.data(format: format, resolution: resolution),
+                            pixelWidth: pixels?.width, pixelHeight: pixels?.height)
+    }
+}
+
+extension WrittenFile {
+    /// The facts of bytes read back from disk: hashed, with the pixel size from a PNG header.
+    public init(path: String, data: Data) {
+        let header = try? PNG.header(of: data)
+        self.init(path: path, sha256: Checksum.sha256(data), bytes: data.count, pixelWidth: header?.width,
+                  pixelHeight: header?.height)
+    }
+}
+
+/// A file rendered in memory: its bytes and their facts, ready to be written.
+public struct RenderedFile: Sendable {
+    public var facts: WrittenFile
+    public let data: Data
+
+    public init(path: String, data: Data, pixelWidth: Int? = nil, pixelHeight: Int? = nil) {
+        self.data = data
+        facts = WrittenFile(path: path, sha256: Checksum.sha256(data), bytes: data.count, pixelWidth: pixelWidth,
+                            pixelHeight: pixelHeight)
+    }
+
+    public var path: String {
+        get { facts.path }
+        set { facts.path = newValue }
+    }
+    public var sha256: String { facts.sha256 }
+    public var pixelWidth: Int? { facts.pixelWidth }
+    public var pixelHeight: Int? { facts.pixelHeight }
+
+    /// Writes the bytes to `url` (whose folder exists) atomically. Renders are re-runnable, so
+    /// they are not fsynced.
+    public func write(to url: URL) throws(DrawingError) {
+        do {
+            try AtomicFile.write(data, to: url, durable: false)
+        } catch {
+            throw .write(path: error.path, reason: error.reason.description)
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import CardRenderSupport
+import Foundation
+import GoldenImages
+
+/// `cardrender report [ARTIFACTS]`: the HTML report and JUnit XML of the golden failures a
+/// `swift test` run kept.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Make the HTML report and JUnit XML of the golden image failures of the last swift test run.",
+        discussion: """
+        assertGolden keeps each failing PNG golden of a test run in ARTIFACTS: the expected image \
+        under goldens/ and the actual one under actual/, by test file and golden name, and removes \
+        them when the golden passes again. This compares the two folders as verify does (pass the \
+        tolerance the tests use) and writes ARTIFACTS/report.html and ARTIFACTS/junit.xml. Nothing \
+        else is written. Exit status: 0 when no golden failed, 1 when any did, 2 for an error.
+        """
+    )
+
+    @Argument(help: ArgumentHelp(
+        "The artifacts folder of the test run (default: $\(TestRunArtifacts.environmentVariable), else the temporary folder's cardrender-golden-artifacts).",
+        valueName: "artifacts"), completion: .directory)
+    var artifacts: String?
+
+    @OptionGroup var toleranceOptions: ToleranceOptions
+
+    @OptionGroup(title: "Diff images (report)") var diffImageOptions: DiffImageOptions
+
+    @Option(help: ArgumentHelp("Write the HTML report here (default: ARTIFACTS/report.html).", valueName: "file.html"),
+            completion: .file(extensions: ["html"]))
+    var report: String?
+
+    @Option(help: ArgumentHelp("Write the JUnit XML report here (default: ARTIFACTS/junit.xml).", valueName: "file.xml"),
+            completion: .file(extensions: ["xml"]))
+    var junit: String?
+
+    @Flag(help: "Print the results as JSON.")
+    var json = false
+
+    func validate() throws {
+        for (path, flag) in [(artifacts, "ARTIFACTS"), (report, "--report"), (junit, "--junit")] as [(String?, String)] {
+            try PathArgument.requireNonEmpty(path, flag)
+        }
+    }
+
+    func run() throws {
+        let folders = artifacts.map { TestRunArtifacts(root: URL(fileURLWithPath: $0)) } ?? .fromEnvironment()
+        guard FileManager.default.fileExists(atPath: folders.root.path) else {
+            throw MessageError("no artifacts folder \(folders.root.path): the tests kept no golden failure there")
+        }
+        guard FileManager.default.fileExists(atPath: folders.actual.path) else {
+            if !json { print("no golden image failures in \(folders.root.path)") }
+            return
+        }
+        let verification: FolderVerification
+        do throws(GoldenError) {
+            verification = try FolderVerification.run(
+                goldens: folders.goldens, actual: folders.actual,
+                tolerance: Tolerance(toleranceOptions, drawing: diffImageOptions), mode: .never)
+        } catch {
+            throw MessageError(error.description)
+        }
+        try GoldenReporting.finish(
+            verification, report: report ?? folders.root.appendingPathComponent("report.html").path,
+            junit: junit ?? folders.root.appendingPathComponent("junit.xml").path, json: json)
+    }
+}
