@@ -100,9 +100,6 @@ public enum SpecFile {
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
-            if let root { try SpecComments.checkColours(in: root, text: text, file: file) }
-        } catch let error as SpecError {
-            throw error
         } catch let error as YamlError {
             throw malformed(error, text: text, file: file)
         } catch {
@@ -112,6 +109,8 @@ public enum SpecFile {
         // Yams shares an anchored node among its aliases; whoever walks the tree copies it each time.
         var budget = text.utf8.count + maximumAliasValues
         try count(root, budget: &budget, file: file)
+        // After the count: the walk follows aliases too.
+        try SpecComments.checkColours(in: root, text: text, file: file)
         return root
     }
 
