@@ -51,7 +51,7 @@ public struct BatchRunner: Sendable {
         public var plan: [(id: String, upToDate: Bool, outputs: [String])]
         /// The manifest, gallery or file stamps that could not be saved, one line each.
         public var saveErrors: [String]
-        /// SIGINT or SIGTERM stopped the run before every job had started.
+        /// SIGINT or SIGTERM stopped the run before every job had finished.
         public var interrupted: Bool
     }
 
@@ -143,11 +143,11 @@ public struct BatchRunner: Sendable {
         let reporter = ProgressReporter(style: progress ?? .quiet, total: jobs.count)
         reporter.begin(jobs: jobs.count, skippedByShard: allJobs.count - jobs.count)
         let shared = SharedRun(manifest: recorded, stamps: verified)
-        let stop = StopSignal.install()
-        defer { stop.uninstall() }
         let failFast = options.failFast
+        // Giving up on a signal (a job that cannot stop) keeps the manifest true to the files.
+        try Interruption.onGivingUp({ shared.save(to: folder.url) }) {
         try WorkerPool.forEach(jobs.count, workers: options.workers,
-                               shouldStop: { stop.requested || (failFast && shared.hasFailures) }) { [options] index in
+                               shouldStop: { Interruption.isRequested || (failFast && shared.hasFailures) }) { [options] index in
             let job = jobs[index]
             if upToDate[index] {
                 shared.record(skipped: job.id)
@@ -161,6 +161,8 @@ public struct BatchRunner: Sendable {
                 shared.record(job.id, Manifest.Entry(kind: job.kind, parameters: job.parameters,
                                                      inputKey: job.inputKey, outputs: outputs), stamps: written)
                 reporter.finished(id: job.id, status: .rendered, seconds: seconds, outputs: job.outputs)
+            } catch let error where Interruption.isRequested && "\(error)" == "\(Interruption.error)" {
+                // Stopped by a signal before its files were published: the job did not run.
             } catch {
                 let message = options.describe(error)
                 shared.record(failure: Failure(id: job.id, message: message))
@@ -168,6 +170,7 @@ public struct BatchRunner: Sendable {
                                   outputs: job.outputs, error: message)
             }
             shared.saveIfDue(to: folder.url)
+        }
         }
         var (final, finalStamps) = shared.snapshot()
         let counts = shared.counts()
@@ -192,7 +195,7 @@ public struct BatchRunner: Sendable {
                               failures: counts.failures.sorted { $0.id < $1.id },
                               notRun: jobs.count - counts.rendered - counts.skipped - counts.failures.count,
                               filesWritten: counts.files, seconds: ProgressReporter.now() - started, plan: plan,
-                              saveErrors: saveErrors, interrupted: stop.requested)
+                              saveErrors: saveErrors, interrupted: Interruption.isRequested)
         reporter.end(fields: [
             "jobs": outcome.jobs, "rendered": outcome.rendered, "skipped": outcome.skipped,
             "failed": outcome.failures.count, "notRun": outcome.notRun,
@@ -240,18 +243,24 @@ public struct BatchRunner: Sendable {
         guard produced == declared else {
             throw BatchError("job \(job.id) produced \(produced.sorted()) but declared \(declared.sorted())")
         }
-        var outputs: [Manifest.Output] = []
-        var stamps: [String: FileStamps.Stamp] = [:]
+        // Every file under a temporary name first, then all renamed: a job that fails on its
+        // tenth file has replaced none (its cards.json never describes files it did not write).
+        let staged = AtomicFile.StagedFiles()
+        var urls: [(file: RenderedFile, url: URL)] = []
         for file in files {
             let url = try folder.confine(file.path)
             try AtomicFile.prepareDirectory(url.deletingLastPathComponent())
-            try file.write(to: url)
+            try staged.stage(file.data, to: url)
+            urls.append((file, url))
+        }
+        try staged.publish()
+        var stamps: [String: FileStamps.Stamp] = [:]
+        for (file, url) in urls {
             if let modified = FileStamps.sizeAndModification(of: url)?.modified {
                 stamps[file.path] = FileStamps.Stamp(sha256: file.sha256, modified: modified)
             }
-            outputs.append(file.facts)
         }
-        return (outputs.sorted { $0.path < $1.path }, stamps)
+        return (files.map(\.facts).sorted { $0.path < $1.path }, stamps)
     }
 }
 
@@ -303,6 +312,15 @@ private final class SharedRun: Sendable {
             s.lastSave = now
             try? s.manifest.save(to: folder)
             try? s.stamps.save(to: folder, keeping: s.manifest)
+        }
+    }
+
+    /// Saves the manifest, its stamps and the gallery now (when giving up on a signal).
+    func save(to folder: URL) {
+        state.withLock { s in
+            try? s.manifest.save(to: folder)
+            try? s.stamps.save(to: folder, keeping: s.manifest)
+            try? Gallery.write(s.manifest, to: folder)
         }
     }
 
