@@ -77,8 +77,11 @@ public struct BatchRunner: Sendable {
             guard !job.outputs.isEmpty else { throw BatchError("job \(job.id) writes no file") }
             for output in job.outputs {
                 let key: String
-                do { key = try resolver.check(output).joined(separator: "/") } catch {
-                    throw BatchError(error.description)
+                do {
+                    key = try resolver.check(output).joined(separator: "/")
+                    try OutputPaths.checkLengths(of: [output], under: folder.url)
+                } catch {
+                    throw BatchError("job \(job.id): \(error.description)")
                 }
                 if [Manifest.fileName, Gallery.fileName, FileStamps.fileName, OutputFolder.lockFileName].contains(key) {
                     throw BatchError("job \(job.id) would overwrite \(key), which the batch run writes itself")

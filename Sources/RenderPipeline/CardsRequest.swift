@@ -58,6 +58,10 @@ public struct CardsRequest: RenderRequest, Equatable {
     public static let sheetAtlasName = "sheet.json"
     public static let contactSheetName = "contact-sheet.png"
     public static let dpiRange = CardResolution.dpiRange
+    /// Names of the files written beside the cards: no card takes them, whichever are asked for,
+    /// so a card's file name does not depend on `--sheet` or `--back`.
+    public static let reservedStems = [backStem, sheetImageName, sheetAtlasName, contactSheetName, manifestPath]
+        .map { ($0 as NSString).deletingPathExtension }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
@@ -132,7 +136,7 @@ public struct CardsRequest: RenderRequest, Equatable {
     func resolve() throws -> Resolved {
         let template = try CardTemplate.load(contentsOf: URL(fileURLWithPath: self.template))
         let data = try self.data.map { try CardData.load(contentsOf: URL(fileURLWithPath: $0)) }
-        let cards = try template.cards(from: data, filters: filters)
+        let cards = try template.cards(from: data, filters: filters, reservedStems: Self.reservedStems)
         var back: (CardTemplate, TemplateCard)?
         if let path = self.back {
             let backTemplate = try CardTemplate.load(contentsOf: URL(fileURLWithPath: path))

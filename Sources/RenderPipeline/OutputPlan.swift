@@ -78,9 +78,10 @@ public struct OutputPlan: Sendable {
     /// (so writing overlaps rendering and no file's bytes outlive their write), then gives every
     /// file its final name, the derived files (a manifest) last: a run that fails or is stopped
     /// before that leaves the folder as it was. Derived files come from the written files'
-    /// facts, so nothing is read back.
+    /// facts, so nothing is read back. Every path's length is checked first.
     @discardableResult
     public func write(into out: URL, workers: Int) throws -> [WrittenFile] {
+        try OutputPaths.checkLengths(of: outputs, under: out)
         try Self.prepareFolders(for: files.map(\.path), in: out)
         let staging = Mutex<[Int: AtomicFile.StagedFiles]>([:])
         defer { staging.withLock { for files in $0.values { files.discard() } } }
