@@ -78,9 +78,10 @@ public struct OutputPlan: Sendable {
     /// (so writing overlaps rendering and no file's bytes outlive their write), then gives every
     /// file its final name, the derived files (a manifest) last: a run that fails or is stopped
     /// before that leaves the folder as it was. Derived files come from the written files'
-    /// facts, so nothing is read back. Every path's length is checked first.
+    /// facts, so nothing is read back. The pixel budget and every path's length are checked first.
     @discardableResult
-    public func write(into out: URL, workers: Int) throws -> [WrittenFile] {
+    public func write(into out: URL, workers: Int, maxPixels: Int = RenderLimits.defaultMaxPixels) throws -> [WrittenFile] {
+        try checkBudget(maxPixels: maxPixels)
         try OutputPaths.checkLengths(of: outputs, under: out)
         try Self.prepareFolders(for: files.map(\.path), in: out)
         let staging = Mutex<[Int: AtomicFile.StagedFiles]>([:])

@@ -35,7 +35,7 @@ struct CardCommand: ParsableCommand {
         let plan = try request.plan()
         try plan.checkBudget(maxPixels: budget.maxPixels)
         let out = try output.prepare()
-        for file in try plan.write(into: out, workers: 1) {
+        for file in try plan.write(into: out, workers: 1, maxPixels: budget.maxPixels) {
             let pixels = file.pixelWidth.map { " \($0)×\(file.pixelHeight ?? 0) px" } ?? ""
             print("\(out.appendingPathComponent(file.path).path)\(pixels)")
         }

@@ -72,7 +72,7 @@ struct CardsCommand: ParsableCommand {
         plan.printWarnings()
         let out = try output.prepare()
         let started = Date()
-        let written = try plan.write(into: out, workers: parallel.count)
+        let written = try plan.write(into: out, workers: parallel.count, maxPixels: budget.maxPixels)
         let bytes = written.reduce(0) { $0 + $1.bytes }
         print("Wrote \(written.count) files (\(bytes / 1024) KiB, cards.json included) into \(output.out) in "
               + String(format: "%.2f s", Date().timeIntervalSince(started)))

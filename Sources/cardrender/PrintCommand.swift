@@ -88,6 +88,7 @@ struct PrintCommand: ParsableCommand {
     @OptionGroup var options: CardOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var parallel: ParallelOptions
+    @OptionGroup var budget: BudgetOptions
 
     var request: PrintRequest {
         var request = PrintRequest(look: options.look)
@@ -119,10 +120,11 @@ struct PrintCommand: ParsableCommand {
 
     func run() throws {
         let plan = try request.plan()
+        try plan.checkBudget(maxPixels: budget.maxPixels)
         plan.printWarnings()
         let out = try output.prepare()
         let started = Date()
-        let written = try plan.write(into: out, workers: parallel.count)
+        let written = try plan.write(into: out, workers: parallel.count, maxPixels: budget.maxPixels)
         let bytes = written.reduce(0) { $0 + $1.bytes }
         print("Wrote \(written.map(\.path).joined(separator: ", ")) (\(bytes / 1024) KiB) into \(output.out) in "
               + String(format: "%.2f s", Date().timeIntervalSince(started)))
