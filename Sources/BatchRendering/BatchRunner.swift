@@ -17,11 +17,14 @@ public struct BatchRunner: Sendable {
         /// Identifies the program build and fonts that render the jobs (already part of each
         /// input key); recorded so that only shards of one build are merged.
         public var build: String?
+        /// The spec file's name: files an earlier run of the same spec wrote and no job writes
+        /// any more are deleted when unchanged. Nil: such files are only dropped from the manifest.
+        public var specFile: String?
         /// One line describing a job's error, for the summary and JSON events.
         public var describe: @Sendable (Error) -> String
 
         public init(workers: Int, force: Bool = false, failFast: Bool = false, dryRun: Bool = false,
-                    shard: Shard? = nil, tool: String, build: String? = nil,
+                    shard: Shard? = nil, tool: String, build: String? = nil, specFile: String? = nil,
                     describe: @escaping @Sendable (Error) -> String = BatchRunner.firstLine) {
             self.workers = workers
             self.force = force
@@ -30,6 +33,7 @@ public struct BatchRunner: Sendable {
             self.shard = shard
             self.tool = tool
             self.build = build
+            self.specFile = specFile
             self.describe = describe
         }
     }
@@ -53,6 +57,12 @@ public struct BatchRunner: Sendable {
         public var saveErrors: [String]
         /// SIGINT or SIGTERM stopped the run before every job had finished.
         public var interrupted: Bool
+        /// Files of jobs the spec no longer has that were deleted: an earlier run of the same
+        /// spec wrote them and they were unchanged.
+        public var removed: [String] = []
+        /// Files of jobs the spec no longer has that were left on disk (changed since, or written
+        /// by another spec) but are no longer listed in the manifest.
+        public var unlisted: [String] = []
     }
 
     public let options: Options
@@ -129,9 +139,14 @@ public struct BatchRunner: Sendable {
         var recorded = manifest
         recorded.tool = options.tool
         recorded.recordRun(of: Manifest.SpecSummary(jobs: allJobs), build: options.build, shard: options.shard)
+        recorded.specFile = options.specFile
         var verified = stamps
         for current in checked.compactMap({ $0 }) { verified.files.merge(current) { _, now in now } }
         let pending = jobs.indices.filter { !upToDate[$0] }.map { jobs[$0] }
+        // Jobs the spec no longer has leave the manifest (and the gallery) now.
+        let specIDs = Set(allJobs.map(\.id))
+        let stale = recorded.jobs.filter { !specIDs.contains($0.key) }
+        for id in stale.keys { recorded.jobs[id] = nil }
         let pruned = BatchRunner.prune(recorded, running: jobs, pending: pending, in: folder.url, stamps: stamps)
         recorded = pruned.manifest
         verified.files.merge(pruned.intact) { _, now in now }
@@ -142,6 +157,9 @@ public struct BatchRunner: Sendable {
             try recorded.save(to: folder.url)
             try Gallery.write(recorded, to: folder.url)
         }
+        // Deleted only once the saved manifest no longer lists them.
+        let cleanup = BatchRunner.removeStale(stale, sameSpec: options.specFile != nil && manifest.specFile == options.specFile,
+                                              keeping: allJobs, in: folder, stamps: stamps)
 
         let reporter = ProgressReporter(style: progress ?? .quiet, total: jobs.count)
         reporter.begin(jobs: jobs.count, skippedByShard: allJobs.count - jobs.count)
@@ -198,7 +216,8 @@ public struct BatchRunner: Sendable {
                               failures: counts.failures.sorted { $0.id < $1.id },
                               notRun: jobs.count - counts.rendered - counts.skipped - counts.failures.count,
                               filesWritten: counts.files, seconds: ProgressReporter.now() - started, plan: plan,
-                              saveErrors: saveErrors, interrupted: Interruption.isRequested)
+                              saveErrors: saveErrors, interrupted: Interruption.isRequested,
+                              removed: cleanup.removed, unlisted: cleanup.unlisted)
         reporter.end(fields: [
             "jobs": outcome.jobs, "rendered": outcome.rendered, "skipped": outcome.skipped,
             "failed": outcome.failures.count, "notRun": outcome.notRun,
@@ -236,6 +255,28 @@ public struct BatchRunner: Sendable {
             }
         }
         return (kept, setAside, intact)
+    }
+
+    /// Deletes the files of `stale` entries (jobs the spec no longer has) that an earlier run of
+    /// the same spec wrote and that are unchanged since (size and SHA-256 as recorded), unless a
+    /// job of the spec writes the same path; the rest stay on disk, unlisted.
+    static func removeStale(_ stale: [String: Manifest.Entry], sameSpec: Bool, keeping jobs: [BatchJob],
+                            in folder: OutputFolder, stamps: FileStamps) -> (removed: [String], unlisted: [String]) {
+        func key(_ path: String) -> String { (try? OutputPaths.components(of: path).joined(separator: "/")) ?? path }
+        let written = Set(jobs.flatMap { $0.outputs.map(key) })
+        var removed: [String] = [], unlisted: [String] = []
+        for output in stale.values.flatMap(\.outputs).sorted(by: { $0.path < $1.path }) where !written.contains(key(output.path)) {
+            let single = Manifest.Entry(kind: "", parameters: [:], inputKey: "", outputs: [output])
+            guard sameSpec, Manifest.intactStamps(of: single, in: folder.url, stamps: stamps) != nil,
+                  (try? folder.remove(output.path)) != nil else {
+                if FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(output.path).path) {
+                    unlisted.append(output.path)
+                }
+                continue
+            }
+            removed.append(output.path)
+        }
+        return (removed, unlisted)
     }
 
     /// Renders one job and writes its files atomically; returns the manifest outputs and the

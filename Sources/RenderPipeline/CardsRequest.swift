@@ -254,16 +254,16 @@ public struct CardsRequest: RenderRequest, Equatable {
                                         title: "cardrender cards · \(name) · \(loaded.cards.count) cards, \(copies) with copies")
     }
 
-    /// The folders of the templates (the ones they extend too), of the data and of every file
-    /// the cards and the back draw: what they hold decides the bytes, so a batch re-renders
-    /// when one of them changes.
-    public var inputFolders: [String] {
-        var folders = [template, data, back].compactMap { $0 }.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+    /// The templates (the ones they extend too), the data and every file the cards and the back
+    /// draw: exactly what is read, so a batch re-renders when one of them changes and not when
+    /// something beside them does (the spec itself, say).
+    public var inputFiles: [String] {
+        var files = [template, data, back].compactMap { $0 }.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         if let resolved = try? plannedResolution() {
-            folders += resolved.sourceFiles.map { $0.deletingLastPathComponent().path }
+            files += resolved.sourceFiles.map(\.standardizedFileURL.path)
         }
         var seen = Set<String>()
-        return folders.filter { seen.insert($0).inserted }
+        return files.filter { seen.insert($0).inserted }
     }
 }
 

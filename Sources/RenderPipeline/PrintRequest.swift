@@ -340,8 +340,12 @@ public struct PrintRequest: RenderRequest, Equatable {
         }
     }
 
+    public var inputFiles: [String] {
+        guard let template else { return [] }
+        return CardsRequest(template: template, data: data, back: backTemplate).inputFiles
+    }
+
     public var inputFolders: [String] {
-        guard let template else { return look.inputFolders }
-        return CardsRequest(template: template, data: data, back: backTemplate).inputFolders
+        template == nil ? look.inputFolders : []
     }
 }

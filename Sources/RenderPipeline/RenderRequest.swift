@@ -13,10 +13,14 @@ public protocol RenderRequest: Decodable, Sendable {
     func plan() throws -> OutputPlan
     /// Folders the request reads files from (face images), whose contents decide its bytes too.
     var inputFolders: [String] { get }
+    /// Files the request reads, each named exactly (a template, its data, the images it draws):
+    /// their contents decide its bytes, and nothing else in their folders does.
+    var inputFiles: [String] { get }
 }
 
 extension RenderRequest {
     public var inputFolders: [String] { [] }
+    public var inputFiles: [String] { [] }
 }
 
 /// Which front end filled a request, for naming keys in messages.
