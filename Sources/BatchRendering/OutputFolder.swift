@@ -61,7 +61,7 @@ public struct OutputFolder: Sendable {
             unlink(lock.path)
             close(lock.descriptor)
         }
-        return try body()
+        return try Interruption.removing(lock.path, body)
     }
 
     private func acquireLock() throws(BatchError) -> (descriptor: Int32, path: String) {

@@ -15,6 +15,7 @@ public enum Interruption {
     private static let requested = Atomic<Int32>(0)
     private static let installed = Atomic<Bool>(false)
     private static let actions = Mutex<[Int: @Sendable () -> Void]>([:])
+    private static let filesToRemove = Mutex<[Int: String]>([:])
     private static let nextAction = Atomic<Int>(0)
 
     /// Whether a stop signal has come (always false unless `install()` was called).
@@ -50,6 +51,15 @@ public enum Interruption {
         return try body()
     }
 
+    /// Runs `body` with the file at `path` to be removed if the process gives up meanwhile, even
+    /// after a second signal (a lock file, which the next run would take over anyway).
+    public static func removing<T>(_ path: String, _ body: () throws -> T) rethrows -> T {
+        let key = nextAction.add(1, ordering: .relaxed).oldValue
+        filesToRemove.withLock { $0[key] = path }
+        defer { _ = filesToRemove.withLock { $0.removeValue(forKey: key) } }
+        return try body()
+    }
+
     /// The error a run that stopped for a signal ends with.
     public static var error: MessageError {
         MessageError("interrupted by \(signalName ?? "a signal"); files not finished were not written")
@@ -66,6 +76,7 @@ public enum Interruption {
             for action in actions.withLock({ Array($0.values) }) { action() }
         }
         AtomicFile.abandonTemporaries()
+        for path in filesToRemove.withLock({ Array($0.values) }) { try? Syscalls.removeFile(path) }
         let how = waited ? "work in progress did not stop within \(gracePeriod) s, so it was abandoned"
             : "a second signal ended the run at once"
         FileHandle.standardError.write(Data("cardrender: error: interrupted by \(Syscalls.signalName(signal)): \(how); no file was left half-written\n".utf8))

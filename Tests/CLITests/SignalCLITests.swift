@@ -123,7 +123,11 @@ import Testing
             output: slow
         """)
         let process = try Self.start(["batch", "spec.yaml", "--out", "o", "-j", "2", "--quiet"], in: game.folder)
-        Self.letItWork(process, seconds: 3)
+        // Once the quick job is written the slow one is drawing its cards.
+        let quick = game.url("o/quick/KH.png")
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning, Date() < deadline, !FileManager.default.fileExists(atPath: quick.path) { usleep(20_000) }
+        Self.letItWork(process, seconds: 1)
         try #require(process.isRunning, "the slow run ended before the signal")
         let seconds = Self.stop(process, with: [signal])
         #expect(seconds < 2.5, "took \(seconds) s to stop")
@@ -131,6 +135,8 @@ import Testing
         let out = game.url("o")
         #expect(try Self.temporaries(in: out).isEmpty)
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("slow/cards.json").path))
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent(OutputFolder.lockFileName).path),
+                "the lock file is removed when the run gives up")
         let manifest = try Manifest.read(from: out)
         for (id, entry) in manifest.jobs {
             for output in entry.outputs {
