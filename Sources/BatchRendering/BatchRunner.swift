@@ -182,7 +182,7 @@ public struct BatchRunner: Sendable {
                 shared.record(job.id, Manifest.Entry(kind: job.kind, parameters: job.parameters,
                                                      inputKey: job.inputKey, outputs: outputs), stamps: written)
                 reporter.finished(id: job.id, status: .rendered, seconds: seconds, outputs: job.outputs)
-            } catch let error where Interruption.isRequested && "\(error)" == "\(Interruption.error)" {
+            } catch is StoppedBySignal {
                 // Stopped by a signal before its files were published: the job did not run.
             } catch {
                 let message = options.describe(error)

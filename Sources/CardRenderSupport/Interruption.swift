@@ -61,12 +61,10 @@ public enum Interruption {
     }
 
     /// The error a run that stopped for a signal ends with.
-    public static var error: MessageError {
-        MessageError("interrupted by \(signalName ?? "a signal"); files not finished were not written")
-    }
+    public static var error: StoppedBySignal { StoppedBySignal(signalName: signalName ?? "a signal") }
 
     /// Throws `error` when a stop was requested.
-    public static func checkpoint() throws(MessageError) {
+    public static func checkpoint() throws(StoppedBySignal) {
         if isRequested { throw error }
     }
 
@@ -82,6 +80,14 @@ public enum Interruption {
         FileHandle.standardError.write(Data("cardrender: error: interrupted by \(Syscalls.signalName(signal)): \(how); no file was left half-written\n".utf8))
         Syscalls.exitNow(128 + signal)
     }
+}
+
+/// What a run stopped by SIGINT or SIGTERM throws: its files not yet published were not written.
+public struct StoppedBySignal: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
+    public let signalName: String
+
+    public var description: String { "interrupted by \(signalName); files not finished were not written" }
+    public var errorDescription: String? { description }
 }
 
 /// Threads that are joined before the call that started them returns, so nothing they hold (a
