@@ -17,11 +17,14 @@ public struct BatchRunner: Sendable {
         /// Identifies the program build and fonts that render the jobs (already part of each
         /// input key); recorded so that only shards of one build are merged.
         public var build: String?
+        /// The spec file's name: files an earlier run of the same spec wrote and no job writes
+        /// any more are deleted when unchanged. Nil: such files are only dropped from the manifest.
+        public var specFile: String?
         /// One line describing a job's error, for the summary and JSON events.
         public var describe: @Sendable (Error) -> String
 
         public init(workers: Int, force: Bool = false, failFast: Bool = false, dryRun: Bool = false,
-                    shard: Shard? = nil, tool: String, build: String? = nil,
+                    shard: Shard? = nil, tool: String, build: String? = nil, specFile: String? = nil,
                     describe: @escaping @Sendable (Error) -> String = BatchRunner.firstLine) {
             self.workers = workers
             self.force = force
@@ -30,6 +33,7 @@ public struct BatchRunner: Sendable {
             self.shard = shard
             self.tool = tool
             self.build = build
+            self.specFile = specFile
             self.describe = describe
         }
     }
@@ -51,8 +55,14 @@ public struct BatchRunner: Sendable {
         public var plan: [(id: String, upToDate: Bool, outputs: [String])]
         /// The manifest, gallery or file stamps that could not be saved, one line each.
         public var saveErrors: [String]
-        /// SIGINT or SIGTERM stopped the run before every job had started.
+        /// SIGINT or SIGTERM stopped the run before every job had finished.
         public var interrupted: Bool
+        /// Files of jobs the spec no longer has that were deleted: an earlier run of the same
+        /// spec wrote them and they were unchanged.
+        public var removed: [String] = []
+        /// Files of jobs the spec no longer has that were left on disk (changed since, or written
+        /// by another spec) but are no longer listed in the manifest.
+        public var unlisted: [String] = []
     }
 
     public let options: Options
@@ -78,8 +88,11 @@ public struct BatchRunner: Sendable {
             guard !job.outputs.isEmpty else { throw BatchError("job \(job.id) writes no file") }
             for output in job.outputs {
                 let key: String
-                do { key = try resolver.check(output).joined(separator: "/") } catch {
-                    throw BatchError(error.description)
+                do {
+                    key = try resolver.check(output).joined(separator: "/")
+                    try OutputPaths.checkLengths(of: [output], under: folder.url)
+                } catch {
+                    throw BatchError("job \(job.id): \(error.description)")
                 }
                 if [Manifest.fileName, Gallery.fileName, FileStamps.fileName, OutputFolder.lockFileName].contains(key) {
                     throw BatchError("job \(job.id) would overwrite \(key), which the batch run writes itself")
@@ -127,9 +140,14 @@ public struct BatchRunner: Sendable {
         var recorded = manifest
         recorded.tool = options.tool
         recorded.recordRun(of: Manifest.SpecSummary(jobs: allJobs), build: options.build, shard: options.shard)
+        recorded.specFile = options.specFile
         var verified = stamps
         for current in checked.compactMap({ $0 }) { verified.files.merge(current) { _, now in now } }
         let pending = jobs.indices.filter { !upToDate[$0] }.map { jobs[$0] }
+        // Jobs the spec no longer has leave the manifest (and the gallery) now.
+        let specIDs = Set(allJobs.map(\.id))
+        let stale = recorded.jobs.filter { !specIDs.contains($0.key) }
+        for id in stale.keys { recorded.jobs[id] = nil }
         let pruned = BatchRunner.prune(recorded, running: jobs, pending: pending, in: folder.url, stamps: stamps)
         recorded = pruned.manifest
         verified.files.merge(pruned.intact) { _, now in now }
@@ -140,15 +158,18 @@ public struct BatchRunner: Sendable {
             try recorded.save(to: folder.url)
             try Gallery.write(recorded, to: folder.url)
         }
+        // Deleted only once the saved manifest no longer lists them.
+        let cleanup = BatchRunner.removeStale(stale, sameSpec: options.specFile != nil && manifest.specFile == options.specFile,
+                                              keeping: allJobs, in: folder, stamps: stamps)
 
         let reporter = ProgressReporter(style: progress ?? .quiet, total: jobs.count)
         reporter.begin(jobs: jobs.count, skippedByShard: allJobs.count - jobs.count)
         let shared = SharedRun(manifest: recorded, stamps: verified)
-        let stop = StopSignal.install()
-        defer { stop.uninstall() }
         let failFast = options.failFast
+        // Giving up on a signal (a job that cannot stop) keeps the manifest true to the files.
+        try Interruption.onGivingUp({ shared.save(to: folder.url) }) {
         try WorkerPool.forEach(jobs.count, workers: options.workers,
-                               shouldStop: { stop.requested || (failFast && shared.hasFailures) }) { [options] index in
+                               shouldStop: { Interruption.isRequested || (failFast && shared.hasFailures) }) { [options] index in
             let job = jobs[index]
             if upToDate[index] {
                 shared.record(skipped: job.id)
@@ -162,6 +183,8 @@ public struct BatchRunner: Sendable {
                 shared.record(job.id, Manifest.Entry(kind: job.kind, parameters: job.parameters, inputKey: job.inputKey,
                                                      outputs: outputs, warnings: warnings), stamps: written)
                 reporter.finished(id: job.id, status: .rendered, seconds: seconds, outputs: job.outputs)
+            } catch is StoppedBySignal {
+                // Stopped by a signal before its files were published: the job did not run.
             } catch {
                 let message = options.describe(error)
                 shared.record(failure: Failure(id: job.id, message: message))
@@ -169,6 +192,7 @@ public struct BatchRunner: Sendable {
                                   outputs: job.outputs, error: message)
             }
             shared.saveIfDue(to: folder.url)
+        }
         }
         var (final, finalStamps) = shared.snapshot()
         let counts = shared.counts()
@@ -193,7 +217,8 @@ public struct BatchRunner: Sendable {
                               failures: counts.failures.sorted { $0.id < $1.id },
                               notRun: jobs.count - counts.rendered - counts.skipped - counts.failures.count,
                               filesWritten: counts.files, seconds: ProgressReporter.now() - started, plan: plan,
-                              saveErrors: saveErrors, interrupted: stop.requested)
+                              saveErrors: saveErrors, interrupted: Interruption.isRequested,
+                              removed: cleanup.removed, unlisted: cleanup.unlisted)
         reporter.end(fields: [
             "jobs": outcome.jobs, "rendered": outcome.rendered, "skipped": outcome.skipped,
             "failed": outcome.failures.count, "notRun": outcome.notRun,
@@ -233,6 +258,28 @@ public struct BatchRunner: Sendable {
         return (kept, setAside, intact)
     }
 
+    /// Deletes the files of `stale` entries (jobs the spec no longer has) that an earlier run of
+    /// the same spec wrote and that are unchanged since (size and SHA-256 as recorded), unless a
+    /// job of the spec writes the same path; the rest stay on disk, unlisted.
+    static func removeStale(_ stale: [String: Manifest.Entry], sameSpec: Bool, keeping jobs: [BatchJob],
+                            in folder: OutputFolder, stamps: FileStamps) -> (removed: [String], unlisted: [String]) {
+        func key(_ path: String) -> String { (try? OutputPaths.components(of: path).joined(separator: "/")) ?? path }
+        let written = Set(jobs.flatMap { $0.outputs.map(key) })
+        var removed: [String] = [], unlisted: [String] = []
+        for output in stale.values.flatMap(\.outputs).sorted(by: { $0.path < $1.path }) where !written.contains(key(output.path)) {
+            let single = Manifest.Entry(kind: "", parameters: [:], inputKey: "", outputs: [output])
+            guard sameSpec, Manifest.intactStamps(of: single, in: folder.url, stamps: stamps) != nil,
+                  (try? folder.remove(output.path)) != nil else {
+                if FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(output.path).path) {
+                    unlisted.append(output.path)
+                }
+                continue
+            }
+            removed.append(output.path)
+        }
+        return (removed, unlisted)
+    }
+
     /// Renders one job and writes its files atomically; returns the manifest outputs and the
     /// files' stamps.
     static func execute(_ job: BatchJob, in folder: OutputFolder) throws
@@ -242,18 +289,24 @@ public struct BatchRunner: Sendable {
         guard produced == declared else {
             throw BatchError("job \(job.id) produced \(produced.sorted()) but declared \(declared.sorted())")
         }
-        var outputs: [Manifest.Output] = []
-        var stamps: [String: FileStamps.Stamp] = [:]
+        // Every file under a temporary name first, then all renamed: a job that fails on its
+        // tenth file has replaced none (its cards.json never describes files it did not write).
+        let staged = AtomicFile.StagedFiles()
+        var urls: [(file: RenderedFile, url: URL)] = []
         for file in files {
             let url = try folder.confine(file.path)
             try AtomicFile.prepareDirectory(url.deletingLastPathComponent())
-            try file.write(to: url)
+            try staged.stage(file.data, to: url)
+            urls.append((file, url))
+        }
+        try staged.publish()
+        var stamps: [String: FileStamps.Stamp] = [:]
+        for (file, url) in urls {
             if let modified = FileStamps.sizeAndModification(of: url)?.modified {
                 stamps[file.path] = FileStamps.Stamp(sha256: file.sha256, modified: modified)
             }
-            outputs.append(file.facts)
         }
-        return (outputs.sorted { $0.path < $1.path }, stamps, warnings)
+        return (files.map(\.facts).sorted { $0.path < $1.path }, stamps, warnings)
     }
 }
 
@@ -305,6 +358,15 @@ private final class SharedRun: Sendable {
             s.lastSave = now
             try? s.manifest.save(to: folder)
             try? s.stamps.save(to: folder, keeping: s.manifest)
+        }
+    }
+
+    /// Saves the manifest, its stamps and the gallery now (when giving up on a signal).
+    func save(to folder: URL) {
+        state.withLock { s in
+            try? s.manifest.save(to: folder)
+            try? s.stamps.save(to: folder, keeping: s.manifest)
+            try? Gallery.write(s.manifest, to: folder)
         }
     }
 

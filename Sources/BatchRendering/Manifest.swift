@@ -69,6 +69,10 @@ public struct Manifest: Codable, Sendable, Equatable {
     /// The program build and fonts behind every input key; shards merge only when it agrees.
     public var build: String?
     public var spec: SpecSummary?
+    /// The name of the spec file of the last run (`render`'s built-in spec has one too): files
+    /// that an earlier run of the same spec wrote, and that no job of it writes any more, are
+    /// deleted when they are unchanged.
+    public var specFile: String?
     /// Nil when the folder holds every shard (or the run was not sharded).
     public var shards: ShardSet?
     public var jobs: [String: Entry] = [:]

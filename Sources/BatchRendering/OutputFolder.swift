@@ -38,6 +38,19 @@ public struct OutputFolder: Sendable {
         }
     }
 
+    /// Deletes the file at `relativePath` (confined like any output), then each folder on its
+    /// way that is left empty, up to this folder.
+    public func remove(_ relativePath: String) throws {
+        let file = try confine(relativePath)
+        guard unlink(file.path) == 0 else {
+            throw BatchError("cannot remove \(relativePath): \(String(cString: strerror(errno)))")
+        }
+        var parent = file.deletingLastPathComponent().standardizedFileURL
+        while parent.path.count > url.path.count, parent.path.hasPrefix(url.path + "/"), rmdir(parent.path) == 0 {
+            parent = parent.deletingLastPathComponent().standardizedFileURL
+        }
+    }
+
     /// Runs `body` while this process alone writes into the folder: a second run into it is
     /// refused instead of interleaving files and manifest saves. The lock is a `flock` on
     /// `.cardrender.lock`, which the kernel drops when its holder dies, so the file a killed run
@@ -48,7 +61,7 @@ public struct OutputFolder: Sendable {
             unlink(lock.path)
             close(lock.descriptor)
         }
-        return try body()
+        return try Interruption.removing(lock.path, body)
     }
 
     private func acquireLock() throws(BatchError) -> (descriptor: Int32, path: String) {

@@ -65,6 +65,7 @@ public enum ShardMerge {
         var merged = Manifest(tool: tool)
         merged.build = first.manifest.build
         merged.spec = first.manifest.spec
+        merged.specFile = first.manifest.specFile
         var jobOwner: [String: String] = [:]
         var fileOwner: [String: (name: String, sha256: String)] = [:]
         var files: [(name: String, root: URL, output: Manifest.Output)] = []

@@ -1,3 +1,4 @@
+import CardRenderSupport
 import Foundation
 import Synchronization
 
@@ -6,13 +7,15 @@ import Synchronization
 public enum WorkerPool {
     /// `order`, a permutation of the job indices, is the order jobs start in (costliest first
     /// keeps the end of a run from waiting on one long job); results are in index order anyway.
+    /// After a stop signal no job starts and `Interruption.error` is thrown.
     public static func map<T: Sendable>(_ count: Int, workers: Int, order: [Int]? = nil,
                                         _ job: @escaping @Sendable (Int) throws -> T) throws -> [T] {
         let results = Mutex<[Int: Result<T, Error>]>([:])
-        try forEach(count, workers: workers, order: order) { index in
+        try forEach(count, workers: workers, order: order, shouldStop: { Interruption.isRequested }) { index in
             let result = Result { try job(index) }
             results.withLock { $0[index] = result }
         }
+        try Interruption.checkpoint()
         return try results.withLock { all in
             try (0..<count).map { index in
                 guard let result = all[index] else { throw BatchError("job \(index) did not run") }
@@ -31,19 +34,15 @@ public enum WorkerPool {
             throw BatchError("job order is not a permutation of 0..<\(count)")
         }
         let next = Counter()
-        let group = DispatchGroup()
-        for _ in 0..<max(1, min(workers, count)) {
-            group.enter()
-            Thread.detachNewThread {
-                defer { group.leave() }
-                while !shouldStop() {
-                    let position = next.value.add(1, ordering: .relaxed).oldValue
-                    guard position < count else { return }
-                    job(order?[position] ?? position)
-                }
+        // Joined, not only waited for: a thread that outlived this call would still hold `job`
+        // (and the plan it captures) while the caller goes on or the process exits.
+        JoinedThreads.run(max(1, min(workers, count))) { _ in
+            while !shouldStop() {
+                let position = next.value.add(1, ordering: .relaxed).oldValue
+                guard position < count else { return }
+                job(order?[position] ?? position)
             }
         }
-        group.wait()
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Writes files so that a reader never sees a half-written one, even when the process is
 /// killed: the bytes go to a temporary file in the same folder, which is renamed over the target.
@@ -7,6 +8,16 @@ public enum AtomicFile {
     /// new file survives a power cut too: goldens use it; bulk renders, which can be re-run, do
     /// not pay for it.
     public static func write(_ data: Data, to url: URL, durable: Bool = true) throws(FileWriteError) {
+        let temporary = try writeTemporary(data, for: url, durable: durable)
+        try temporaries.withLock { open throws(FileWriteError) in
+            try publish(temporary, as: url, registry: &open)
+        }
+        if durable { synchronizeFolder(of: url) }
+    }
+
+    /// Writes `data` to a new temporary file beside `url` (registered, so a process that gives
+    /// up on a signal removes it) and returns its path.
+    static func writeTemporary(_ data: Data, for url: URL, durable: Bool) throws(FileWriteError) -> String {
         let path = url.path
         let directory = url.deletingLastPathComponent().path
         guard Syscalls.kind(at: directory) == .directory else {
@@ -16,7 +27,13 @@ public enum AtomicFile {
         let temporary = directory + "/." + url.lastPathComponent
             + ".tmp-\(Syscalls.processID)-\(UInt32.random(in: 0...UInt32.max))"
         do throws(Errno) {
-            let fd = try Syscalls.createExclusively(temporary)
+            let fd = try temporaries.withLock { open throws(Errno) in
+                // After giving up on a signal nothing new is started; the process is about to end.
+                guard !open.abandoned else { throw Errno.interrupted }
+                let fd = try Syscalls.createExclusively(temporary)
+                open.paths.insert(temporary)
+                return fd
+            }
             do throws(Errno) {
                 try Syscalls.writeAll(fd, data)
                 if durable { try Syscalls.synchronize(fd) }
@@ -25,15 +42,112 @@ public enum AtomicFile {
                 throw error
             }
             try Syscalls.closeDescriptor(fd)
-            try Syscalls.move(temporary, replacing: path)
         } catch {
-            try? Syscalls.removeFile(temporary)
+            discard([temporary])
             throw FileWriteError(path: path, reason: .system(error))
         }
-        // Make the rename itself durable; a folder that cannot be opened is not an error.
-        if durable, let folder = try? Syscalls.openDirectory(directory) {
+        return temporary
+    }
+
+    /// Renames a registered temporary over `url`; called with the registry locked.
+    private static func publish(_ temporary: String, as url: URL, registry open: inout Temporaries) throws(FileWriteError) {
+        defer { open.paths.remove(temporary) }
+        do throws(Errno) {
+            try Syscalls.move(temporary, replacing: url.path)
+        } catch {
+            try? Syscalls.removeFile(temporary)
+            throw FileWriteError(path: url.path, reason: .system(error))
+        }
+    }
+
+    /// Makes a rename durable; a folder that cannot be opened is not an error.
+    private static func synchronizeFolder(of url: URL) {
+        if let folder = try? Syscalls.openDirectory(url.deletingLastPathComponent().path) {
             try? Syscalls.synchronize(folder)
             try? Syscalls.closeDescriptor(folder)
+        }
+    }
+
+    /// Removes registered temporary files.
+    static func discard(_ paths: [String]) {
+        temporaries.withLock { open in
+            for path in paths where open.paths.remove(path) != nil { try? Syscalls.removeFile(path) }
+        }
+    }
+
+    /// The temporary files this process has open, and whether it gave up on them.
+    struct Temporaries {
+        var paths: Set<String> = []
+        var abandoned = false
+    }
+
+    private static let temporaries = Mutex(Temporaries())
+
+    /// Removes every temporary file this process is writing and refuses new ones, for a process
+    /// about to exit on a signal. A set of files being published (`StagedFiles.publish`) finishes
+    /// first, so no folder is left with some of them.
+    static func abandonTemporaries() {
+        temporaries.withLock { open in
+            open.abandoned = true
+            for path in open.paths { try? Syscalls.removeFile(path) }
+            open.paths.removeAll()
+        }
+    }
+
+    /// Files written under temporary names first and all given their final names at the end,
+    /// in the order staged (a manifest staged last is published last), so a run that fails
+    /// before `publish` leaves every earlier file as it was. Not for concurrent use.
+    public final class StagedFiles: @unchecked Sendable {
+        private var staged: [(temporary: String, url: URL)] = []
+
+        public init() {}
+
+        deinit { discard() }
+
+        /// Writes `data` beside `url` under a temporary name (not fsynced: renders can be re-run).
+        /// A regular file at `url` that already holds exactly these bytes is left as it is: it
+        /// needs neither the space of a second copy nor a new date.
+        public func stage(_ data: Data, to url: URL) throws(FileWriteError) {
+            if Syscalls.regularFileSize(at: url.path) == data.count, Syscalls.file(at: url.path, holds: data) {
+                return
+            }
+            let temporary = try AtomicFile.writeTemporary(data, for: url, durable: false)
+            staged.append((temporary, url))
+        }
+
+        /// Renames every staged file over its target, unless a stop signal came first (then
+        /// nothing is renamed). The renames run as one step for a signal's cleanup.
+        public func publish() throws {
+            try Self.publish([self])
+        }
+
+        /// Publishes several sets in one step, in order.
+        public static func publish(_ sets: [StagedFiles]) throws {
+            let files = sets.flatMap(\.staged)
+            for set in sets { set.staged = [] }
+            try AtomicFile.temporaries.withLock { open throws in
+                func drop(_ rest: ArraySlice<(temporary: String, url: URL)>) {
+                    for file in rest where open.paths.remove(file.temporary) != nil { try? Syscalls.removeFile(file.temporary) }
+                }
+                guard !Interruption.isRequested else {
+                    drop(files[...])
+                    throw Interruption.error
+                }
+                for (index, file) in files.enumerated() {
+                    do {
+                        try AtomicFile.publish(file.temporary, as: file.url, registry: &open)
+                    } catch {
+                        drop(files[(index + 1)...])
+                        throw error
+                    }
+                }
+            }
+        }
+
+        /// Removes the staged files.
+        public func discard() {
+            AtomicFile.discard(staged.map(\.temporary))
+            staged = []
         }
     }
 

@@ -6,6 +6,8 @@ public enum OutputPathError: Error, Sendable, Equatable, CustomStringConvertible
     case absolute(String)
     case parentReference(String)
     case escapesThroughSymlink(path: String, link: String)
+    case nameTooLong(path: String, bytes: Int)
+    case pathTooLong(path: String, bytes: Int)
 
     public var description: String {
         switch self {
@@ -14,6 +16,12 @@ public enum OutputPathError: Error, Sendable, Equatable, CustomStringConvertible
         case let .parentReference(path): "output path \"\(path)\" uses \"..\"; it must stay inside --out"
         case let .escapesThroughSymlink(path, link):
             "output path \"\(path)\" leaves --out through the symbolic link \"\(link)\""
+        case let .nameTooLong(path, bytes):
+            "output path \"\(path)\" has a name of \(bytes) bytes; file names may have at most "
+                + "\(OutputPaths.maxNameBytes) (the system's 255, less room for the temporary name written first)"
+        case let .pathTooLong(path, bytes):
+            "output path \"\(path)\" is \(bytes) bytes long with its folder; paths may have at most "
+                + "\(OutputPaths.maxPathBytes) (the system's 4096, less room for the temporary name)"
         }
     }
 }
@@ -22,6 +30,26 @@ public enum OutputPathError: Error, Sendable, Equatable, CustomStringConvertible
 /// absolute paths, no `..`, and no symbolic link on the way that points outside it. Checked
 /// before anything renders.
 public enum OutputPaths {
+    /// Room a file's temporary name (`.NAME.tmp-PID-N`) takes beyond the name itself.
+    static let temporaryNameBytes = 27
+    /// The longest file or folder name in bytes: `NAME_MAX` (255) less the temporary's room.
+    public static let maxNameBytes = 255 - temporaryNameBytes
+    /// The longest whole path in bytes: `PATH_MAX` (4096, with its NUL) less the temporary's room.
+    public static let maxPathBytes = 4095 - temporaryNameBytes
+
+    /// Checks that every name in `paths` (relative to `root`) and every whole path fits the
+    /// system's limits with room for the temporary name, before anything is written.
+    public static func checkLengths(of paths: [String], under root: URL) throws(OutputPathError) {
+        let rootBytes = root.path.utf8.count
+        for path in paths {
+            for name in path.split(separator: "/") where name.utf8.count > maxNameBytes {
+                throw .nameTooLong(path: path, bytes: name.utf8.count)
+            }
+            let total = rootBytes + 1 + path.utf8.count
+            guard total <= maxPathBytes else { throw .pathTooLong(path: path, bytes: total) }
+        }
+    }
+
     /// The path's components after removing empty and `.` ones, or an error.
     public static func components(of relative: String) throws(OutputPathError) -> [String] {
         // Most paths start and end with a printable ASCII byte and need no trimming, which is slow.
@@ -33,6 +61,9 @@ public enum OutputPaths {
         let parts = trimmed.split(separator: "/", omittingEmptySubsequences: true).map(String.init).filter { $0 != "." }
         guard !parts.contains("..") else { throw .parentReference(relative) }
         guard !parts.isEmpty else { throw .empty }
+        if let long = parts.first(where: { $0.utf8.count > maxNameBytes }) {
+            throw .nameTooLong(path: relative, bytes: long.utf8.count)
+        }
         return parts
     }
 

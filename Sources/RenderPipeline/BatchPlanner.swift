@@ -70,7 +70,8 @@ public struct BatchPlanner: Sendable {
                 if case let .scalar(text) = fields.values[key]?.content { return "\(key)=\(text)" }
                 return key
             }
-            let inputKey = BatchJob.key([build, kind.name, folder] + values + request.inputFolders.map(Self.folderDigest))
+            let inputKey = BatchJob.key([build, kind.name, folder] + values + request.inputFolders.map(Self.folderDigest)
+                                        + request.inputFiles.map(Self.fileDigest))
             // The plan is made again when the job runs rather than kept: plans hold laid-out
             // pictures, and holding thousands would make memory grow with the spec.
             progress?.planned()
@@ -83,6 +84,13 @@ public struct BatchPlanner: Sendable {
                 return (try plan.renderInMemory(workers: workersPerJob), plan.warnings)
             }
         }
+    }
+
+    /// A file's path, size and date, as `folderDigest` takes them for each file of a folder.
+    static func fileDigest(_ path: String) -> String {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        return "\(path) \(attributes?[.size] ?? 0) "
+            + "\((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
     }
 
     /// Names, sizes and dates of a folder's files: a face image that changes re-renders the deck.

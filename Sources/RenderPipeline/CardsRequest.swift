@@ -69,6 +69,10 @@ public struct CardsRequest: RenderRequest, Equatable {
     public static let sheetAtlasName = "sheet.json"
     public static let contactSheetName = "contact-sheet.png"
     public static let dpiRange = CardResolution.dpiRange
+    /// Names of the files written beside the cards: no card takes them, whichever are asked for,
+    /// so a card's file name does not depend on `--sheet` or `--back`.
+    public static let reservedStems = [backStem, sheetImageName, sheetAtlasName, contactSheetName, manifestPath]
+        .map { ($0 as NSString).deletingPathExtension }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
@@ -153,7 +157,8 @@ public struct CardsRequest: RenderRequest, Equatable {
     func resolve() throws -> Resolved {
         let template = try CardTemplate.load(contentsOf: URL(fileURLWithPath: self.template))
         let data = try self.data.map { try CardData.load(contentsOf: URL(fileURLWithPath: $0)) }
-        let cards = try template.cards(from: data, filters: filters, allowingFilesIn: allowedFolderURLs)
+        let cards = try template.cards(from: data, filters: filters, allowingFilesIn: allowedFolderURLs,
+                                       reservedStems: Self.reservedStems)
         var back: (CardTemplate, TemplateCard)?
         if let path = self.back {
             let backTemplate = try CardTemplate.load(contentsOf: URL(fileURLWithPath: path))
@@ -294,16 +299,16 @@ public struct CardsRequest: RenderRequest, Equatable {
                                         title: "cardrender cards · \(name) · \(loaded.cards.count) cards, \(copies) with copies")
     }
 
-    /// The folders of the templates (the ones they extend too), of the data and of every file
-    /// the cards and the back draw: what they hold decides the bytes, so a batch re-renders
-    /// when one of them changes.
-    public var inputFolders: [String] {
-        var folders = [template, data, back].compactMap { $0 }.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+    /// The templates (the ones they extend too), the data and every file the cards and the back
+    /// draw: exactly what is read, so a batch re-renders when one of them changes and not when
+    /// something beside them does (the spec itself, say).
+    public var inputFiles: [String] {
+        var files = [template, data, back].compactMap { $0 }.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         if let resolved = try? plannedResolution() {
-            folders += resolved.sourceFiles.map { $0.deletingLastPathComponent().path }
+            files += resolved.sourceFiles.map(\.standardizedFileURL.path)
         }
         var seen = Set<String>()
-        return folders.filter { seen.insert($0).inserted }
+        return files.filter { seen.insert($0).inserted }
     }
 }
 

@@ -62,7 +62,7 @@ public struct KeyboardSpecFile: Sendable {
             let plan = OutputPlan(files: planned)
             try plan.checkBudget(maxPixels: maxPixels)
             if start == 0 { try AtomicFile.prepareDirectory(out) }
-            for file in try plan.write(into: out, workers: workers) { written(file) }
+            for file in try plan.write(into: out, workers: workers, maxPixels: maxPixels) { written(file) }
             count += planned.count
         }
         return count

@@ -2,6 +2,7 @@ import BatchRendering
 import CardRenderSupport
 import Drawing
 import Foundation
+import Synchronization
 
 /// What a request writes, before anything renders: files to render, plus files derived from
 /// the rendered bytes (like `deck.json`, which states their SHA-256). Every command and every
@@ -73,21 +74,34 @@ public struct OutputPlan: Sendable {
         return rendered + (try derive(Self.byPath(rendered.map(\.facts))))
     }
 
-    /// Renders and writes into `out` (atomically), each file as soon as it is rendered, so
-    /// writing overlaps rendering and no file's bytes outlive its write; derived files come from
-    /// the written files' facts, so nothing is read back. Every folder is made first, so a
-    /// failure cannot leave half a tree of files.
+    /// Renders and writes into `out`, each file to a temporary name as soon as it is rendered
+    /// (so writing overlaps rendering and no file's bytes outlive their write), then gives every
+    /// file its final name, the derived files (a manifest) last: a run that fails or is stopped
+    /// before that leaves the folder as it was. Derived files come from the written files'
+    /// facts, so nothing is read back. The pixel budget and every path's length are checked first.
     @discardableResult
-    public func write(into out: URL, workers: Int) throws -> [WrittenFile] {
+    public func write(into out: URL, workers: Int, maxPixels: Int = RenderLimits.defaultMaxPixels) throws -> [WrittenFile] {
+        try checkBudget(maxPixels: maxPixels)
+        try OutputPaths.checkLengths(of: outputs, under: out)
         try Self.prepareFolders(for: files.map(\.path), in: out)
+        let staging = Mutex<[Int: AtomicFile.StagedFiles]>([:])
+        defer { staging.withLock { for files in $0.values { files.discard() } } }
         let written = try WorkerPool.map(files.count, workers: workers, order: costliestFirst) { index in
-            try Self.write(try files[index].render(), into: out)
+            let rendered = try files[index].render()
+            let staged = AtomicFile.StagedFiles()
+            staging.withLock { $0[index] = staged }
+            try Self.stage(rendered, into: out, in: staged)
+            return rendered.facts
         }
-        guard !derivedPaths.isEmpty else { return written }
-        // Derived files are few and small: written in order on this thread.
         let derived = try derive(Self.byPath(written))
         try Self.prepareFolders(for: derived.map(\.path), in: out)
-        return written + (try derived.map { try Self.write($0, into: out) })
+        let last = AtomicFile.StagedFiles()
+        staging.withLock { $0[files.count] = last }
+        for file in derived { try Self.stage(file, into: out, in: last) }
+        // Published in plan order, the derived files last.
+        let ordered = staging.withLock { all in (0...files.count).compactMap { all[$0] } }
+        try AtomicFile.StagedFiles.publish(ordered)
+        return written + derived.map(\.facts)
     }
 
     /// File indices, the costliest first: run in this order, the last files to finish are the
@@ -104,9 +118,12 @@ public struct OutputPlan: Sendable {
         }
     }
 
-    private static func write(_ file: RenderedFile, into out: URL) throws -> WrittenFile {
-        try file.write(to: out.appendingPathComponent(file.path))
-        return file.facts
+    private static func stage(_ file: RenderedFile, into out: URL, in staged: AtomicFile.StagedFiles) throws {
+        do {
+            try staged.stage(file.data, to: out.appendingPathComponent(file.path))
+        } catch {
+            throw DrawingError.write(path: error.path, reason: error.reason.description)
+        }
     }
 
     private static func byPath(_ files: [WrittenFile]) -> [String: WrittenFile] {

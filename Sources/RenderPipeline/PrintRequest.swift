@@ -348,9 +348,13 @@ public struct PrintRequest: RenderRequest, Equatable {
         }
     }
 
+    public var inputFiles: [String] {
+        guard let template else { return [] }
+        return cardsRequest(template).inputFiles
+    }
+
     public var inputFolders: [String] {
-        guard let template else { return look.inputFolders }
-        return cardsRequest(template).inputFolders
+        template == nil ? look.inputFolders : []
     }
 
     /// The template cards to print, as `cardrender cards` would make them.

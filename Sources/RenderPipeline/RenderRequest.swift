@@ -15,11 +15,15 @@ public protocol RenderRequest: Decodable, Sendable {
     var inputFolders: [String] { get }
     /// The request with images it reads held to `maxPixels` each (the `--max-pixels` budget).
     func limitingImages(to maxPixels: Int) -> Self
+    /// Files the request reads, each named exactly (a template, its data, the images it draws):
+    /// their contents decide its bytes, and nothing else in their folders does.
+    var inputFiles: [String] { get }
 }
 
 extension RenderRequest {
     public var inputFolders: [String] { [] }
     public func limitingImages(to maxPixels: Int) -> Self { self }
+    public var inputFiles: [String] { [] }
 }
 
 /// Which front end filled a request, for naming keys in messages.

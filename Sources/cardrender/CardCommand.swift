@@ -36,7 +36,7 @@ struct CardCommand: ParsableCommand {
         try plan.checkBudget(maxPixels: budget.maxPixels)
         let out = try output.prepare()
         let started = Date()
-        let written = try plan.write(into: out, workers: 1)
+        let written = try plan.write(into: out, workers: 1, maxPixels: budget.maxPixels)
         for file in written {
             let pixels = file.pixelWidth.map { " \($0)×\(file.pixelHeight ?? 0) px" } ?? ""
             print(WrittenFiles.path(file.path, in: output) + pixels)

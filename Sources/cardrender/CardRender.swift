@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardRenderSupport
 import Foundation
 
 /// The `cardrender` command tree.
@@ -22,6 +23,8 @@ struct CardRender: ParsableCommand {
 @main
 enum Main {
     static func main() {
+        // Before any thread starts: SIGINT and SIGTERM stop every command the same way.
+        Interruption.install()
         do {
             var command = try CardRender.parseAsRoot()
             try command.run()

@@ -81,7 +81,7 @@ struct CardsCommand: ParsableCommand {
         plan.printWarnings()
         let out = try output.prepare()
         let started = Date()
-        let written = try plan.write(into: out, workers: parallel.count)
+        let written = try plan.write(into: out, workers: parallel.count, maxPixels: budget.maxPixels)
         print(WrittenFiles.summary(count: written.count, bytes: written.reduce(0) { $0 + $1.bytes },
                                    note: "cards.json included", in: output, since: started))
     }

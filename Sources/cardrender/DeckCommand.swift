@@ -43,7 +43,7 @@ struct DeckCommand: ParsableCommand {
         try plan.checkBudget(maxPixels: budget.maxPixels)
         let out = try output.prepare()
         let started = Date()
-        let written = try plan.write(into: out, workers: parallel.count)
+        let written = try plan.write(into: out, workers: parallel.count, maxPixels: budget.maxPixels)
         print(WrittenFiles.summary(count: written.count, bytes: written.reduce(0) { $0 + $1.bytes },
                                    note: "deck.json included", in: output, since: started))
     }

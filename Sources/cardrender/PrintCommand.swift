@@ -93,6 +93,7 @@ struct PrintCommand: ParsableCommand {
     @OptionGroup var options: CardOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var parallel: ParallelOptions
+    @OptionGroup var budget: BudgetOptions
 
     var request: PrintRequest {
         var request = PrintRequest(look: options.look)
@@ -125,10 +126,11 @@ struct PrintCommand: ParsableCommand {
 
     func run() throws {
         let plan = try request.plan()
+        try plan.checkBudget(maxPixels: budget.maxPixels)
         plan.printWarnings()
         let out = try output.prepare()
         let started = Date()
-        let written = try plan.write(into: out, workers: parallel.count)
+        let written = try plan.write(into: out, workers: parallel.count, maxPixels: budget.maxPixels)
         // The documents by name (the PDF, page PNGs); a print-on-demand run's card images as a count.
         let listed = written.filter { !$0.path.contains("/") }
         for file in listed { print(WrittenFiles.path(file.path, in: output)) }

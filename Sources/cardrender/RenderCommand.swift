@@ -26,6 +26,6 @@ struct RenderCommand: ParsableCommand {
             return
         }
         let jobs = try SpecJobs.planner.parse(spec, file: DefaultSpec.fileName)
-        try batch.run(jobs, specFolder: nil, out: output.out, workers: parallel.count)
+        try batch.run(jobs, specFolder: nil, specFile: DefaultSpec.fileName, out: output.out, workers: parallel.count)
     }
 }

@@ -4,8 +4,8 @@ import Drawing
 import Foundation
 import Testing
 
-/// A run owns its `--out`: one run at a time, and a manifest that lists only files on disk with
-/// the bytes it records, whatever other specs wrote into the folder before.
+/// A run owns its `--out`: one run at a time, and a manifest that lists only its own spec's files,
+/// on disk with the bytes it records, whatever other specs wrote into the folder before.
 @Suite struct OwnershipTests {
     /// A job writing fixed bytes to `path`.
     func job(_ id: String, _ path: String, _ text: String) -> BatchJob {
@@ -37,9 +37,12 @@ import Testing
         let a = [job("a/one", "shared.txt", "from A"), job("a/two", "a-only.txt", "A alone")]
         let b = [job("b/one", "shared.txt", "from B")]
         _ = try run(a, out)
-        _ = try run(b, out)
+        let afterB = try run(b, out)
         try expectConsistent(out, "after A then B")
-        #expect(try Manifest.read(from: out).jobs.keys.sorted() == ["a/two", "b/one"])
+        // Only B's jobs are listed; A's file stays on disk, unlisted (another spec wrote it).
+        #expect(try Manifest.read(from: out).jobs.keys.sorted() == ["b/one"])
+        #expect(afterB.unlisted == ["a-only.txt"] && afterB.removed.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("a-only.txt").path))
         _ = try run(a, out)
         try expectConsistent(out, "after A, B, A")
         #expect(try Manifest.read(from: out).jobs.keys.sorted() == ["a/one", "a/two"])

@@ -45,6 +45,28 @@ import Testing
         #expect(zero.status == 2 && zero.stderrLines.count == 1)
     }
 
+    /// `print --pages-png` pages count against the same budget as every other picture, and
+    /// `print` takes `--max-pixels` like every other command.
+    @Test func printPagesOverTheBudgetAreRefusedBeforeAnyPageRenders() throws {
+        let out = try CLIRunner.temporaryDirectory("budget-print")
+        defer { try? FileManager.default.removeItem(at: out) }
+        // 22.7 in square at 720 dpi: 16344 × 16344 px, 267 MP (2.1 GB of pixels).
+        let started = Date()
+        let square = try CLIRunner.run(["print", "--paper", "22.7x22.7in", "--pages-png", "720", "--out", out.path])
+        expectRefusal(square, size: "16344×16344 px")
+        #expect(Date().timeIntervalSince(started) < 20, "refused from sizes, before rendering")
+        // A4 at 300 dpi is 2481 × 3508 px (a page's pixels are rounded up), 8.7 MP: over a budget
+        // of 8 MP, within one of 9.
+        let low = try CLIRunner.run(["print", "--pages-png", "300", "--max-pixels", "8000000", "--out", out.path])
+        #expect(low.status == 2 && low.stderrLines.count == 1, "\(low.stderr)")
+        #expect(low.stderr.contains("2481×3508 px") && low.stderr.contains("--max-pixels"), "\(low.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
+        let enough = try CLIRunner.run(["print", "--cards", "AS", "--pages-png", "300", "--max-pixels", "9000000",
+                                        "--out", out.path])
+        #expect(enough.status == 0, "\(enough.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).contains { $0.hasSuffix(".png") })
+    }
+
     @Test func aDiffOfImagesOverTheBudgetIsRefusedFromTheirHeaders() throws {
         let folder = try CLIRunner.temporaryDirectory("budget-diff")
         defer { try? FileManager.default.removeItem(at: folder) }

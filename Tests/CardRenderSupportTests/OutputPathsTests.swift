@@ -27,4 +27,23 @@ import Testing
         #expect(try OutputPaths.resolve("alias/a.png", under: out).lastPathComponent == "a.png")
         #expect(try OutputPaths.resolve("new/deeper/a.png", under: out).path.hasSuffix("out/new/deeper/a.png"))
     }
+
+    /// Names and paths over the system's limits (less the temporary name's room) are refused
+    /// before anything is written, counted in bytes, not characters.
+    @Test func namesAndPathsOverTheSystemsLimitsAreRefused() throws {
+        let longest = String(repeating: "a", count: OutputPaths.maxNameBytes)
+        #expect(try OutputPaths.components(of: "cards/" + longest) == ["cards", longest])
+        // 70 characters, 280 bytes.
+        let wide = String(repeating: "𝔸", count: 70) + ".png"
+        #expect(throws: OutputPathError.nameTooLong(path: wide, bytes: 284)) { try OutputPaths.components(of: wide) }
+        let root = URL(fileURLWithPath: "/tmp/out")
+        #expect(throws: OutputPathError.nameTooLong(path: "a/" + wide, bytes: 284)) {
+            try OutputPaths.checkLengths(of: ["a/" + wide], under: root)
+        }
+        let deep = Array(repeating: String(repeating: "d", count: 200), count: 21).joined(separator: "/") + "/x.png"
+        #expect(throws: OutputPathError.pathTooLong(path: deep, bytes: 9 + deep.utf8.count)) {
+            try OutputPaths.checkLengths(of: [deep], under: root)
+        }
+        try OutputPaths.checkLengths(of: ["cards/" + longest], under: root)
+    }
 }

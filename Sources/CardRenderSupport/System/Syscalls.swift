@@ -111,6 +111,31 @@ enum Syscalls {
         }
     }
 
+    /// The size of a regular file (not following a symbolic link), or nil for anything else.
+    static func regularFileSize(at path: String) -> Int? {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
+
+    /// Whether the file at `path` holds exactly `data`, read in 64 KiB pieces (`read(2)`).
+    static func file(at path: String, holds data: Data) -> Bool {
+        let fd = retryingInterrupts { open(path, O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var offset = 0
+        while true {
+            let count = buffer.withUnsafeMutableBytes { bytes in retryingInterrupts { read(fd, bytes.baseAddress, bytes.count) } }
+            guard count >= 0 else { return false }
+            if count == 0 { return offset == data.count }
+            guard offset + count <= data.count, data[data.startIndex + offset ..< data.startIndex + offset + count].elementsEqual(buffer[..<count]) else {
+                return false
+            }
+            offset += count
+        }
+    }
+
     /// `mkdir(2)`.
     static func makeDirectory(_ path: String, mode: UInt16 = 0o755) throws(Errno) {
         guard mkdir(path, mode_t(mode)) == 0 else { throw lastError }
@@ -164,4 +189,100 @@ enum Syscalls {
     static func processExists(_ pid: Int32) -> Bool {
         kill(pid, 0) == 0 || errno == EPERM
     }
+
+    // MARK: signals
+
+    /// The signals that ask a run to stop: SIGINT (Ctrl-C) and SIGTERM (`kill`, `timeout`).
+    static let stopSignals: [Int32] = [SIGINT, SIGTERM]
+
+    private static var stopSignalSet: sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in stopSignals { sigaddset(&set, number) }
+        return set
+    }
+
+    /// Restores the default action of the stop signals (a parent may have left them ignored, as
+    /// a shell does for a command started with `&`) and blocks them in the calling thread and
+    /// every thread it starts afterwards, so they wait for `waitForStopSignal` instead.
+    static func holdStopSignals() {
+        for number in stopSignals { signal(number, SIG_DFL) }
+        var set = stopSignalSet
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+    }
+
+    /// `sigtimedwait(2)` on the held stop signals: the signal, or nil when `seconds` pass first
+    /// (nil `seconds`: wait for ever).
+    static func waitForStopSignal(seconds: Double? = nil) -> Int32? {
+        var set = stopSignalSet
+        guard let seconds else {
+            var number: Int32 = 0
+            while sigwait(&set, &number) != 0 {}
+            return number
+        }
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            let left = max(0, deadline.timeIntervalSinceNow)
+            var timeout = timespec(tv_sec: Int(left), tv_nsec: Int((left - left.rounded(.down)) * 1e9))
+            let number = sigtimedwait(&set, nil, &timeout)
+            if number > 0 { return number }
+            if errno != EINTR || left == 0 { return nil }
+        }
+    }
+
+    /// The signal's name, `SIGINT` or `SIGTERM`.
+    static func signalName(_ number: Int32) -> String {
+        switch number {
+        case SIGINT: "SIGINT"
+        case SIGTERM: "SIGTERM"
+        default: "signal \(number)"
+        }
+    }
+
+    /// `_exit(2)`: ends the process without running exit handlers or waiting for other threads
+    /// (which may be stuck); standard output is flushed first.
+    static func exitNow(_ status: Int32) -> Never {
+        fflush(nil)
+        _exit(status)
+    }
+
+    // MARK: threads
+
+    /// A thread started by `startThread`, to be joined.
+    struct ThreadHandle: @unchecked Sendable {
+        fileprivate let thread: pthread_t
+    }
+
+    /// `pthread_create(3)`: runs `body` on a new thread with an 8 MiB stack (the size of the main
+    /// thread's, which deep templates and Cairo need).
+    static func startThread(_ body: @escaping @Sendable () -> Void) -> ThreadHandle? {
+        let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setstacksize(&attributes, 8 << 20)
+        var thread = pthread_t()
+        let status = pthread_create(&thread, &attributes, { context in
+            guard let context else { return nil }
+            let body = Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue()
+            body.run()
+            return nil
+        }, context)
+        guard status == 0 else {
+            Unmanaged<ThreadBody>.fromOpaque(context).release()
+            return nil
+        }
+        return ThreadHandle(thread: thread)
+    }
+
+    /// `pthread_join(3)`: waits until the thread has returned and released what it held.
+    static func join(_ handle: ThreadHandle) {
+        pthread_join(handle.thread, nil)
+    }
+}
+
+/// The closure a new thread runs, passed to `pthread_create` as its context.
+private final class ThreadBody: Sendable {
+    let run: @Sendable () -> Void
+    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
 }

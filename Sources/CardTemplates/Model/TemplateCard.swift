@@ -43,9 +43,11 @@ extension CardTemplate {
     /// (command-line `--where` strings). Every `{column}` is filled and every value parsed: any
     /// error is one line naming the template location, the row and the layer. A file path made
     /// from data (an image `src` holding a `{column}`) must lead inside the folder of the template
-    /// file that wrote it or one of `allowedFolders` (`--allow-dir`).
+    /// file that wrote it or one of `allowedFolders` (`--allow-dir`). `reservedStems` (the names of
+    /// files written beside the cards) count as taken when file names are made unique.
     public func cards(from data: CardData?, filters extraFilters: [String] = [],
-                      allowingFilesIn allowedFolders: [URL] = []) throws(SpecError) -> [TemplateCard] {
+                      allowingFilesIn allowedFolders: [URL] = [],
+                      reservedStems: [String] = []) throws(SpecError) -> [TemplateCard] {
         let source = data ?? inlineData
         let columns = source?.columns ?? []
         let rows = source?.rows ?? [DataRow(number: 1, location: SpecLocation(file: displayName), values: [:])]
@@ -53,7 +55,7 @@ extension CardTemplate {
         for text in extraFilters { allFilters.append(try RowFilter(parsing: text)) }
         for filter in allFilters { try filter.check(columns: columns) }
         var cards: [TemplateCard] = []
-        var stems = FileStems()
+        var stems = FileStems(reserved: reservedStems)
         for row in rows where allFilters.allSatisfy({ $0.matches(row) }) {
             let count = try Self.count(of: row, hasColumn: columns.contains("count"))
             guard count > 0 else { continue }
@@ -108,6 +110,14 @@ extension CardTemplate {
 struct FileStems {
     var taken = Set<String>()
 
+    /// The longest stem in UTF-8 bytes: with a suffix and an extension it stays far below the
+    /// 255 bytes a file name may have, on any file system.
+    static let maxBytes = 100
+
+    init(reserved: [String] = []) {
+        taken = Set(reserved.map { $0.lowercased() })
+    }
+
     mutating func unique(_ stem: String) -> String {
         var candidate = stem
         var suffix = 2
@@ -121,7 +131,8 @@ struct FileStems {
 
     /// Letters, digits, `-`, `_` and `.` kept; apostrophes dropped (`Duelist's` → `Duelists`);
     /// anything else becomes `-`; runs of `-` collapsed; no leading or trailing `-` or `.`; at
-    /// most 100 characters.
+    /// most `maxBytes` UTF-8 bytes, cut between Unicode scalars (a letter with 300 combining
+    /// accents is one character of 601 bytes), so the same text always gives the same stem.
     static func sanitize(_ text: String) -> String {
         var result = ""
         for character in text where !"'’".contains(character) {
@@ -132,7 +143,12 @@ struct FileStems {
             result.append(next)
         }
         let trimmed = result.trimmingCharacters(in: CharacterSet(charactersIn: "-."))
-        return String(trimmed.prefix(100)).trimmingCharacters(in: CharacterSet(charactersIn: "-."))
+        var bytes = 0
+        let kept = trimmed.unicodeScalars.prefix { scalar in
+            bytes += scalar.utf8.count
+            return bytes <= maxBytes
+        }
+        return String(String.UnicodeScalarView(kept)).trimmingCharacters(in: CharacterSet(charactersIn: "-."))
     }
 }
 

@@ -35,7 +35,7 @@ struct BatchRunOptions: ParsableArguments {
 
     /// Runs `specJobs` into `out` and prints the summary; failed jobs, files that could not be
     /// saved and an interruption are each one line, and exit 2.
-    func run(_ specJobs: [SpecJob], specFolder: URL?, out: String, workers: Int) throws {
+    func run(_ specJobs: [SpecJob], specFolder: URL?, specFile: String, out: String, workers: Int) throws {
         // Small specs plan in a blink; their errors stay the only line on stderr.
         let showsPlanning = !json && !quiet && specJobs.count >= 200
         let planning = ProgressReporter(style: showsPlanning ? .automatic(total: specJobs.count) : .quiet,
@@ -50,6 +50,7 @@ struct BatchRunOptions: ParsableArguments {
         let runner = BatchRunner(options: .init(workers: workers, force: force, failFast: failFast, dryRun: dryRun,
                                                 shard: try shard.map { try Shard(parsing: $0) },
                                                 tool: "cardrender \(CardRender.version)", build: SpecJobs.environmentKey,
+                                                specFile: specFile,
                                                 describe: { Main.oneLine(CardRender.message(for: $0)) }))
         let style: ProgressStyle = json ? .json : quiet ? .quiet : .automatic(total: jobs.count)
         let outcome = try runner.run(jobs, in: folder, progress: style)
@@ -64,7 +65,10 @@ struct BatchRunOptions: ParsableArguments {
             + "\(outcome.skipped) unchanged, \(outcome.failures.count) failed"
             + (outcome.notRun > 0 ? ", \(outcome.notRun) not run" : "")
             + "; \(outcome.filesWritten) files written into \(out) in " + String(format: "%.2f s", outcome.seconds)
-        if !json { FileHandle.standardError.write(Data((summary + "\n").utf8)) }
+        if !json {
+            FileHandle.standardError.write(Data((summary + "\n").utf8))
+            for line in Self.cleanupLines(outcome) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        }
         // Every failed job, then what could not be saved, then the interruption: one line each.
         var errors = outcome.failures.map { "job \($0.id): \($0.message)" } + outcome.saveErrors
         if outcome.interrupted {
@@ -72,6 +76,24 @@ struct BatchRunOptions: ParsableArguments {
         }
         for error in errors { FileHandle.standardError.write(Data("cardrender: error: \(error)\n".utf8)) }
         if !errors.isEmpty { throw ExitCode(2) }
+    }
+}
+
+extension BatchRunOptions {
+    /// What happened to the files of jobs the spec no longer has, a line each for removed and kept.
+    static func cleanupLines(_ outcome: BatchRunner.Outcome) -> [String] {
+        func list(_ paths: [String]) -> String {
+            paths.prefix(10).joined(separator: ", ") + (paths.count > 10 ? " and \(paths.count - 10) more" : "")
+        }
+        var lines: [String] = []
+        if !outcome.removed.isEmpty {
+            lines.append("removed \(outcome.removed.count) files that no job of the spec writes any more: \(list(outcome.removed))")
+        }
+        if !outcome.unlisted.isEmpty {
+            lines.append("kept \(outcome.unlisted.count) files that no job of the spec writes any more (changed since, "
+                         + "or written by another spec), now left out of the manifest: \(list(outcome.unlisted))")
+        }
+        return lines
     }
 }
 
@@ -98,6 +120,7 @@ struct BatchCommand: ParsableCommand {
     func run() throws {
         let url = URL(fileURLWithPath: spec)
         let jobs = try SpecJobs.planner.load(url)
-        try batch.run(jobs, specFolder: url.deletingLastPathComponent(), out: output.out, workers: parallel.count)
+        try batch.run(jobs, specFolder: url.deletingLastPathComponent(), specFile: url.lastPathComponent, out: output.out,
+                      workers: parallel.count)
     }
 }
