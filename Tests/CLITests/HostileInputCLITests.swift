@@ -45,7 +45,7 @@ import Testing
     static let cases: [Case] = [
         Case(name: "a layer box of 1e18 pt from the data",
              template: hugeRect,
-             expected: ["cardrender: error: template.yaml:11:25: layer 1 (rect), row 1 (cards.csv:2): ",
+             expected: ["cardrender: error: template.yaml:11:25: row 1 (cards.csv:2), layer 1 (rect): ",
                         "`width` is 1000000000000000000pt, beyond the ±72000pt a layer may reach"]),
         Case(name: "a font size of 976,562 pt from markup in the data, with fit",
              csv: replacing("Deal 1 damage. Gain :star:.", with: "<span size='1000000000'>Huge</span>", in: CardsFixture.csv),

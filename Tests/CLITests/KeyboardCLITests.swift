@@ -230,7 +230,7 @@ import Testing
         #expect(report.mistake.harmlessReason?.contains("window's origin") == true)
         let drawn = try CLIRunner.run(["keyboard", "--mistake", "forgot-conversion", "--scale", "1", "--out", out.path])
         #expect(drawn.status == 0, "\(drawn.stderr)")
-        #expect(drawn.stdout.contains("keyboard/scenario-form-sheet-overlap-bottom-offset-mistake-forgot-conversion.png"))
+        #expect(drawn.stdout.contains("/scenario-form-sheet-overlap-bottom-offset-mistake-forgot-conversion.png"))
     }
 
     /// `--language` and a spec's `language:` give the notes and the file name of that language.
@@ -242,7 +242,7 @@ import Testing
         #expect(json.stdout.contains("\"note\" : \"예측 입력 바가 있는 도킹된 키보드.\""))
         let drawn = try CLIRunner.run(["keyboard", "--language", "ja", "--scale", "1", "--out", dir.path])
         #expect(drawn.status == 0, "\(drawn.stderr)")
-        #expect(drawn.stdout.contains("keyboard/iphone-8-portrait-bottom-offset-ja.png"))
+        #expect(drawn.stdout.contains("/iphone-8-portrait-bottom-offset-ja.png"))
         let spec = try Self.runSpec("diagrams:\n  - scenario: tab-bar\n    language: zh-Hans\n    output: tab-bar-zh\n",
                                     named: "zh.yaml", in: dir)
         #expect(spec.status == 0, "\(spec.stderr)")

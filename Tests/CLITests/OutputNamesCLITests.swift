@@ -1,3 +1,4 @@
+import BatchRendering
 import CardRenderSupport
 import Foundation
 import Testing

@@ -137,7 +137,7 @@ import Testing
         let template = try files.template("huge.yaml", Self.hugeLayers)
         let data = try files.data("cards.csv", "w\n\(width)\n")
         let line = try #require(specError { _ = try template.cards(from: data) })
-        #expect(line.hasPrefix("huge.yaml:2:25: layer 1 (rect), row 1 (cards.csv:2): `width` is "), "\(line)")
+        #expect(line.hasPrefix("huge.yaml:2:25: row 1 (cards.csv:2), layer 1 (rect): `width` is "), "\(line)")
         #expect(line.hasSuffix("pt, beyond the ±72000pt a layer may reach (10 times the largest card)"), "\(line)")
     }
 

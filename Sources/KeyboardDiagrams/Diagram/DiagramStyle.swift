@@ -116,24 +116,63 @@ public struct DiagramStyle: Sendable {
     }
 }
 
-/// Word wrapping with the project's fonts.
+/// Word wrapping with the project's fonts: at spaces, and between Chinese and Japanese characters,
+/// which are written without them, never before closing punctuation or a small kana (the kinsoku
+/// rule Pango applies to the text of templates).
 enum TextWrap {
     /// Lines no wider than `width`; a single word wider than that gets a line of its own.
     static func lines(_ text: String, font: Font, width: CGFloat) -> [String] {
         var result: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var line = ""
-            for word in paragraph.split(separator: " ") {
-                let candidate = line.isEmpty ? String(word) : line + " " + word
+            for unit in breakUnits(paragraph) {
+                let candidate = line.isEmpty ? unit.text : line + unit.separator + unit.text
                 if font.width(of: candidate) <= width || line.isEmpty {
                     line = candidate
                 } else {
                     result.append(line)
-                    line = String(word)
+                    line = unit.text
                 }
             }
             result.append(line)
         }
         return result
     }
+
+    /// The pieces a line may break between, each with what joins it to the previous one: a space
+    /// between words, nothing between Chinese or Japanese characters.
+    static func breakUnits(_ paragraph: Substring) -> [(separator: String, text: String)] {
+        var units: [(separator: String, text: String)] = []
+        var current = "", separator = "", previousIsCJK = false
+        for character in paragraph {
+            if character == " " {
+                if !current.isEmpty { units.append((separator, current)) }
+                current = ""
+                separator = " "
+                previousIsCJK = false
+                continue
+            }
+            let isCJK = Self.isCJK(character)
+            if !current.isEmpty, isCJK || previousIsCJK, !noBreakBefore.contains(character) {
+                units.append((separator, current))
+                current = ""
+                separator = ""
+            }
+            current.append(character)
+            previousIsCJK = isCJK
+        }
+        if !current.isEmpty { units.append((separator, current)) }
+        return units
+    }
+
+    /// Kana, CJK ideographs, CJK punctuation and full-width forms. Hangul is written with spaces.
+    static func isCJK(_ character: Character) -> Bool {
+        guard let value = character.unicodeScalars.first?.value else { return false }
+        return (0x3000...0x30FF).contains(value) || (0x3400...0x4DBF).contains(value) || (0x4E00...0x9FFF).contains(value)
+            || (0xF900...0xFAFF).contains(value) || (0xFF00...0xFFEF).contains(value)
+    }
+
+    /// Characters that never start a line: closing brackets and punctuation, small kana, the
+    /// prolonged sound mark.
+    static let noBreakBefore: Set<Character> = Set("、。，．・：；！？）」』】〕〉》｝〙〗ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ),.:;!?]}")
 }
