@@ -22,40 +22,30 @@ enum CairoGlyphCache {
     static func freezeForProcess() { _ = frozen }
 
     private static let frozen: Void = {
-        let started = DispatchSemaphore(value: 0)
-        let holder = Thread {
-            holdFrozen(signalling: started)
-        }
+        let holder = Thread { holdFrozen() }
         holder.name = "cardrender glyph cache"
         holder.stackSize = 256 * 1024
         holder.start()
         started.wait()
     }()
 
+    /// Signalled from inside Cairo once the cache is frozen.
+    private static let started = DispatchSemaphore(value: 0)
+
     /// Measures a glyph of a user font whose drawing callback signals `started` and then sleeps
-    /// forever, inside Cairo, with the glyph cache frozen.
-    private static func holdFrozen(signalling started: DispatchSemaphore) {
+    /// forever, inside Cairo, with the glyph cache frozen. The objects are never released.
+    private static func holdFrozen() {
         let face = cairo_user_font_face_create()
-        let signal = Unmanaged.passRetained(started)
-        let key = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
-        cairo_font_face_set_user_data(face, key, signal.toOpaque(), nil)
-        cairo_user_font_face_set_render_glyph_func(face) { scaledFont, _, _, _ in
-            if let face = cairo_scaled_font_get_font_face(scaledFont),
-               let pointer = cairo_font_face_get_user_data(face, CairoGlyphCache.userDataKey) {
-                Unmanaged<DispatchSemaphore>.fromOpaque(pointer).takeUnretainedValue().signal()
-            }
+        cairo_user_font_face_set_render_glyph_func(face) { _, _, _, _ in
+            CairoGlyphCache.started.signal()
             while true { sleep(3600) }
         }
-        userDataKey = key
         var fontMatrix = cairo_matrix_t(), identity = cairo_matrix_t()
-        cairo_matrix_init_scale(&fontMatrix, 1, 1)
+        cairo_matrix_init_identity(&fontMatrix)
         cairo_matrix_init_identity(&identity)
         let scaledFont = cairo_scaled_font_create(face, &fontMatrix, &identity, FontOptions.shared.raw)
         var glyph = cairo_glyph_t(index: 0, x: 0, y: 0)
         var extents = cairo_text_extents_t()
         cairo_scaled_font_glyph_extents(scaledFont, &glyph, 1, &extents)
     }
-
-    /// Set before the callback can run, read only by it.
-    nonisolated(unsafe) private static var userDataKey: UnsafeMutablePointer<cairo_user_data_key_t>?
 }
