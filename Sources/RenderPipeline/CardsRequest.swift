@@ -202,7 +202,22 @@ public struct CardsRequest: RenderRequest, Equatable {
                 + "(1/8 in, what print services ask for)"
             warnings.append(SpecError(message, at: SpecLocation(file: resolved.template.displayName)).description)
         }
+        if contactSheet { warnings += captionWarnings(resolved.cards) }
         return warnings
+    }
+
+    /// The contact sheet labels each card with its file name, which keeps the data's script: a
+    /// character no bundled font has would be drawn as a box there, so it is named, with the row.
+    func captionWarnings(_ cards: [TemplateCard]) -> [String] {
+        guard let font = try? Font(.regular, size: 12) else { return [] }
+        return cards.compactMap { card in
+            let missing = font.charactersWithoutGlyph(in: card.fileStem)
+            guard !missing.isEmpty else { return nil }
+            let row = "row \(card.rowNumber)" + (card.rowLocation.flatMap { location in
+                location.line.map { " (\(location.file):\($0))" } } ?? "")
+            return "\(Self.contactSheetName): \(row): the caption \"\(card.fileStem)\" has no glyph for "
+                + missing.prefix(8).map(TextLayout.describe).joined(separator: ", ") + " in the bundled fonts"
+        }
     }
 
     static func points(_ value: CGFloat) -> String { String(format: "%g", Double(value)) }

@@ -117,6 +117,21 @@ import Testing
         #expect(warnings.count == 1 && (result.stderrLines.first ?? "").hasSuffix(warnings.first ?? "-"), "\(warnings)")
     }
 
+    /// A file name keeps the data's script, and the contact sheet draws it as the caption: a
+    /// character no bundled font has is named there too, with the row.
+    @Test func aCaptionWithoutGlyphsIsAWarning() throws {
+        let game = try make("scripts-caption", csv: "id,title,rules\n" + Self.rows[0].csv + "\n10,ሰላም,x\n")
+        defer { game.remove() }
+        let result = try game.cards(["--contact-sheet", "--out", "out"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderrLines.contains("cardrender: warning: contact-sheet.png: row 2 (cards.csv:3): the caption "
+            + "\"10-ሰላም\" has no glyph for U+1230 \"ሰ\", U+120B \"ላ\", U+121D \"ም\" in the bundled fonts"), "\(result.stderr)")
+        #expect(try game.tree("out").keys.contains("contact-sheet.png"))
+        let strict = try game.cards(["--contact-sheet", "--strict", "--out", "strict"])
+        #expect(strict.status == 2, "\(strict.stderr)")
+        #expect((try? game.tree("strict"))?.isEmpty ?? true)
+    }
+
     @Test func aMissingGlyphWithStrictIsExitTwoAndNothingWritten() throws {
         let game = try make("scripts-strict", csv: "id,title,rules\n" + Self.rows[0].csv + "\n" + Self.unassigned + "\n")
         defer { game.remove() }
