@@ -308,6 +308,23 @@ final class PangoTextLayout {
                                         count: Int(strlen(textPointer)))
         var found: [Unicode.Scalar] = []
         var seen = Set<Unicode.Scalar>()
+        forEachRun { run in
+            guard let item = run.pointee.item, let glyphs = run.pointee.glyphs,
+                  item.pointee.analysis.flags & UInt8(PANGO_ANALYSIS_FLAG_IS_ELLIPSIS) == 0 else { return }
+            for index in 0..<Int(glyphs.pointee.num_glyphs) {
+                let glyph = glyphs.pointee.glyphs[index].glyph
+                guard glyph == 0 || (glyph & unknownGlyphFlag != 0) else { continue }
+                let scalar = glyph & unknownGlyphFlag != 0 && glyph != invalidInputGlyph
+                    ? Unicode.Scalar(glyph & ~unknownGlyphFlag)
+                    : Self.scalar(in: bytes, at: Int(item.pointee.offset) + Int(glyphs.pointee.log_clusters[index]))
+                if let scalar, seen.insert(scalar).inserted { found.append(scalar) }
+            }
+        }
+        return found
+    }
+
+    /// Calls `body` with each run of glyphs of the layout, line by line, in visual order.
+    private func forEachRun(_ body: (UnsafeMutablePointer<PangoGlyphItem>) -> Void) {
         var lineNode = pango_layout_get_lines_readonly(layout)
         while let lineEntry = lineNode {
             defer { lineNode = lineEntry.pointee.next }
@@ -315,44 +332,25 @@ final class PangoTextLayout {
             var runNode = line.pointee.runs
             while let runEntry = runNode {
                 defer { runNode = runEntry.pointee.next }
-                guard let run = runEntry.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
-                      let item = run.pointee.item, let glyphs = run.pointee.glyphs,
-                      item.pointee.analysis.flags & UInt8(PANGO_ANALYSIS_FLAG_IS_ELLIPSIS) == 0 else { continue }
-                for index in 0..<Int(glyphs.pointee.num_glyphs) {
-                    let glyph = glyphs.pointee.glyphs[index].glyph
-                    guard glyph == 0 || (glyph & unknownGlyphFlag != 0) else { continue }
-                    let scalar = glyph & unknownGlyphFlag != 0 && glyph != invalidInputGlyph
-                        ? Unicode.Scalar(glyph & ~unknownGlyphFlag)
-                        : Self.scalar(in: bytes, at: Int(item.pointee.offset) + Int(glyphs.pointee.log_clusters[index]))
-                    if let scalar, seen.insert(scalar).inserted { found.append(scalar) }
-                }
+                if let run = runEntry.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self) { body(run) }
             }
         }
-        return found
     }
 
     /// Every glyph id of the layout's runs in visual order, line by line, with the family of the
     /// font that drew it (Pango's box for a missing glyph has `PANGO_GLYPH_UNKNOWN_FLAG` set).
     var glyphs: [(id: UInt32, family: String)] {
         var result: [(id: UInt32, family: String)] = []
-        var lineNode = pango_layout_get_lines_readonly(layout)
-        while let lineEntry = lineNode {
-            defer { lineNode = lineEntry.pointee.next }
-            guard let line = lineEntry.pointee.data?.assumingMemoryBound(to: PangoLayoutLine.self) else { continue }
-            var runNode = line.pointee.runs
-            while let runEntry = runNode {
-                defer { runNode = runEntry.pointee.next }
-                guard let run = runEntry.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
-                      let item = run.pointee.item, let glyphs = run.pointee.glyphs else { continue }
-                var family = ""
-                if let font = item.pointee.analysis.font {
-                    let description = pango_font_describe(font)
-                    if let name = pango_font_description_get_family(description) { family = String(cString: name) }
-                    pango_font_description_free(description)
-                }
-                for index in 0..<Int(glyphs.pointee.num_glyphs) {
-                    result.append((glyphs.pointee.glyphs[index].glyph, family))
-                }
+        forEachRun { run in
+            guard let item = run.pointee.item, let glyphs = run.pointee.glyphs else { return }
+            var family = ""
+            if let font = item.pointee.analysis.font {
+                let description = pango_font_describe(font)
+                if let name = pango_font_description_get_family(description) { family = String(cString: name) }
+                pango_font_description_free(description)
+            }
+            for index in 0..<Int(glyphs.pointee.num_glyphs) {
+                result.append((glyphs.pointee.glyphs[index].glyph, family))
             }
         }
         return result
