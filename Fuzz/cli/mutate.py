@@ -124,9 +124,9 @@ def mutate_folder(folder, rng):
             with open(path, "w", encoding="utf-8", errors="surrogateescape") as f:
                 f.write(mutate_yaml(text, rng))
         elif what == "data":
-            with open(files["data"], encoding="utf-8") as f:
+            with open(files["data"], encoding="utf-8", errors="surrogateescape") as f:
                 text = f.read()
-            with open(files["data"], "w", encoding="utf-8") as f:
+            with open(files["data"], "w", encoding="utf-8", errors="surrogateescape") as f:
                 f.write(mutate_csv(text, rng))
         elif what == "bytes":
             path = rng.choice(list(files.values()))
