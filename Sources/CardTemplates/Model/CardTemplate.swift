@@ -47,7 +47,7 @@ public enum LayerType: String, Sendable, Equatable, CaseIterable {
 }
 
 /// One layer as the template writes it, checked for its type and keys but not yet filled from a
-/// row: `CardTemplate.cards(from:filters:allowingFilesIn:)` resolves it into a `ResolvedLayer` per card.
+/// row: `CardTemplate.cards(from:filters:allowingFilesIn:reservedStems:)` resolves it into a `ResolvedLayer` per card.
 public struct LayerSpec: Sendable, Equatable {
     /// 0-based place in `layers`.
     public var index: Int

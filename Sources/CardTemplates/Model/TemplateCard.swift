@@ -74,7 +74,7 @@ extension CardTemplate {
         return cards
     }
 
-    /// Why ``cards(from:filters:allowingFilesIn:)`` made no card, as one line at the data (or
+    /// Why ``cards(from:filters:allowingFilesIn:reservedStems:)`` made no card, as one line at the data (or
     /// the template, for its own rows): the data has no rows, no row meets the filters, or every
     /// row kept has `count` 0. Not an error, since an empty selection can be meant; commands
     /// warn with it (and fail with `--strict`).
