@@ -1,3 +1,4 @@
+import CardRenderSupport
 import Foundation
 
 /// Everything that can go wrong while drawing or writing a picture, each with a one-line
@@ -17,7 +18,10 @@ public enum DrawingError: Error, Equatable, CustomStringConvertible, LocalizedEr
     /// A raster over the pixel budget, refused before its pixels are allocated.
     case overBudget(String)
 
-    public var description: String {
+    /// One line whatever the values quoted in it hold (a file name, markup, an SVG's text).
+    public var description: String { message.escapingLineBreaks }
+
+    private var message: String {
         switch self {
         case let .cairo(action, message): return "Cairo failed while \(action): \(message)"
         case let .outOfMemory(action): return "out of memory while \(action)"

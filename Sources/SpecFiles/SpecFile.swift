@@ -45,18 +45,7 @@ public struct SpecError: Error, Sendable, Equatable, CustomStringConvertible, Lo
     public var errorDescription: String? { description }
 
     /// `text` with every line break written as its escape (`\n`, `\r\n`, `\u{2028}`), so it stays one line.
-    public static func oneLine(_ text: String) -> String {
-        guard text.contains(where: \.isNewline) else { return text }
-        var result = ""
-        for character in text {
-            guard character.isNewline else {
-                result.append(character)
-                continue
-            }
-            for scalar in character.unicodeScalars { result += scalar.escaped(asASCII: true) }
-        }
-        return result
-    }
+    public static func oneLine(_ text: String) -> String { text.escapingLineBreaks }
 }
 
 /// Reading YAML or JSON spec files (JSON is YAML) into nodes that know their line and column,

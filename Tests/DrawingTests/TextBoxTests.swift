@@ -198,6 +198,27 @@ private func inkBounds(_ image: RGBAImage, where include: (RGBAImage.Pixel) -> B
         }
     }
 
+    /// A message quotes what the user wrote; a line break in it is shown escaped, so the message
+    /// stays one line (found by fuzz-markup and fuzz-svg).
+    @Test func anErrorQuotingALineBreakIsOneLine() throws {
+        let box = TextBox(markup: "Pay <icon name=\"co\nin\r\n\"/>", font: "DejaVu Sans 12", icons: ["coin": circleIcon(.black)])
+        do {
+            _ = try box.layout(in: CGSize(width: 100, height: 100))
+            Issue.record("an unknown icon was accepted")
+        } catch {
+            let message = error.description
+            #expect(!message.contains { $0.isNewline }, "\(message)")
+            #expect(message.contains(#"unknown icon "co\nin\r\n""#), "\(error.description)")
+        }
+        let svg = Data("<svg xmlns=\"http://www.w3.org/2000/svg\"><image href=\"data:image/png;base64,ab\ncd\"/></svg>".utf8)
+        do {
+            _ = try VectorImage(data: svg, name: "a\nb.svg")
+        } catch {
+            let message = error.description
+            #expect(!message.contains { $0.isNewline }, "\(message)")
+        }
+    }
+
     @Test func justifiedInnerLinesFillTheWidth() throws {
         let layout = try TextBox(markup: pangram, font: "DejaVu Serif 11", alignment: .justify)
             .layout(in: CGSize(width: 140, height: 500))
