@@ -5,21 +5,11 @@ import Testing
 /// `cardrender cards` given templates, data and images built to hang, crash or exhaust memory:
 /// one line on stderr naming where, exit status 2, nothing written, and no time to speak of.
 @Suite struct HostileInputCLITests {
-    struct Case: CustomTestStringConvertible, Sendable {
-        var name: String
-        var template: String = CardsFixture.template
-        var csv: String = CardsFixture.csv
-        var files: [String: [UInt8]] = [:]
-        var arguments: [String] = []
-        /// Parts of the message, each of which must appear in it; the first starts it.
-        var expected: [String]
-
-        var testDescription: String { name }
-    }
+    /// The same kind of case as the other refusals: how the fixture game is broken, what the line says.
+    typealias Case = CardsErrorCLITests.Case
 
     static func replacing(_ old: String, with new: String, in text: String = CardsFixture.template) -> String {
-        precondition(text.contains(old), "the fixture no longer contains \(old)")
-        return text.replacingOccurrences(of: old, with: new)
+        CardsErrorCLITests.replacing(old, with: new, in: text)
     }
 
     /// A 1e18 pt rounded rect took seconds in `cairo_arc` (1e30 never returned): its size comes from the data.
