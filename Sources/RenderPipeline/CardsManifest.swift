@@ -30,7 +30,9 @@ public struct CardsManifest: Sendable, Codable, Equatable {
     public var widthPoints: Double
     public var heightPoints: Double
     public var resolution: String
+    /// Whether the files include a bleed (square corners), and how wide it is on every side.
     public var bleed: Bool
+    public var bleedPoints: Double
     public var cards: [Card]
     public var back: Card?
     public var warnings: [String]
@@ -72,6 +74,7 @@ public struct CardsManifest: Sendable, Codable, Equatable {
                 data: dataPath.map { URL(fileURLWithPath: $0).lastPathComponent },
                 widthPoints: Double(template.size.width), heightPoints: Double(template.size.height),
                 resolution: CardResolution.describe(resolution), bleed: bleed,
+                bleedPoints: bleed ? Double(template.bleed) : 0,
                 cards: try cards.map { Card(row: $0.rowNumber, name: $0.fileStem, count: $0.count, files: try files($0.fileStem)) },
                 back: hasBack ? Card(row: nil, name: CardsRequest.backStem, count: 1, files: try files(CardsRequest.backStem)) : nil,
                 warnings: warnings)

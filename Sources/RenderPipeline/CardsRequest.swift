@@ -20,8 +20,9 @@ public struct CardsRequest: RenderRequest, Equatable {
     public var formats: [OutputFormat] = [.png]
     /// Pixels per inch of PNG files; nil for the template's `card.dpi`.
     public var dpi: Double?
-    /// Files include the template's bleed, with square corners.
-    public var bleed = false
+    /// How far files reach past the trim (with square corners): off, the template's
+    /// `card.bleed`, or a length in its place.
+    public var bleed: BleedSetting = .off
     /// A template drawn once as the back (`back.png`).
     public var back: String?
     public var sheet = false
@@ -40,7 +41,7 @@ public struct CardsRequest: RenderRequest, Equatable {
     private let resolution = ResolutionCache()
 
     public init(template: String, data: String? = nil, filters: [String] = [], formats: [OutputFormat] = [.png],
-                dpi: Double? = nil, bleed: Bool = false, back: String? = nil, sheet: Bool = false,
+                dpi: Double? = nil, bleed: BleedSetting = .off, back: String? = nil, sheet: Bool = false,
                 contactSheet: Bool = false, allowedFolders: [String] = [], strict: Bool = false) {
         self.template = template
         self.data = data
@@ -155,13 +156,13 @@ public struct CardsRequest: RenderRequest, Equatable {
     var allowedFolderURLs: [URL] { allowedFolders.map { URL(fileURLWithPath: $0, isDirectory: true) } }
 
     func resolve() throws -> Resolved {
-        let template = try CardTemplate.load(contentsOf: URL(fileURLWithPath: self.template))
+        let template = bleed.applied(to: try CardTemplate.load(contentsOf: URL(fileURLWithPath: self.template)))
         let data = try self.data.map { try CardData.load(contentsOf: URL(fileURLWithPath: $0)) }
         let cards = try template.cards(from: data, filters: filters, allowingFilesIn: allowedFolderURLs,
                                        reservedStems: Self.reservedStems)
         var back: (CardTemplate, TemplateCard)?
         if let path = self.back {
-            let backTemplate = try CardTemplate.load(contentsOf: URL(fileURLWithPath: path))
+            let backTemplate = bleed.applied(to: try CardTemplate.load(contentsOf: URL(fileURLWithPath: path)))
             guard let card = try backTemplate.cards(from: nil, allowingFilesIn: allowedFolderURLs).first else {
                 throw RequestError("back: \(path) gives no card")
             }
@@ -195,11 +196,11 @@ public struct CardsRequest: RenderRequest, Equatable {
         if resolved.cards.isEmpty {
             warnings.append(resolved.template.whyNoCards(from: resolved.data, filters: filters).description)
         }
-        if bleed, resolved.template.bleed == 0 {
+        if bleed == .template, resolved.template.bleed == 0 {
             let size = resolved.template.size
-            let message = "the files are to include the bleed, but the template has no `card.bleed`, so they are trim size "
+            let message = "the cards are to include the template's bleed, but it has no `card.bleed`, so they are trim size "
                 + "(\(Self.points(size.width)) × \(Self.points(size.height)) pt); set `bleed: 0.125in` under `card:` "
-                + "(1/8 in, what print services ask for)"
+                + "(1/8 in, what print services ask for) or give the bleed as a length (--bleed 1/8in)"
             warnings.append(SpecError(message, at: SpecLocation(file: resolved.template.displayName)).description)
         }
         if contactSheet { warnings += captionWarnings(resolved.cards) }
@@ -240,7 +241,7 @@ public struct CardsRequest: RenderRequest, Equatable {
     public func plan() throws -> OutputPlan {
         let loaded = try load()
         let resolution = resolution(for: loaded.template)
-        let bleed = self.bleed
+        let bleed = self.bleed.includesBleed
         var entries: [(card: TemplateCard?, stem: String, picture: Picture)] = loaded.cards.map { card in
             (card, card.fileStem, loaded.renderer.picture(for: card, includingBleed: bleed))
         }

@@ -38,7 +38,8 @@ public struct PrintRequest: RenderRequest, Equatable {
     /// Lengths with units; nil for the defaults of `SheetLayout`.
     public var margin: String?
     public var gutter: String?
-    /// `off` (the default) or a length: `1/8in`, `3mm`.
+    /// As ``BleedSetting`` reads it: `off` (the default), `template` (the template's `card.bleed`,
+    /// for template cards) or a length: `1/8in`, `3mm`.
     public var bleed: String?
     public var cropMarks = true
     public var cutLines = false
@@ -165,6 +166,7 @@ public struct PrintRequest: RenderRequest, Equatable {
         if duplex != .none, backTemplate == nil {
             throw RequestError("\(source.name("duplex")) needs the backs: give \(source.name("back-template"))", key: "duplex")
         }
+        _ = try bleedSetting(as: source)
         try cardsRequest(template ?? "").validateFiles(as: source, backKey: "back-template")
     }
 
@@ -232,10 +234,26 @@ public struct PrintRequest: RenderRequest, Equatable {
     public func sheetLayout(as source: RequestSource = .commandLine) throws(RequestError) -> SheetLayout {
         let size: CardSize
         do { size = try look.cardSize() } catch { throw RequestError(error.description, key: "size") }
-        return try sheetLayout(cardSize: size.points, as: source)
+        let bleed: Length
+        switch try bleedSetting(as: source) {
+        case .off: bleed = .zero
+        case .length(let length): bleed = length
+        case .template:
+            throw RequestError("\(source.name("bleed")) template is the bleed of \(source.name("template")) cards; the built-in "
+                               + "deck has none of its own: give a length such as 1/8in or 3mm", key: "bleed")
+        }
+        return try sheetLayout(cardSize: size.points, bleed: bleed, as: source)
     }
 
-    func sheetLayout(cardSize: CGSize, as source: RequestSource) throws(RequestError) -> SheetLayout {
+    /// ``bleed`` read: off unless given.
+    func bleedSetting(as source: RequestSource) throws(RequestError) -> BleedSetting {
+        guard let bleed else { return .off }
+        do { return try BleedSetting(parsing: bleed) } catch {
+            throw RequestError("\(source.name("bleed")): \(error.message)", key: "bleed")
+        }
+    }
+
+    func sheetLayout(cardSize: CGSize, bleed: Length, as source: RequestSource) throws(RequestError) -> SheetLayout {
         let paper: Paper
         do { paper = try Paper(parsing: self.paper) } catch {
             guard case .negativeLength = error else { throw RequestError("\(source.name("paper")): \(error.description)", key: "paper") }
@@ -244,7 +262,6 @@ public struct PrintRequest: RenderRequest, Equatable {
         }
         let margin = try Self.length(self.margin, key: "margin", as: source) ?? SheetLayout.defaultMargin
         let gutter = try Self.length(self.gutter, key: "gutter", as: source) ?? SheetLayout.defaultGutter
-        let bleed = try Self.length(self.bleed, key: "bleed", as: source) ?? .zero
         do {
             return try SheetLayout(paper: paper, cardSize: cardSize, bleed: bleed, margin: margin, gutter: gutter,
                                    orientation: orientation)
@@ -295,7 +312,8 @@ public struct PrintRequest: RenderRequest, Equatable {
     /// Template cards on sheets: each row's card `count` times, in data order, the back template
     /// behind them when duplex. The sheet is laid out for the template's card size.
     func templateSheets(_ template: String) throws -> (PrintSheets, warnings: [String]) {
-        let loaded = try cardsRequest(template).load()
+        let bleedSetting = try bleedSetting(as: .commandLine)
+        let loaded = try cardsRequest(template, bleed: bleedSetting).load()
         let renderer = loaded.renderer
         let fronts = loaded.cards.flatMap { card in
             Array(repeating: PrintableCard(id: card.fileStem) { bleed in renderer.picture(for: card, bleed: bleed) },
@@ -304,7 +322,10 @@ public struct PrintRequest: RenderRequest, Equatable {
         let back = loaded.back.map { back in
             PrintableCard(id: CardsRequest.backStem) { bleed in back.renderer.picture(for: back.card, bleed: bleed) }
         }
-        let layout = try sheetLayout(cardSize: loaded.template.size, as: .commandLine)
+        // The template's bleed, or the length given in its place (the cards were resolved with it,
+        // so layers that touch the trim reach into it).
+        let bleed = Length(points: bleedSetting.points(templateBleed: loaded.template.bleed))
+        let layout = try sheetLayout(cardSize: loaded.template.size, bleed: bleed, as: .commandLine)
         try validatePagesPNG(layout: layout, as: .commandLine)
         let name = URL(fileURLWithPath: template).lastPathComponent
         let sheets = PrintSheets(layout: layout, fronts: fronts, back: back, deckName: "\(name) cards", cropMarks: cropMarks,
@@ -358,7 +379,8 @@ public struct PrintRequest: RenderRequest, Equatable {
     }
 
     /// The template cards to print, as `cardrender cards` would make them.
-    func cardsRequest(_ template: String) -> CardsRequest {
-        CardsRequest(template: template, data: data, filters: filters, back: backTemplate, allowedFolders: allowedFolders)
+    func cardsRequest(_ template: String, bleed: BleedSetting = .off) -> CardsRequest {
+        CardsRequest(template: template, data: data, filters: filters, bleed: bleed, back: backTemplate,
+                     allowedFolders: allowedFolders)
     }
 }

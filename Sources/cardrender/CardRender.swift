@@ -1,6 +1,7 @@
 import ArgumentParser
 import CardRenderSupport
 import Foundation
+import RenderPipeline
 
 /// The `cardrender` command tree.
 struct CardRender: ParsableCommand {
@@ -26,7 +27,9 @@ enum Main {
         // Before any thread starts: SIGINT and SIGTERM stop every command the same way.
         Interruption.install()
         do {
-            var command = try CardRender.parseAsRoot()
+            let arguments = BleedSetting.expandingBareFlag(in: Array(CommandLine.arguments.dropFirst()),
+                                                           command: CardsCommand.configuration.commandName ?? "cards")
+            var command = try CardRender.parseAsRoot(arguments)
             try command.run()
         } catch let exit as ExitCode {
             Foundation.exit(exit.rawValue)

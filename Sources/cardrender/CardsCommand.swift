@@ -14,7 +14,7 @@ struct CardsCommand: ParsableCommand {
         `{column}` in any value is filled from the row; a `count` column repeats a card on sheets and in print. \
         Writes one file per card and format, named by the template's `card.name` pattern, and cards.json \
         (paths, pixel sizes, SHA-256, counts). Text that does not fit even at its smallest size is a warning, \
-        or an error with --strict, as are no cards at all and --bleed on a template without bleed. An image \
+        or an error with --strict, as are no cards at all and --bleed template on a template without bleed. An image \
         path made from data must lead inside the template's folder (or an --allow-dir folder). Output is the \
         same bytes for any -j.
         """
@@ -38,8 +38,11 @@ struct CardsCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Pixels per inch of PNG files (default: the template's dpi, else 300).")
     var dpi: Double?
 
-    @Flag(help: "Include the template's bleed in every file, with square corners, as print services take cards.")
-    var bleed = false
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Bleed past the trim in every file, with square corners, as print services take cards: off (default), template "
+            + "(the template's `card.bleed`; a bare --bleed means this) or a length in its place (1/8in, 3mm).", valueName: "bleed"),
+            transform: BleedSetting.argument)
+    var bleed: BleedSetting = .off
 
     @Option(help: "Also render this template once as the back (back.png).", completion: .file(extensions: ["yaml", "yml", "json"]))
     var back: String?
@@ -56,7 +59,7 @@ struct CardsCommand: ParsableCommand {
     var allowedFolders: [String] = []
 
     @Flag(help: ArgumentHelp("Fail on what is otherwise a warning: text that does not fit its box even at its smallest size, "
-                             + "no cards, --bleed on a template without bleed."))
+                             + "no cards, --bleed template on a template without bleed."))
     var strict = false
 
     @OptionGroup var output: OutputOptions

@@ -50,6 +50,42 @@ extension FormatList: ExpressibleByArgument {
     public var defaultValueDescription: String { formats.map(\.rawValue).joined(separator: ",") }
 }
 
+extension BleedSetting: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let setting = try? BleedSetting(parsing: argument) else { return nil }
+        self = setting
+    }
+
+    /// For `@Option(transform:)`: the error says which forms are taken.
+    static func argument(_ text: String) throws -> BleedSetting {
+        do { return try BleedSetting(parsing: text) } catch { throw ValidationError(error.message) }
+    }
+
+    /// `cards --bleed` was a flag before it took a value: a `--bleed` followed by nothing, by
+    /// another option or by the template's path (a file that exists, or a name ending in .yaml,
+    /// .yml or .json) still means the template's bleed, so existing scripts keep working.
+    static func expandingBareFlag(in arguments: [String], command: String) -> [String] {
+        guard arguments.first == command else { return arguments }
+        let options = arguments.prefix { $0 != "--" }
+        return arguments.indices.map { index in
+            guard index < options.endIndex, arguments[index] == "--bleed" else { return arguments[index] }
+            let next = arguments.indices.contains(index + 1) ? arguments[index + 1] : nil
+            guard let next, !isOption(next), !isTemplatePath(next) else { return "--bleed=template" }
+            return arguments[index]
+        }
+    }
+
+    /// `-2mm` is a (negative) length for the error to name, not an option.
+    private static func isOption(_ text: String) -> Bool {
+        text.hasPrefix("-") && !(text.dropFirst().first.map { $0.isNumber || $0 == "." } ?? false)
+    }
+
+    private static func isTemplatePath(_ text: String) -> Bool {
+        ["yaml", "yml", "json"].contains((text as NSString).pathExtension.lowercased())
+            || (BleedSetting(argument: text) == nil && FileManager.default.fileExists(atPath: text))
+    }
+}
+
 /// Checks on path options.
 enum PathArgument {
     /// An empty path would mean the current folder, which nobody asks for by giving "".

@@ -41,7 +41,7 @@ struct PrintCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Space between neighbouring cards (default 0: one cut serves two cards).")
     var gutter: String?
 
-    @Option(parsing: .unconditional, help: "Bleed past the trim: off (default), 1/8in, 3mm or any length.")
+    @Option(parsing: .unconditional, help: "Bleed past the trim: off (default), template (the --template's `card.bleed`) or a length (1/8in, 3mm).")
     var bleed: String?
 
     @Flag(inversion: .prefixedNo, help: "Crop marks on every trim line, outside the cards.")

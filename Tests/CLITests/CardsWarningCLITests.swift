@@ -40,11 +40,17 @@ import Testing
     @Test func bleedOnATemplateWithoutOneWarns() throws {
         let game = try CardsFixture.make("cards-no-bleed", template: Self.replacing("  bleed: 0.125in\n", with: ""))
         defer { game.remove() }
-        let warning = "template.yaml: the files are to include the bleed, but the template has no `card.bleed`, so they are "
-            + "trim size (180 × 252 pt); set `bleed: 0.125in` under `card:` (1/8 in, what print services ask for)"
+        let warning = "template.yaml: the cards are to include the template's bleed, but it has no `card.bleed`, so they are "
+            + "trim size (180 × 252 pt); set `bleed: 0.125in` under `card:` (1/8 in, what print services ask for) or give "
+            + "the bleed as a length (--bleed 1/8in)"
         Self.expectOneLine(try game.cards(["--bleed", "--dpi", "72", "--out", "out"]), status: 0, "cardrender: warning: " + warning)
         Self.expectOneLine(try game.cards(["--bleed", "--strict", "--out", "strict"]), status: 2, "cardrender: error: " + warning)
+        Self.expectOneLine(try game.cards(["--bleed", "template", "--dpi", "72", "--out", "named"]), status: 0,
+                           "cardrender: warning: " + warning)
         CardsCLITests.expectSuccess(try game.cards(["--dpi", "72", "--out", "trim"]))
+        // A length needs nothing from the template.
+        CardsCLITests.expectSuccess(try game.cards(["--bleed", "9pt", "--dpi", "72", "--out", "length"]))
+        #expect(try CardsCLITests.pixelSize(game.url("length/01-Spark.png")) == (198, 270))
     }
 
     /// Full-width art reaches the bleed's edge; an outlined rect and a `contain` image stay as written.
@@ -79,6 +85,20 @@ import Testing
         #expect(color(100, 268) == "#ffffff")
         // A rounded rect keeps its corners inside the trim.
         #expect(color(1, 158) == "#ffffff" && color(12, 158) == "#00ff00")
+        // A bleed given as a length in place of the template's reaches just as far, on cards and on sheets.
+        let template = try String(contentsOf: game.url("template.yaml"), encoding: .utf8)
+        try game.write("template.yaml", Self.replacing("bleed: 9pt, ", with: "", in: template))
+        CardsCLITests.expectSuccess(try game.cards(["--bleed", "9pt", "--out", "length"], data: nil))
+        #expect(try game.tree("length") == game.tree("out"))
+        let sheet = try CLIRunner.run(["print", "--template", "template.yaml", "--bleed", "9pt", "--no-crop-marks",
+                                       "--pages-png", "72", "--out", "sheet"], in: game.folder)
+        #expect(sheet.status == 0, "\(sheet.stderr)")
+        let page = try PNG.read(contentsOf: game.url("sheet/deck-print-page-1.png"))
+        // The band is as wide as the card and both bleeds (198 pt at 72 dpi, less a blended edge pixel), not the trim's 180.
+        let isRed = { (x: Int, y: Int) in page[x, y].r > 250 && page[x, y].g < 5 && page[x, y].b < 5 }
+        let row = try #require((0..<page.height).first { y in (0..<page.width).contains { isRed($0, y) } })
+        let redWidth = (0..<page.width).filter { isRed($0, row + 20) }.count
+        #expect((196...198).contains(redWidth), "red run of \(redWidth) px on row \(row + 20)")
     }
 
     @Test func imagePathsFromDataStayInsideUnlessAFolderIsAllowed() throws {

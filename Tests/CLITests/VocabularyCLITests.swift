@@ -61,6 +61,71 @@ struct VocabularyCLITests {
         #expect(devices.stdout.contains("  iphone-12: iphone-13, iphone-14, iphone-12-pro"), "\(devices.stdout)")
     }
 
+    /// `--bleed` takes the same values on `cards`, `print` and in a spec: off, template or a length;
+    /// a bare `cards --bleed`, the flag it once was, still means the template's.
+    @Test func bleedIsOffTemplateOrALengthOnEveryCommand() throws {
+        let game = try CardsFixture.make("vocabulary-bleed")
+        defer { game.remove() }
+        let options = ["--dpi", "72", "--format", "png,svg"]
+        for (name, arguments) in [("bare", ["--bleed"]), ("template", ["--bleed", "template"]), ("length", ["--bleed", "1/8in"]),
+                                  ("off", ["--bleed", "off"]), ("none", [])] {
+            CardsCLITests.expectSuccess(try game.cards(arguments + options + ["--out", name]), name)
+        }
+        // The flag's old place, before the template's path, still works.
+        CardsCLITests.expectSuccess(try CLIRunner.run(["cards", "--bleed", "template.yaml", "--data", "cards.csv"] + options
+                                                          + ["--out", "before"], in: game.folder))
+        let bleed = try game.tree("template")
+        for name in ["bare", "length", "before"] { #expect(try game.tree(name) == bleed, "\(name)") }
+        #expect(try game.tree("off") == game.tree("none"))
+        #expect(try game.tree("off") != bleed)
+        #expect(try CardsCLITests.pixelSize(game.url("template/01-Spark.png")) == (198, 270))
+        let manifest = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: game.url("length/cards.json"))) as? [String: Any])
+        #expect(manifest["bleed"] as? Bool == true && manifest["bleedPoints"] as? Double == 9)
+
+        // A length in place of the template's: the cards grow by it, and the background with them.
+        CardsCLITests.expectSuccess(try game.cards(["--bleed", "3mm", "--out", "3mm"] + options))
+        #expect(try CardsCLITests.pixelSize(game.url("3mm/01-Spark.png")) == (198, 270))
+        CardsCLITests.expectSuccess(try game.cards(["--bleed", "18pt", "--out", "wide"] + options))
+        #expect(try CardsCLITests.pixelSize(game.url("wide/01-Spark.png")) == (216, 288))
+
+        let bad = try game.cards(["--bleed", "banana", "--out", "bad"])
+        #expect(bad.status == 2 && bad.stderrLines.count == 1, "\(bad.stderr)")
+        #expect(bad.stderr.contains("\"banana\" is not a bleed; use off, template"), "\(bad.stderr)")
+        let negative = try game.cards(["--bleed", "-2mm", "--out", "bad"])
+        #expect(negative.status == 2 && negative.stderr.contains("length \"-2mm\" is negative"), "\(negative.stderr)")
+        #expect(try game.tree("bad").isEmpty)
+
+        // print: the same words; `template` is the template's bleed, refused for the built-in deck.
+        let sheets = ["print", "--template", "template.yaml", "--data", "cards.csv", "--pages-png", "36"]
+        for (name, bleed) in [("print-template", "template"), ("print-length", "1/8in")] {
+            let result = try CLIRunner.run(sheets + ["--bleed", bleed, "--out", name], in: game.folder)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        #expect(try game.tree("print-template") == game.tree("print-length"))
+        let deck = try CLIRunner.run(["print", "--bleed", "template", "--out", "deck"], in: game.folder)
+        #expect(deck.status == 2 && deck.stderrLines == ["cardrender: error: --bleed template is the bleed of --template cards; "
+                                                         + "the built-in deck has none of its own: give a length such as 1/8in or 3mm"],
+                "\(deck.stderr)")
+
+        // A batch job: `bleed: true` as before, or any of the words.
+        try game.write("spec.yaml", """
+            jobs:
+              - {kind: cards, template: template.yaml, data: cards.csv, dpi: 72, bleed: true, output: flag}
+              - {kind: cards, template: template.yaml, data: cards.csv, dpi: 72, bleed: 18pt, output: wide}
+              - {kind: cards, template: template.yaml, data: cards.csv, dpi: 72, bleed: "off", output: trim}
+
+            """)
+        let batch = try CLIRunner.run(["batch", "spec.yaml", "--out", "batch", "--quiet"], in: game.folder)
+        #expect(batch.status == 0, "\(batch.stderr)")
+        #expect(try CardsCLITests.pixelSize(game.url("batch/flag/01-Spark.png")) == (198, 270))
+        #expect(try CardsCLITests.pixelSize(game.url("batch/wide/01-Spark.png")) == (216, 288))
+        #expect(try CardsCLITests.pixelSize(game.url("batch/trim/01-Spark.png")) == (180, 252))
+        try game.write("bad-spec.yaml", "jobs:\n  - {kind: cards, template: template.yaml, data: cards.csv, bleed: lots, output: x}\n")
+        let badSpec = try CLIRunner.run(["batch", "bad-spec.yaml", "--out", "batch-bad"], in: game.folder)
+        #expect(badSpec.status == 2 && badSpec.stderrLines.count == 1, "\(badSpec.stderr)")
+        #expect(badSpec.stderr.contains("bad-spec.yaml:2:") && badSpec.stderr.contains("\"lots\" is not a bleed"), "\(badSpec.stderr)")
+    }
+
     /// swift-argument-parser appends "(default: …)"; help text that states it too says it twice.
     @Test(arguments: ["card", "deck", "cards", "print", "keyboard", "diff", "verify", "report", "batch", "render"])
     func helpShowsEachDefaultOnce(command: String) throws {
