@@ -80,7 +80,7 @@ let package = Package(
             name: "Drawing",
             dependencies: ["Geometry", "CardRenderSupport", "CCairo", "CPango", "CRSVG", "CPNG", "BundledFonts"]
         ),
-        .target(name: "PlayingCards", dependencies: ["Geometry", "Drawing", "CardRenderSupport"]),
+        .target(name: "PlayingCards", dependencies: ["Geometry", "Drawing", "CardRenderSupport", "PrintLayout"]),
         // Paper, lengths, the n-up sheet grid, crop marks, duplex backs and print-on-demand sizes: pure numbers.
         .target(name: "PrintLayout", dependencies: ["Geometry"]),
         // Custom cards: a template's layers filled from rows of data (CSV, TSV, JSON, YAML).

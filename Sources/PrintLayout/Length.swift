@@ -60,8 +60,9 @@ public struct Length: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Parses a number and its unit: `3mm`, `0.125in`, `1/8in`, `9pt`, `2.5 in`; a bare number is in
     /// points (`9`), as everywhere in the project (templates, `--size`).
     /// The number may be a decimal or a fraction `a/b`; spaces and case do not matter.
-    /// Refuses an unknown unit, negative, non-finite and absurd lengths (over ``largestAccepted``).
-    public init(parsing text: String) throws(PrintLayoutError) {
+    /// Refuses an unknown unit, negative, non-finite and absurd lengths (over `largest`, by default
+    /// ``largestAccepted``).
+    public init(parsing text: String, largest: Length = Length.largestAccepted) throws(PrintLayoutError) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let lowered = trimmed.lowercased()
         if ["inf", "-inf", "+inf", "nan"].contains(where: { lowered.hasPrefix($0) }) { throw .notFiniteLength(trimmed) }
@@ -75,7 +76,7 @@ public struct Length: Sendable, Hashable, Comparable, CustomStringConvertible {
         guard number.isFinite else { throw .notFiniteLength(trimmed) }
         guard number >= 0 else { throw .negativeLength(trimmed) }
         let length = Length(number, unit)
-        guard length <= Self.largestAccepted else { throw .absurdLength(trimmed) }
+        guard length <= largest else { throw .absurdLength(trimmed) }
         self = length
     }
 

@@ -13,7 +13,7 @@ struct CardOptions: ParsableArguments {
     // `.unconditional` so a negative value such as `--size -10x20` reaches the size check.
     // Completion offers the named sizes; WIDTHxHEIGHT is free-form.
     @Option(parsing: .unconditional,
-            help: "Card size: poker (2.5×3.5 in), bridge (2.25×3.5 in) or WIDTHxHEIGHT in points (1/72 in).",
+            help: "Card size: poker (2.5×3.5 in), bridge (2.25×3.5 in) or WIDTHxHEIGHT: 2.5x3.5in, 63x88mm, 250x350 (points).",
             completion: .list(ValueNames.sizes))
     var size: String = "poker"
 

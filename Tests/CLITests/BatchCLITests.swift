@@ -12,7 +12,7 @@ import Testing
       scale: 1
     jobs:
       - kind: deck
-        size: 60x84
+        size: 60x84pt
         theme: [classic, four-color]
         format: png,svg
         output: decks/{theme}
@@ -23,7 +23,7 @@ import Testing
         output: keyboard
       - kind: card
         card: [AS, QH]
-        size: 60x84
+        size: 60x84pt
         output: cards
     """
 
@@ -181,7 +181,7 @@ import Testing
     }
 
     @Test func galleryShowsEachCardOnceInNaturalOrderWithItsFormatsLinked() throws {
-        let (dir, spec) = try makeSpec("jobs:\n  - kind: card\n    card: [AS, 10C, KD, 2C, 7C]\n    size: 60x84\n    format: png,svg,pdf\n")
+        let (dir, spec) = try makeSpec("jobs:\n  - kind: card\n    card: [AS, 10C, KD, 2C, 7C]\n    size: 60x84pt\n    format: png,svg,pdf\n")
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("out")
         #expect(try CLIRunner.run(["batch", spec.path, "--out", out.path, "--quiet"]).status == 0)

@@ -78,7 +78,7 @@ enum CLIChecks {
         for typed in ["QH", "qh", "queen-of-hearts", "Q♥️", "Q♥"] {
             let dir = try CLIRunner.temporaryDirectory("card-name")
             defer { try? FileManager.default.removeItem(at: dir) }
-            let result = try CLIRunner.run(["card", typed, "--size", "60x84", "--scale", "1", "--out", dir.path])
+            let result = try CLIRunner.run(["card", typed, "--size", "60x84pt", "--scale", "1", "--out", dir.path])
             #expect(result.status == 0, "\(typed): \(result.stderr)")
             drawings.append(try Data(contentsOf: dir.appendingPathComponent("QH.png")))
         }
@@ -160,6 +160,7 @@ enum CLIChecks {
         BadInput(arguments: ["AS", "--size", "0x350"], mentions: ["0x350"]),
         BadInput(arguments: ["AS", "--size=-10x20"], mentions: ["-10x20"]),
         BadInput(arguments: ["AS", "--size", "axb"], mentions: ["axb"]),
+        BadInput(arguments: ["AS", "--size", "2.5x3.5"], mentions: ["needs a unit", "write 2.5x3.5in"]),
         BadInput(arguments: ["AS", "--size", "20000x20000", "--scale", "3"], mentions: ["16384"]),
         BadInput(arguments: ["AS", "--size", "6000x6000", "--scale", "3"], mentions: ["16384"]),
         BadInput(arguments: ["AS", "--scale", "5"], mentions: ["--scale", "5"]),
@@ -235,9 +236,9 @@ enum CLIChecks {
         let file = dir.appendingPathComponent("a-file")
         try Data("keep me".utf8).write(to: file)
         for out in [file.appendingPathComponent("below").path, file.path] {
-            let card = try CLIRunner.run(["card", "AS", "--size", "60x84", "--scale", "1", "--out", out])
+            let card = try CLIRunner.run(["card", "AS", "--size", "60x84pt", "--scale", "1", "--out", out])
             CLIChecks.expectRefusal(card, mentioning: [file.path], "card --out \(out)")
-            let deck = try CLIRunner.run(["deck", "--size", "60x84", "--scale", "1", "--out", out])
+            let deck = try CLIRunner.run(["deck", "--size", "60x84pt", "--scale", "1", "--out", out])
             CLIChecks.expectRefusal(deck, mentioning: [file.path], "deck --out \(out)")
         }
         #expect(try Data(contentsOf: file) == Data("keep me".utf8))
@@ -327,7 +328,7 @@ enum CLIChecks {
     @Test func deckWithLongNames() throws {
         let dir = try CLIRunner.temporaryDirectory("deck-long")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let result = try CLIRunner.run(["deck", "--names", "long", "--size", "60x84", "--scale", "1", "--out", dir.path])
+        let result = try CLIRunner.run(["deck", "--names", "long", "--size", "60x84pt", "--scale", "1", "--out", dir.path])
         #expect(result.status == 0, "\(result.stderr)")
         let written = try Set(FileManager.default.contentsOfDirectory(atPath: dir.path))
         #expect(written.contains("ace-of-spades.png"))
@@ -366,7 +367,7 @@ enum CLIChecks {
         try Self.makeBrokenFaces(in: dir)
         let out = dir.appendingPathComponent("out")
         let arguments = input.arguments.map { $0.replacingOccurrences(of: "$DIR", with: dir.path) }
-        let result = try CLIRunner.run(["deck", "--size", "60x84", "--scale", "1", "--sheet", "--jokers"] + arguments
+        let result = try CLIRunner.run(["deck", "--size", "60x84pt", "--scale", "1", "--sheet", "--jokers"] + arguments
                                        + ["--out", out.path])
         CLIChecks.expectRefusal(result, mentioning: input.mentions, "deck " + input.testDescription)
         #expect(try CLIChecks.fileTree(out).isEmpty)

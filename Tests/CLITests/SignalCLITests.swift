@@ -115,7 +115,7 @@ import Testing
         jobs:
           - kind: card
             card: [AS, KH]
-            size: 60x84
+            size: 60x84pt
             output: quick
           - kind: cards
             template: template.yaml

@@ -13,11 +13,11 @@ import Testing
         jobs:
           - kind: card
             card: [\(cards)]
-            size: 60x84
+            size: 60x84pt
             format: png,svg
             output: cards
           - kind: deck
-            size: 40x56
+            size: 40x56pt
             output: deck
         """
     }

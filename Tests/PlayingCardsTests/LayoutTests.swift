@@ -142,7 +142,16 @@ struct OptionTests {
         #expect(try CardSize(parsing: "poker") == .poker)
         #expect(try CardSize(parsing: "Bridge").points == CGSize(width: 162, height: 252))
         #expect(try CardSize(parsing: "250x350").points == CGSize(width: 250, height: 350))
-        #expect(try CardSize(parsing: "63.5×88.9").points == CGSize(width: 63.5, height: 88.9))
+        #expect(try CardSize(parsing: "63.5×88.9pt").points == CGSize(width: 63.5, height: 88.9))
+        #expect(try CardSize(parsing: "2.5x3.5in") == .poker)
+        #expect(try CardSize(parsing: "2.25in x 3.5in") == .bridge)
+        #expect(abs(try CardSize(parsing: "63.5x88.9mm").points.width - 180) < 1e-9)
+        // A bare number is points; under 72 pt that is a mistake, not a card, and the message says what to write.
+        #expect(throws: PlayingCardsError.invalidSize("card size \"2.5x3.5\" needs a unit: a bare number is points, so this "
+                                                      + "card would be 2.5 × 3.5 pt; write 2.5x3.5in (or 2.5x3.5pt for so small a card)")) {
+            try CardSize(parsing: "2.5x3.5")
+        }
+        #expect(throws: PlayingCardsError.self) { try CardSize(parsing: "63x88") }
         #expect(CardSize.poker.points == CGSize(width: 2.5 * 72, height: 3.5 * 72))
     }
 

@@ -54,7 +54,7 @@ struct RenderTests {
         }
     }
 
-    @Test(arguments: [("bridge", 1.0), ("350x250", 1.0), ("60x84", 3.0), ("90x400", 2.0)])
+    @Test(arguments: [("bridge", 1.0), ("350x250", 1.0), ("60x84pt", 3.0), ("90x400", 2.0)])
     func pipsAreCountedOnOtherSizes(size: String, scale: Double) throws {
         let renderer = try CardRenderer(size: try CardSize(parsing: size), theme: .largeIndex)
         let color = CardTheme.largeIndex.hearts

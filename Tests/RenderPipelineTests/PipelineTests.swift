@@ -19,7 +19,7 @@ import Testing
         let out = try temporaryFolder("card")
         defer { try? FileManager.default.removeItem(at: out) }
         var look = CardLook()
-        look.size = "60x84"
+        look.size = "60x84pt"
         look.scale = 1
         look.formats = [.png, .svg]
         let request = CardRequest(card: "QH", names: .long, look: look)
@@ -41,7 +41,7 @@ import Testing
         let out = try temporaryFolder("deck")
         defer { try? FileManager.default.removeItem(at: out) }
         var look = CardLook()
-        look.size = "50x70"
+        look.size = "50x70pt"
         look.scale = 1
         let plan = try DeckRequest(jokers: true, look: look).plan().moved(under: "cards")
         #expect(plan.outputs.last == "cards/deck.json")
@@ -75,7 +75,7 @@ import Testing
             jobs:
               - kind: card
                 card: [AS, KD]
-                size: 60x84
+                size: 60x84pt
                 scale: 1
                 output: cards
               - kind: keyboard
@@ -97,7 +97,7 @@ import Testing
         let again = try planner.jobs(try planner.parse(text, file: "spec.yaml"), specFolder: nil, workers: 1)
         #expect(again.map(\.inputKey) == jobs.map(\.inputKey))
         // A changed value changes the key.
-        let bigger = try planner.jobs(try planner.parse("jobs:\n  - kind: card\n    card: AS\n    size: 60x84\n    scale: 2\n    output: cards\n",
+        let bigger = try planner.jobs(try planner.parse("jobs:\n  - kind: card\n    card: AS\n    size: 60x84pt\n    scale: 2\n    output: cards\n",
                                                         file: "spec.yaml"), specFolder: nil, workers: 1)
         #expect(bigger[0].inputKey != jobs[0].inputKey)
     }

@@ -1,5 +1,6 @@
 import Drawing
 import Foundation
+import PrintLayout
 
 /// A card's size in points (1/72 in): the two standard sizes or any `WxH`.
 public struct CardSize: Sendable, Hashable, CustomStringConvertible {
@@ -16,22 +17,48 @@ public struct CardSize: Sendable, Hashable, CustomStringConvertible {
 
     public static let namedSizes: [(name: String, size: CardSize)] = [("poker", .poker), ("bridge", .bridge)]
 
-    /// `poker`, `bridge`, or `WxH` in points (`250x350`, `63.5×88.9`).
+    /// `poker`, `bridge`, or `WxH` with the lengths of print sheets and templates: `2.5x3.5in`,
+    /// `63x88mm`, `250x350pt`; a unit after the height applies to the width too, and a bare number
+    /// is points (`250x350`).
     public init(parsing text: String) throws(PlayingCardsError) {
         let lowered = text.trimmingSpaces.lowercased()
         if let named = Self.namedSizes.first(where: { $0.name == lowered }) {
             self = named.size
             return
         }
-        let parts = lowered.split(whereSeparator: { $0 == "x" || $0 == "×" }).map { String($0).trimmingSpaces }
-        let usage = "use poker, bridge or WIDTHxHEIGHT in points, e.g. 250x350"
-        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]) else {
-            throw .invalidSize("invalid card size \"\(text)\"; \(usage)")
+        let parts = lowered.split(whereSeparator: { $0 == "×" }).flatMap { $0.split(separator: "x", maxSplits: 1) }
+            .map { String($0).trimmingSpaces }
+        let usage = "use poker, bridge or WIDTHxHEIGHT, e.g. 2.5x3.5in, 63x88mm or 250x350 (points)"
+        guard parts.count == 2 else { throw .invalidSize("invalid card size \"\(text)\"; \(usage)") }
+        let unit = String(parts[1].drop(while: { !$0.isLetter }))
+        let widthText = parts[0].contains(where: \.isLetter) ? parts[0] : parts[0] + unit
+        var sides: [CGFloat] = []
+        for side in [widthText, parts[1]] {
+            guard let length = try? Length(parsing: side, largest: Self.largestParsed) else { throw .invalidSize("invalid card size \"\(text)\"; \(usage)") }
+            guard length.points > 0 else {
+                throw .invalidSize("invalid card size \"\(text)\": both sides must be greater than zero; \(usage)")
+            }
+            sides.append(length.points)
         }
-        guard width.isFinite, height.isFinite, width > 0, height > 0 else {
-            throw .invalidSize("invalid card size \"\(text)\": both sides must be greater than zero; \(usage)")
-        }
-        self.init(width: width, height: height)
+        try Self.refuseSmallSidesWithoutUnit([widthText, parts[1]], text: text)
+        self.init(width: sides[0], height: sides[1])
+    }
+
+    /// Past any pixel budget at every resolution: a larger side is not a size but a typo; the
+    /// pixel limit, checked per resolution, names the real bound.
+    static let largestParsed = Length.points(1_000_000)
+
+    /// Sides under this many points must have a unit: a bare number is points, and `2.5x3.5`
+    /// (meant as inches) would silently make a card of 2.5 × 3.5 pt, a few pixels.
+    public static let smallestSideWithoutUnit: CGFloat = 72
+
+    static func refuseSmallSidesWithoutUnit(_ sides: [String], text: String) throws(PlayingCardsError) {
+        let bare = sides.map { Double($0) }
+        guard bare.contains(where: { $0.map { $0 < Double(smallestSideWithoutUnit) } ?? false }) else { return }
+        let unit = bare.allSatisfy { ($0 ?? 0) <= 20 } ? "in" : "mm"
+        throw .invalidSize("card size \"\(text)\" needs a unit: a bare number is points, so this card would be "
+                           + "\(sides.joined(separator: " × ")) pt; write \(sides.joined(separator: "x"))\(unit) "
+                           + "(or \(sides.joined(separator: "x"))pt for so small a card)")
     }
 
     public var description: String {
