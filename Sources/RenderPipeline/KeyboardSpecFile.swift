@@ -26,10 +26,14 @@ public struct KeyboardSpecFile: Sendable {
     public var diagrams: KeyboardDiagramSpec
     /// Each diagram's PNG pixels per point.
     public var scales: [Double]
+    /// What the command says before drawing: each device named by an alias, what it is drawn as
+    /// (`diagrams.yaml:4:5: iphone-13 is drawn as iphone-12, …`).
+    public var notes: [String] = []
 
-    public init(diagrams: KeyboardDiagramSpec, scales: [Double]) {
+    public init(diagrams: KeyboardDiagramSpec, scales: [Double], notes: [String] = []) {
         self.diagrams = diagrams
         self.scales = scales
+        self.notes = notes
     }
 
     /// One diagram the command line describes, as a spec of one.
@@ -129,6 +133,7 @@ private struct Reader {
         guard !items.isEmpty else { throw SpecError("\"diagrams\" is empty", at: location(list)) }
         var entries: [KeyboardDiagramSpec.Entry] = []
         var scales: [Double] = []
+        var notes: [String] = []
         for item in items {
             let (given, output) = try values(of: item, isDefaults: false)
             var merged = defaults.merging(given) { _, own in own }
@@ -147,8 +152,11 @@ private struct Reader {
             entries.append(KeyboardDiagramSpec.Entry(order: order, location: location(item),
                                                      outputLocation: output?.location ?? location(item)))
             scales.append(request.scale)
+            if let alias = request.aliasResolution(catalog: builder.catalog) {
+                notes.append("\(fields.location(of: "device")): \(alias)")
+            }
         }
-        return KeyboardSpecFile(diagrams: KeyboardDiagramSpec(file: file, entries: entries), scales: scales)
+        return KeyboardSpecFile(diagrams: KeyboardDiagramSpec(file: file, entries: entries), scales: scales, notes: notes)
     }
 
     /// A diagram's (or the defaults') values by key, and its `output`.

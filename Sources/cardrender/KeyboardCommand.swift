@@ -100,6 +100,7 @@ struct KeyboardCommand: ParsableCommand {
         if let spec {
             let file = try KeyboardSpecFile.load(contentsOf: URL(fileURLWithPath: spec), displayName: spec, builder: builder,
                                                  scale: scale)
+            for note in file.notes { FileHandle.standardError.write(Data("cardrender: note: \(note)\n".utf8)) }
             if json {
                 FileHandle.standardOutput.write(try file.geometryJSON(builder: builder))
                 return

@@ -61,6 +61,25 @@ struct VocabularyCLITests {
         #expect(devices.stdout.contains("  iphone-12: iphone-13, iphone-14, iphone-12-pro"), "\(devices.stdout)")
     }
 
+    /// A spec or a batch job that names a device by alias says so too, at the line that names it.
+    @Test func specsAndBatchJobsSayWhichDeviceAnAliasDraws() throws {
+        let folder = try CLIRunner.temporaryDirectory("vocabulary-alias")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("diagrams:\n  - device: iphone-13\n    scale: 0.5\n  - device: iphone-8\n    scale: 0.5\n".utf8)
+            .write(to: folder.appendingPathComponent("diagrams.yaml"))
+        let spec = try CLIRunner.run(["keyboard", "--spec", "diagrams.yaml", "--out", "spec"], in: folder)
+        #expect(spec.status == 0, "\(spec.stderr)")
+        #expect(spec.stderrLines == ["cardrender: note: diagrams.yaml:2:13: iphone-13 is drawn as iphone-12, "
+                                     + "iPhone 12/13/14 (6.1-inch, notch)"])
+        try Data("jobs:\n  - {kind: keyboard, device: iphone-14, scale: 0.5, output: a}\n  - {kind: keyboard, device: iphone-12, scale: 0.5, output: b}\n".utf8)
+            .write(to: folder.appendingPathComponent("batch.yaml"))
+        let batch = try CLIRunner.run(["batch", "batch.yaml", "--out", "batch", "--quiet"], in: folder)
+        #expect(batch.status == 0, "\(batch.stderr)")
+        #expect(batch.stderrLines.filter { $0.hasPrefix("cardrender:") }
+                == ["cardrender: warning: job a/device=iphone-14,scale=0.5: iphone-14 is drawn as iphone-12, iPhone 12/13/14 (6.1-inch, notch)"],
+                "\(batch.stderr)")
+    }
+
     /// `--bleed` takes the same values on `cards`, `print` and in a spec: off, template or a length;
     /// a bare `cards --bleed`, the flag it once was, still means the template's.
     @Test func bleedIsOffTemplateOrALengthOnEveryCommand() throws {
