@@ -6,7 +6,7 @@ import Testing
     private func spec(cards: Int, sizes: Int) -> String {
         let ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
         let names = ["S", "H", "D", "C"].flatMap { suit in ranks.map { $0 + suit } }.prefix(cards)
-        let sizeList = (0..<sizes).map { "\(60 + $0)x84" }
+        let sizeList = (0..<sizes).map { "\(60 + $0)x84pt" }
         return """
         jobs:
           - kind: card
