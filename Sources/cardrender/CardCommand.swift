@@ -5,7 +5,7 @@ import PlayingCards
 import RenderPipeline
 
 /// `cardrender card CARD`: one card, or its back, in each requested format.
-struct CardCommand: ParsableCommand {
+struct CardCommand: PlanCommand {
     static let configuration = CommandConfiguration(
         commandName: "card",
         abstract: "Render one card as \(OutputFormat.nameList()).",
@@ -28,20 +28,14 @@ struct CardCommand: ParsableCommand {
     var request: CardRequest { CardRequest(card: card, faceDown: faceDown, names: names, look: options.look) }
 
     func validate() throws {
-        do { try request.validate(as: .commandLine) } catch { throw ValidationError(error.message) }
+        try validateRequest()
     }
 
     func run() throws {
-        let plan = try request.plan()
-        try plan.checkBudget(maxPixels: budget.maxPixels)
-        let out = try output.prepare()
-        let started = Date()
-        let written = try plan.write(into: out, workers: 1, maxPixels: budget.maxPixels)
-        for file in written {
-            let pixels = file.pixelWidth.map { " \($0)×\(file.pixelHeight ?? 0) px" } ?? ""
-            print(WrittenFiles.path(file.path, in: output) + pixels)
-        }
-        print(WrittenFiles.summary(count: written.count, bytes: written.reduce(0) { $0 + $1.bytes }, in: output,
-                                   since: started))
+        try request.plan().run(into: output, workers: 1, budget: budget, lines: { written in
+            written.map { file in
+                WrittenFiles.path(file.path, in: output) + (file.pixelWidth.map { " \($0)×\(file.pixelHeight ?? 0) px" } ?? "")
+            }
+        })
     }
 }

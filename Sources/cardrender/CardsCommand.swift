@@ -3,7 +3,7 @@ import Foundation
 import RenderPipeline
 
 /// `cardrender cards`: every row of data rendered through a card template.
-struct CardsCommand: ParsableCommand {
+struct CardsCommand: PlanCommand {
     static let configuration = CommandConfiguration(
         commandName: "cards",
         abstract: "Render custom cards: a template's layers filled in from each row of a CSV, TSV, JSON or YAML file.",
@@ -75,17 +75,10 @@ struct CardsCommand: ParsableCommand {
     func validate() throws {
         try PathArgument.requireNonEmpty(template, "TEMPLATE")
         try PathArgument.requireNonEmpty(data, "--data")
-        try request.validate(as: .commandLine)
+        try validateRequest()
     }
 
     func run() throws {
-        let plan = try request.plan()
-        try plan.checkBudget(maxPixels: budget.maxPixels)
-        plan.printWarnings()
-        let out = try output.prepare()
-        let started = Date()
-        let written = try plan.write(into: out, workers: parallel.count, maxPixels: budget.maxPixels)
-        print(WrittenFiles.summary(count: written.count, bytes: written.reduce(0) { $0 + $1.bytes },
-                                   note: "cards.json included", in: output, since: started))
+        try request.plan().run(into: output, workers: parallel.count, budget: budget, note: { _ in "cards.json included" })
     }
 }

@@ -6,7 +6,7 @@ import RenderPipeline
 
 /// `cardrender deck`: every card and the back (and jokers, other back designs), `deck.json`, and optionally a
 /// sprite sheet with its atlas and a contact sheet.
-struct DeckCommand: ParsableCommand {
+struct DeckCommand: PlanCommand {
     static let configuration = CommandConfiguration(
         commandName: "deck",
         abstract: "Render the whole deck, with deck.json (paths, pixel sizes, SHA-256).",
@@ -38,13 +38,9 @@ struct DeckCommand: ParsableCommand {
                     look: options.look)
     }
 
+    func validate() throws { try validateRequest() }
+
     func run() throws {
-        let plan = try request.plan()
-        try plan.checkBudget(maxPixels: budget.maxPixels)
-        let out = try output.prepare()
-        let started = Date()
-        let written = try plan.write(into: out, workers: parallel.count, maxPixels: budget.maxPixels)
-        print(WrittenFiles.summary(count: written.count, bytes: written.reduce(0) { $0 + $1.bytes },
-                                   note: "deck.json included", in: output, since: started))
+        try request.plan().run(into: output, workers: parallel.count, budget: budget, note: { _ in "deck.json included" })
     }
 }

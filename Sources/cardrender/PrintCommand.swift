@@ -1,4 +1,5 @@
 import ArgumentParser
+import Drawing
 import Foundation
 import PrintLayout
 import RenderPipeline
@@ -7,7 +8,7 @@ extension OrientationChoice: ExpressibleByArgument {}
 extension PrintDuplex: ExpressibleByArgument {}
 
 /// `cardrender print`: cards imposed on print sheets at actual size, as one vector PDF.
-struct PrintCommand: ParsableCommand {
+struct PrintCommand: PlanCommand {
     static let configuration = CommandConfiguration(
         commandName: "print",
         abstract: "Write print sheets of the deck (or some cards) as one PDF to print at actual size.",
@@ -121,22 +122,17 @@ struct PrintCommand: ParsableCommand {
 
     func validate() throws {
         if options.format != nil { throw ValidationError("print writes one PDF; --format does not apply") }
-        do { try request.validate(as: .commandLine) } catch { throw ValidationError(error.message) }
+        try validateRequest()
     }
 
     func run() throws {
-        let plan = try request.plan()
-        try plan.checkBudget(maxPixels: budget.maxPixels)
-        plan.printWarnings()
-        let out = try output.prepare()
-        let started = Date()
-        let written = try plan.write(into: out, workers: parallel.count, maxPixels: budget.maxPixels)
         // The documents by name (the PDF, page PNGs); a print-on-demand run's card images as a count.
-        let listed = written.filter { !$0.path.contains("/") }
-        for file in listed { print(WrittenFiles.path(file.path, in: output)) }
-        let folders = Set(written.filter { $0.path.contains("/") }.map { String($0.path.prefix { $0 != "/" }) + "/" })
-        let note = folders.isEmpty ? nil : "\(written.count - listed.count) in \(folders.sorted().joined(separator: ", "))"
-        print(WrittenFiles.summary(count: written.count, bytes: written.reduce(0) { $0 + $1.bytes }, note: note,
-                                   in: output, since: started))
+        let inFolders = { (written: [WrittenFile]) in written.filter { $0.path.contains("/") } }
+        try request.plan().run(into: output, workers: parallel.count, budget: budget, lines: { written in
+            written.filter { !$0.path.contains("/") }.map { WrittenFiles.path($0.path, in: output) }
+        }, note: { written in
+            let folders = Set(inFolders(written).map { String($0.path.prefix { $0 != "/" }) + "/" })
+            return folders.isEmpty ? nil : "\(inFolders(written).count) in \(folders.sorted().joined(separator: ", "))"
+        })
     }
 }
