@@ -58,9 +58,15 @@ public enum NearestName {
     /// `unknown theme "fourcolor"; did you mean "four-color"? (valid themes: classic, four-color)`, for
     /// names a user cannot guess: every valid one listed, after the nearest when it is close.
     public static func unknown(_ kind: String, _ name: String, suggestion: String?, valid: [String]) -> String {
-        let list = "valid \(kind)s: \(valid.joined(separator: ", "))"
+        let list = "valid \(plural(kind)): \(valid.joined(separator: ", "))"
         guard suggestion != nil else { return "unknown \(kind) \"\(name)\"; \(list)" }
         return "unknown \(kind) \"\(name)\"\(hint(suggesting: suggestion)) (\(list))"
+    }
+
+    /// `strategies`, `devices`.
+    static func plural(_ kind: String) -> String {
+        guard kind.hasSuffix("y"), let before = kind.dropLast().last, !"aeiou".contains(before) else { return kind + "s" }
+        return kind.dropLast() + "ies"
     }
 
     /// The same, finding the suggestion among `valid`.

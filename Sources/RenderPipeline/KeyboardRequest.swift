@@ -110,11 +110,11 @@ public struct KeyboardRequest: RenderRequest, Equatable {
                 throw Self.unknown("scenario", scenario, error, valid: builder.scenarios.map(\.id))
             }
         }
-        do { order.orientation = try orientation.map { try Orientation.named($0) } } catch {
-            throw RequestError(String(describing: error), key: "orientation")
+        order.orientation = try orientation.map { name throws(RequestError) in
+            try Self.named(name, "orientation") { try? Orientation.named($0) }
         }
-        do { order.strategy = try strategy.map { try AvoidanceStrategy.named($0) } } catch {
-            throw RequestError(String(describing: error), key: "strategy")
+        order.strategy = try strategy.map { name throws(RequestError) in
+            try Self.named(name, "strategy") { try? AvoidanceStrategy.named($0) }
         }
         do { order.keyboardFrame = try keyboardFrame.map { try FrameInput.parse($0, name: source.name("keyboard-frame")) } } catch {
             throw RequestError(String(describing: error), key: "keyboard-frame")
@@ -124,20 +124,8 @@ public struct KeyboardRequest: RenderRequest, Equatable {
         }
         order.predictive = predictive
         order.filmstrip = filmstrip
-        if let language {
-            guard let parsed = DiagramLanguage.named(language) else {
-                let names = DiagramLanguage.allCases.map(\.rawValue)
-                throw Self.unknown("language", language, suggestion: NearestName.suggestion(for: language, among: names), valid: names)
-            }
-            order.language = parsed
-        }
-        if let mistake {
-            guard let parsed = KeyboardMistake.named(mistake) else {
-                let names = KeyboardMistake.allCases.map(\.rawValue)
-                throw Self.unknown("mistake", mistake, suggestion: NearestName.suggestion(for: mistake, among: names), valid: names)
-            }
-            order.mistake = parsed
-        }
+        if let language { order.language = try Self.named(language, "language", parse: DiagramLanguage.named) }
+        if let mistake { order.mistake = try Self.named(mistake, "mistake", parse: KeyboardMistake.named) }
         // Built once so every remaining problem (a mistake the strategy cannot make) surfaces now.
         let model: KeyboardDiagramModel
         do { model = try order.model(builder: builder) } catch { throw RequestError(error.description) }
@@ -185,6 +173,16 @@ public struct KeyboardRequest: RenderRequest, Equatable {
         default:
             RequestError(error.description, key: kind)
         }
+    }
+
+    /// `name` as one of `T`'s cases, as `parse` reads it; otherwise the one message every keyboard
+    /// option gives: `unknown strategy "magic"; valid strategies: …`, after "did you mean" when close.
+    public static func named<T: CaseIterable & RawRepresentable>(_ name: String, _ kind: String,
+                                                                  parse: (String) -> T?) throws(RequestError) -> T
+        where T.RawValue == String {
+        if let value = parse(name) { return value }
+        let names = T.allCases.map(\.rawValue)
+        throw unknown(kind, name, suggestion: NearestName.suggestion(for: name, among: names), valid: names)
     }
 
     /// `unknown device "ipone-x"; did you mean "iphone-x"? (valid devices: …)`: names a user cannot

@@ -22,20 +22,19 @@ struct KeyboardCommand: ParsableCommand {
             completion: .list(ValueNames.devices))
     var device: String?
 
-    @Option(help: "\(ValueNames.listed(ValueNames.orientations)) (default portrait).",
-            completion: .list(ValueNames.orientations))
-    var orientation: String?
+    @Option(help: "\(Orientation.listed) (default portrait).", completion: Orientation.completion, transform: Orientation.argument)
+    var orientation: Orientation?
 
-    @Option(help: "\(ValueNames.listed(ValueNames.strategies)) (default bottom-offset; a scenario's own otherwise).",
-            completion: .list(ValueNames.strategies))
-    var strategy: String?
+    @Option(help: "\(AvoidanceStrategy.listed) (default bottom-offset; a scenario's own otherwise).",
+            completion: AvoidanceStrategy.completion, transform: AvoidanceStrategy.argument)
+    var strategy: AvoidanceStrategy?
 
     @Option(help: "A named edge case: \(ValueNames.listed(ValueNames.scenarios)).", completion: .list(ValueNames.scenarios))
     var scenario: String?
 
-    @Option(help: "Draw a classic mistake next to the right result (without --device or --scenario, in a setting where it matters): \(ValueNames.listed(ValueNames.mistakes)).",
-            completion: .list(ValueNames.mistakes))
-    var mistake: String?
+    @Option(help: "Draw a classic mistake next to the right result (without --device or --scenario, in a setting where it matters): \(KeyboardMistake.listed).",
+            completion: KeyboardMistake.completion, transform: KeyboardMistake.argument)
+    var mistake: KeyboardMistake?
 
     // Unconditional: frames often start with a negative number, which must not read as an option.
     @Option(name: .customLong("keyboard-frame"), parsing: .unconditional,
@@ -51,9 +50,9 @@ struct KeyboardCommand: ParsableCommand {
     @Option(help: "Draw N frames across the keyboard animation instead of before/after.")
     var filmstrip: Int?
 
-    @Option(help: "Language of the diagram's labels, captions, legend and computation: \(ValueNames.listed(ValueNames.languages)) (default: en).",
-            completion: .list(ValueNames.languages))
-    var language: String?
+    @Option(help: "Language of the diagram's labels, captions, legend and computation: \(DiagramLanguage.listed) (default: en).",
+            completion: DiagramLanguage.completion, transform: DiagramLanguage.argument)
+    var language: DiagramLanguage?
 
     @Option(help: "Output formats, comma separated: \(ValueNames.listed(ValueNames.formats)) (default: png).",
             completion: .formats, transform: FormatList.argument)
@@ -75,9 +74,9 @@ struct KeyboardCommand: ParsableCommand {
 
     /// The one diagram the options describe.
     var request: KeyboardRequest {
-        KeyboardRequest(device: device, orientation: orientation, strategy: strategy, scenario: scenario, mistake: mistake,
-                        keyboardFrame: keyboardFrame, viewFrame: viewFrame, predictive: noPredictive ? false : nil,
-                        filmstrip: filmstrip, language: language, formats: format?.formats ?? [.png], scale: scale)
+        KeyboardRequest(device: device, orientation: orientation?.rawValue, strategy: strategy?.rawValue, scenario: scenario,
+                        mistake: mistake?.rawValue, keyboardFrame: keyboardFrame, viewFrame: viewFrame,
+                        predictive: noPredictive ? false : nil, filmstrip: filmstrip, language: language?.rawValue, formats: format?.formats ?? [.png], scale: scale)
     }
 
     func validate() throws {
@@ -87,10 +86,13 @@ struct KeyboardCommand: ParsableCommand {
         } catch {
             throw ValidationError(error.message)
         }
-        let given = [("--device", device), ("--orientation", orientation), ("--strategy", strategy), ("--scenario", scenario),
-                     ("--mistake", mistake), ("--keyboard-frame", keyboardFrame), ("--view-frame", viewFrame)]
-            .filter { $0.1 != nil }.map(\.0) + (language != nil ? ["--language"] : []) + (filmstrip != nil ? ["--filmstrip"] : []) + (noPredictive ? ["--no-predictive"] : [])
-        if let first = (given + (format != nil ? ["--format"] : [])).first {
+        let options: [(name: String, given: Bool)] = [
+            ("--device", device != nil), ("--orientation", orientation != nil), ("--strategy", strategy != nil),
+            ("--scenario", scenario != nil), ("--mistake", mistake != nil), ("--keyboard-frame", keyboardFrame != nil),
+            ("--view-frame", viewFrame != nil), ("--language", language != nil), ("--filmstrip", filmstrip != nil),
+            ("--no-predictive", noPredictive), ("--format", format != nil),
+        ]
+        if let first = options.first(where: \.given)?.name {
             throw ValidationError("\(first) cannot be combined with --spec; put it in the spec")
         }
     }
@@ -130,4 +132,42 @@ struct KeyboardCommand: ParsableCommand {
         }
         print(WrittenFiles.summary(count: count, bytes: bytes, in: output, since: started))
     }
+}
+
+/// A keyboard option whose values are a library enum's cases: help and completion list the cases,
+/// and a value that is none of them gets the message a spec gets (the valid names, "did you mean").
+protocol KeyboardOptionValue: CaseIterable, RawRepresentable where RawValue == String {
+    static var kind: String { get }
+    static func parse(_ name: String) -> Self?
+}
+
+extension KeyboardOptionValue {
+    static var names: [String] { allCases.map(\.rawValue) }
+    static var listed: String { ValueNames.listed(names) }
+    static var completion: CompletionKind { .list(names) }
+
+    /// For `@Option(transform:)`.
+    static func argument(_ text: String) throws -> Self {
+        do { return try KeyboardRequest.named(text, kind, parse: parse) } catch { throw ValidationError(error.message) }
+    }
+}
+
+extension Orientation: KeyboardOptionValue {
+    static let kind = "orientation"
+    static func parse(_ name: String) -> Orientation? { try? named(name) }
+}
+
+extension AvoidanceStrategy: KeyboardOptionValue {
+    static let kind = "strategy"
+    static func parse(_ name: String) -> AvoidanceStrategy? { try? named(name) }
+}
+
+extension KeyboardMistake: KeyboardOptionValue {
+    static let kind = "mistake"
+    static func parse(_ name: String) -> KeyboardMistake? { named(name) }
+}
+
+extension DiagramLanguage: KeyboardOptionValue {
+    static let kind = "language"
+    static func parse(_ name: String) -> DiagramLanguage? { named(name) }
 }

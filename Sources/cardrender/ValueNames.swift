@@ -12,10 +12,6 @@ enum ValueNames {
     static let sizes = CardSize.namedSizes.map(\.name)
     static let cardScales = CardResolution.scales.map { String(format: "%g", $0) }
     static let themes = CardTheme.names
-    static let orientations = Orientation.allCases.map(\.rawValue)
-    static let strategies = AvoidanceStrategy.allCases.map(\.rawValue)
-    static let mistakes = KeyboardMistake.allCases.map(\.rawValue)
-    static let languages = DiagramLanguage.allCases.map(\.rawValue)
     /// Spec files are YAML; JSON is read as the YAML it is.
     static let specExtensions = ["yaml", "yml", "json"]
 

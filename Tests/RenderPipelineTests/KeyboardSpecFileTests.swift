@@ -84,8 +84,11 @@ struct KeyboardSpecFileTests {
         #expect(error("diagrams:\n  - device: ipone-8\n")?
             .hasPrefix("spec.yaml:2:13: unknown device \"ipone-8\"; did you mean \"iphone-8\"? (valid devices: ") == true)
         #expect(error("diagrams:\n  - strategy: bottom-ofset\n")
-            == "spec.yaml:2:15: unknown strategy \"bottom-ofset\" (toolbar, bottom-offset, content-inset, layout-guide); "
-            + "did you mean \"bottom-offset\"?")
+            == "spec.yaml:2:15: unknown strategy \"bottom-ofset\"; did you mean \"bottom-offset\"? "
+            + "(valid strategies: toolbar, bottom-offset, content-inset, layout-guide)")
+        // Every keyboard name is refused in the one form, on the command line as in a spec.
+        #expect(error("diagrams:\n  - orientation: sideways\n")
+            == "spec.yaml:2:18: unknown orientation \"sideways\"; valid orientations: portrait, landscape")
         #expect(error("diagrams:\n  - keyboard-frame: 0,409,375\n")
             == "spec.yaml:2:21: `keyboard-frame` \"0,409,375\" is not four numbers x,y,w,h")
         #expect(error("diagrams:\n  - view-frame: [0, 0, -375, 667]\n")
