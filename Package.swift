@@ -1,6 +1,10 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+// Debug builds (which `swift test` and `make sanitize` use) compile the fault injection seam
+// under the system layer, as swift-system's ENABLE_MOCKING; release builds have none of it.
+let mocking: [SwiftSetting] = [.define("ENABLE_MOCKING", .when(configuration: .debug))]
+
 let package = Package(
     name: "cardrender",
     platforms: [.macOS(.v13)],
@@ -74,7 +78,7 @@ let package = Package(
 
         // Not drawing: atomic file writes and system calls with typed errors, output paths kept
         // inside their folder, "did you mean", markup escaping, a seeded generator.
-        .target(name: "CardRenderSupport"),
+        .target(name: "CardRenderSupport", swiftSettings: mocking),
         .target(name: "Geometry"),
         .target(
             name: "Drawing",
@@ -129,7 +133,7 @@ let package = Package(
             ]
         ),
 
-        .testTarget(name: "CardRenderSupportTests", dependencies: ["CardRenderSupport"]),
+        .testTarget(name: "CardRenderSupportTests", dependencies: ["CardRenderSupport"], swiftSettings: mocking),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "CardRenderSupport"]),
         .testTarget(name: "PrintLayoutTests", dependencies: ["PrintLayout", "Geometry"]),
         .testTarget(name: "CardTemplatesTests", dependencies: ["CardTemplates", "SpecFiles", "Drawing", "CardRenderSupport"]),

@@ -1,11 +1,6 @@
 import CardRenderSupport
 import Drawing
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Every PNG of a goldens folder compared with the PNG of the same relative path in an actual
 /// folder: matches, failures, images missing on either side, and goldens recorded by the mode.
@@ -219,7 +214,7 @@ public struct FolderVerification: Sendable, Encodable {
         var unnamed = Set<String>(), scanned = Set<String>()
         while let url = walker.nextObject() as? URL {
             // Foundation shows bytes that are not UTF-8 as U+FFFD, in a path that does not exist.
-            if url.lastPathComponent.contains("\u{FFFD}"), lstatFails(url.path) {
+            if url.lastPathComponent.contains("\u{FFFD}"), Syscalls.kind(at: url.path, followingLinks: false) == nil {
                 let parent = url.deletingLastPathComponent().path
                 if scanned.insert(parent).inserted, parent.hasPrefix(prefix) || parent + "/" == prefix {
                     let relative = parent + "/" == prefix ? "" : String(parent.dropFirst(prefix.count)) + "/"
@@ -236,37 +231,16 @@ public struct FolderVerification: Sendable, Encodable {
         return (files, unnamed.sorted())
     }
 
-    private static func lstatFails(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) != 0
-    }
-
     /// Names in `folder` that are not UTF-8 (not hidden; PNGs or folders), bytes beyond ASCII as `\xFF`.
     private static func undecodableNames(in folder: String) -> [String] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-            guard bytes.first != UInt8(ascii: "."), String(validating: bytes, as: UTF8.self) == nil else { continue }
+        let entries = (try? Syscalls.entries(of: folder)) ?? []
+        return entries.compactMap { entry in
+            let bytes = entry.nameBytes
+            guard bytes.first != UInt8(ascii: "."), entry.validName == nil else { return nil }
             let shown = bytes.map { $0 >= 0x20 && $0 < 0x7F ? String(UnicodeScalar($0)) : "\\x" + String(format: "%02X", $0) }
                 .joined()
-            guard isFolder(folder, bytes) || shown.lowercased().hasSuffix(".png") else { continue }
-            names.append(shown)
+            return entry.isDirectory || shown.lowercased().hasSuffix(".png") ? shown : nil
         }
-        return names
-    }
-
-    /// Whether `name` in `folder` is a folder, looked up by its bytes.
-    private static func isFolder(_ folder: String, _ name: [UInt8]) -> Bool {
-        let path = Array(folder.utf8) + [UInt8(ascii: "/")] + name + [0]
-        var info = stat()
-        let found = path.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { characters in
-                characters.baseAddress.map { lstat($0, &info) == 0 } ?? false
-            }
-        }
-        return found && (info.st_mode & S_IFMT) == S_IFDIR
     }
 }
 
