@@ -124,7 +124,8 @@ let package = Package(
             dependencies: [
                 "Drawing", "PlayingCards", "KeyboardDiagrams", "GoldenImages", "BatchRendering", "SpecFiles", "RenderPipeline",
                 "CardRenderSupport", "BundledFonts", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: mocking
         ),
         .executableTarget(
             name: "cardrender-bench",
@@ -157,7 +158,8 @@ let package = Package(
             name: "RenderPipelineTests",
             dependencies: ["RenderPipeline", "BatchRendering", "SpecFiles", "Drawing", "KeyboardDiagrams", "CardRenderSupport"]
         ),
-        .testTarget(name: "CLITests", dependencies: ["cardrender", "Drawing", "GoldenImageTesting", "PrintLayout", "CardRenderSupport"], exclude: ["__Goldens__"]),
+        .testTarget(name: "CLITests", dependencies: ["cardrender", "Drawing", "GoldenImageTesting", "PrintLayout", "CardRenderSupport"],
+                    exclude: ["__Goldens__"], swiftSettings: mocking),
         // README and DocC snippets are the Examples package's code (which `make examples` builds by version).
         .testTarget(name: "DocumentationTests"),
     ],
