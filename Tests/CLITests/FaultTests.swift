@@ -284,6 +284,19 @@ import Testing
         #expect(try outputs(out).isEmpty, "nothing is rendered without the lock")
     }
 
+    @Test func aGoldensFolderThatCannotBeListedSaysWhyInOneLine() throws {
+        let dir = try CLIRunner.temporaryDirectory("faults")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let actual = dir.appendingPathComponent("actual"), goldens = dir.appendingPathComponent("goldens")
+        for folder in [actual, goldens] {
+            #expect(try CLIRunner.run(["card", "AS", "--scale", "1", "--out", folder.path]).status == 0)
+        }
+        let result = try run(["verify", "--goldens", goldens.path, "--actual", actual.path, "--record", "never"],
+                             faults: ["opendir EACCES in=\(goldens.path)"])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderrLines == ["cardrender: error: cannot read image \(goldens.path): cannot list the folder (Permission denied)"])
+    }
+
     @Test func aFacesFolderThatCannotBeListedSaysWhyInOneLine() throws {
         let dir = try CLIRunner.temporaryDirectory("faults")
         defer { try? FileManager.default.removeItem(at: dir) }
