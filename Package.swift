@@ -1,6 +1,10 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+// Debug builds (which `swift test` and `make sanitize` use) compile the fault injection seam
+// under the system layer, as swift-system's ENABLE_MOCKING; release builds have none of it.
+let mocking: [SwiftSetting] = [.define("ENABLE_MOCKING", .when(configuration: .debug))]
+
 let package = Package(
     name: "cardrender",
     platforms: [.macOS(.v13)],
@@ -74,7 +78,7 @@ let package = Package(
 
         // Not drawing: atomic file writes and system calls with typed errors, output paths kept
         // inside their folder, "did you mean", markup escaping, a seeded generator.
-        .target(name: "CardRenderSupport"),
+        .target(name: "CardRenderSupport", swiftSettings: mocking),
         .target(name: "Geometry"),
         .target(
             name: "Drawing",
@@ -120,7 +124,8 @@ let package = Package(
             dependencies: [
                 "Drawing", "PlayingCards", "KeyboardDiagrams", "GoldenImages", "BatchRendering", "SpecFiles", "RenderPipeline",
                 "CardRenderSupport", "BundledFonts", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: mocking
         ),
         .executableTarget(
             name: "cardrender-bench",
@@ -129,7 +134,7 @@ let package = Package(
             ]
         ),
 
-        .testTarget(name: "CardRenderSupportTests", dependencies: ["CardRenderSupport"]),
+        .testTarget(name: "CardRenderSupportTests", dependencies: ["CardRenderSupport"], swiftSettings: mocking),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "CardRenderSupport"]),
         .testTarget(name: "PrintLayoutTests", dependencies: ["PrintLayout", "Geometry"]),
         .testTarget(name: "CardTemplatesTests", dependencies: ["CardTemplates", "SpecFiles", "Drawing", "CardRenderSupport"]),
@@ -153,7 +158,8 @@ let package = Package(
             name: "RenderPipelineTests",
             dependencies: ["RenderPipeline", "BatchRendering", "SpecFiles", "Drawing", "KeyboardDiagrams", "CardRenderSupport"]
         ),
-        .testTarget(name: "CLITests", dependencies: ["cardrender", "Drawing", "GoldenImageTesting", "PrintLayout", "CardRenderSupport"], exclude: ["__Goldens__"]),
+        .testTarget(name: "CLITests", dependencies: ["cardrender", "Drawing", "GoldenImageTesting", "PrintLayout", "CardRenderSupport"],
+                    exclude: ["__Goldens__"], swiftSettings: mocking),
         // README and DocC snippets are the Examples package's code (which `make examples` builds by version).
         .testTarget(name: "DocumentationTests"),
     ],

@@ -1,11 +1,6 @@
 import CardRenderSupport
 import Drawing
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The `--out` folder: every path a job writes must stay inside it.
 public struct OutputFolder: Sendable {
@@ -20,8 +15,7 @@ public struct OutputFolder: Sendable {
         if create {
             try AtomicFile.prepareDirectory(url)
         } else {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if let kind = Syscalls.kind(at: url.path), kind != .directory {
                 throw FileWriteError(path: url.path, reason: .notAFolder)
             }
         }
@@ -42,11 +36,14 @@ public struct OutputFolder: Sendable {
     /// way that is left empty, up to this folder.
     public func remove(_ relativePath: String) throws {
         let file = try confine(relativePath)
-        guard unlink(file.path) == 0 else {
-            throw BatchError("cannot remove \(relativePath): \(String(cString: strerror(errno)))")
+        do throws(Errno) {
+            try Syscalls.removeFile(file.path)
+        } catch {
+            throw BatchError("cannot remove \(relativePath): \(error)")
         }
         var parent = file.deletingLastPathComponent().standardizedFileURL
-        while parent.path.count > url.path.count, parent.path.hasPrefix(url.path + "/"), rmdir(parent.path) == 0 {
+        while parent.path.count > url.path.count, parent.path.hasPrefix(url.path + "/"),
+              (try? Syscalls.removeDirectory(parent.path)) != nil {
             parent = parent.deletingLastPathComponent().standardizedFileURL
         }
     }
@@ -58,8 +55,8 @@ public struct OutputFolder: Sendable {
     public func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T {
         let lock = try acquireLock()
         defer {
-            unlink(lock.path)
-            close(lock.descriptor)
+            try? Syscalls.removeFile(lock.path)
+            try? Syscalls.closeDescriptor(lock.descriptor)
         }
         return try Interruption.removing(lock.path, body)
     }
@@ -67,38 +64,36 @@ public struct OutputFolder: Sendable {
     private func acquireLock() throws(BatchError) -> (descriptor: Int32, path: String) {
         let path = url.appendingPathComponent(Self.lockFileName).path
         while true {
-            let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-            guard fd >= 0 else {
-                throw BatchError("cannot lock --out \(url.relativePath): \(String(cString: strerror(errno)))")
+            let fd: Int32
+            do throws(Errno) {
+                fd = try Syscalls.openOrCreate(path)
+            } catch {
+                throw BatchError("cannot lock --out \(url.relativePath): \(error)")
             }
-            if flock(fd, LOCK_EX | LOCK_NB) != 0 {
-                let reason = errno
+            do throws(Errno) {
+                try Syscalls.lockExclusivelyWithoutWaiting(fd)
+            } catch {
                 let holder = Self.holder(fd)
-                close(fd)
-                guard reason == EWOULDBLOCK else {
-                    throw BatchError("cannot lock --out \(url.relativePath): \(String(cString: strerror(reason)))")
-                }
+                try? Syscalls.closeDescriptor(fd)
+                guard error == .wouldBlock else { throw BatchError("cannot lock --out \(url.relativePath): \(error)") }
                 throw BatchError("--out \(url.relativePath) is in use by another cardrender run"
                     + (holder.map { " (PID \($0))" } ?? "") + "; wait for it to finish or choose another --out")
             }
             // The previous holder removes the file as it lets go; if it did so after our open,
             // we hold a lock on a file no one else sees, so lock the one that is there now.
-            var held = stat(), current = stat()
-            if fstat(fd, &held) == 0, stat(path, &current) == 0,
-               held.st_dev == current.st_dev, held.st_ino == current.st_ino {
+            if let held = try? Syscalls.identity(of: fd), let current = try? Syscalls.identity(at: path), held == current {
                 // The PID only names the holder in the message above; on a full disk it may be missing.
-                let pid = Array("\(getpid())\n".utf8)
-                if ftruncate(fd, 0) == 0 { _ = pid.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) } }
+                if (try? Syscalls.truncate(fd, to: 0)) != nil {
+                    try? Syscalls.overwrite(fd, with: Array("\(Syscalls.processID)\n".utf8), at: 0)
+                }
                 return (fd, path)
             }
-            close(fd)
+            try? Syscalls.closeDescriptor(fd)
         }
     }
 
     private static func holder(_ fd: Int32) -> Int32? {
-        var buffer = [UInt8](repeating: 0, count: 32)
-        let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
-        guard count > 0 else { return nil }
-        return Int32(String(decoding: buffer[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        guard let bytes = try? Syscalls.bytes(of: fd, at: 0, upTo: 32), !bytes.isEmpty else { return nil }
+        return Int32(String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 }

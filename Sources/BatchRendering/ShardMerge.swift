@@ -162,10 +162,12 @@ public enum ShardMerge {
         if sources.contains(where: { $0.resolvingSymlinksInPath().path == real }) {
             throw BatchError("--out \(name) is one of the shard folders; merge into a new or empty folder")
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: out.path, isDirectory: &isDirectory) else { return }
-        guard isDirectory.boolValue else { throw BatchError("--out \(name) is a file, not a folder") }
-        let contents = (try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []
+        switch Syscalls.kind(at: out.path) {
+        case nil: return
+        case .directory: break
+        case .some: throw BatchError("--out \(name) is a file, not a folder")
+        }
+        let contents = (try? Syscalls.entries(of: out.path)) ?? []
         guard contents.isEmpty else { throw BatchError("--out \(name) is not empty; merge into a new or empty folder") }
     }
 

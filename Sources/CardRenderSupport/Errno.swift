@@ -1,7 +1,7 @@
 /// A POSIX error number, as a system call left it in `errno`, with the message a user reads.
 ///
 /// Modelled on swift-system's `Errno`: a value, not a global, with named cases for the numbers
-/// this package acts on. Every system call goes through one internal layer (`System/Syscalls.swift`)
+/// this package acts on. Every system call goes through one layer (`System/Syscalls.swift`)
 /// that returns this value on failure, so the text for a failure is made in one place.
 public struct Errno: Error, Sendable, Hashable, RawRepresentable, CustomStringConvertible {
     public let rawValue: Int32
@@ -31,6 +31,10 @@ public struct Errno: Error, Sendable, Hashable, RawRepresentable, CustomStringCo
     public static let noSpace = Errno(rawValue: Syscalls.Codes.noSpace)
     /// `EROFS`
     public static let readOnlyFileSystem = Errno(rawValue: Syscalls.Codes.readOnlyFileSystem)
+    /// `EIO`: the device failed to read or write.
+    public static let inputOutput = Errno(rawValue: Syscalls.Codes.inputOutput)
+    /// `EWOULDBLOCK`: a lock another open file holds, asked for without waiting.
+    public static let wouldBlock = Errno(rawValue: Syscalls.Codes.wouldBlock)
     /// `ESRCH`: no process has that id.
     public static let noSuchProcess = Errno(rawValue: Syscalls.Codes.noSuchProcess)
 }

@@ -1,11 +1,6 @@
 import CardRenderSupport
 import Drawing
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Every PNG of a goldens folder compared with the PNG of the same relative path in an actual
 /// folder: matches, failures, images missing on either side, and goldens recorded by the mode.
@@ -206,67 +201,42 @@ public struct FolderVerification: Sendable, Encodable {
         return entry
     }
 
-    /// Relative paths of the PNG files under `folder`, skipping hidden files and temporaries,
-    /// and, escaped for display, the PNGs and folders whose names are not UTF-8.
+    /// Relative paths of the PNG files under `folder` (regular files, not links), skipping hidden
+    /// files and folders (temporaries among them) and links to folders, and, escaped for display,
+    /// the PNGs and folders whose names are not UTF-8.
     private static func pngFiles(under folder: URL) throws(GoldenError) -> (files: Set<String>, unnamed: [String]) {
-        let root = folder.resolvingSymlinksInPath().standardizedFileURL
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey],
-                                                          options: [.skipsHiddenFiles]) else {
-            throw .unreadableImage(path: folder.path, reason: "cannot list the folder")
-        }
-        let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
-        var files = Set<String>()
-        var unnamed = Set<String>(), scanned = Set<String>()
-        while let url = walker.nextObject() as? URL {
-            // Foundation shows bytes that are not UTF-8 as U+FFFD, in a path that does not exist.
-            if url.lastPathComponent.contains("\u{FFFD}"), lstatFails(url.path) {
-                let parent = url.deletingLastPathComponent().path
-                if scanned.insert(parent).inserted, parent.hasPrefix(prefix) || parent + "/" == prefix {
-                    let relative = parent + "/" == prefix ? "" : String(parent.dropFirst(prefix.count)) + "/"
-                    unnamed.formUnion(undecodableNames(in: parent).map { relative + $0 })
-                }
-                continue
+        let root = folder.resolvingSymlinksInPath().standardizedFileURL.path
+        var files = Set<String>(), unnamed: [String] = []
+        var pending = [(relative: "", path: root)]
+        while let current = pending.popLast() {
+            let entries: [Syscalls.DirectoryEntry]
+            do throws(Errno) {
+                entries = try Syscalls.entries(of: current.path)
+            } catch {
+                // A subfolder that cannot be listed holds no images to compare, as before.
+                guard current.relative.isEmpty else { continue }
+                throw .unreadableImage(path: folder.path, reason: "cannot list the folder (\(error))")
             }
-            guard url.pathExtension.lowercased() == "png",
-                  (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-            let path = url.resolvingSymlinksInPath().standardizedFileURL.path
-            guard path.hasPrefix(prefix) else { continue }
-            files.insert(String(path.dropFirst(prefix.count)))
+            for entry in entries where entry.nameBytes.first != UInt8(ascii: ".") {
+                guard let name = entry.validName else {
+                    let shown = displayed(entry.nameBytes)
+                    if entry.isDirectory || shown.lowercased().hasSuffix(".png") { unnamed.append(current.relative + shown) }
+                    continue
+                }
+                let path = current.path + "/" + name
+                if entry.isDirectory {
+                    pending.append((current.relative + name + "/", path))
+                } else if name.lowercased().hasSuffix(".png"), Syscalls.kind(at: path, followingLinks: false) == .regularFile {
+                    files.insert(current.relative + name)
+                }
+            }
         }
         return (files, unnamed.sorted())
     }
 
-    private static func lstatFails(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) != 0
-    }
-
-    /// Names in `folder` that are not UTF-8 (not hidden; PNGs or folders), bytes beyond ASCII as `\xFF`.
-    private static func undecodableNames(in folder: String) -> [String] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-            guard bytes.first != UInt8(ascii: "."), String(validating: bytes, as: UTF8.self) == nil else { continue }
-            let shown = bytes.map { $0 >= 0x20 && $0 < 0x7F ? String(UnicodeScalar($0)) : "\\x" + String(format: "%02X", $0) }
-                .joined()
-            guard isFolder(folder, bytes) || shown.lowercased().hasSuffix(".png") else { continue }
-            names.append(shown)
-        }
-        return names
-    }
-
-    /// Whether `name` in `folder` is a folder, looked up by its bytes.
-    private static func isFolder(_ folder: String, _ name: [UInt8]) -> Bool {
-        let path = Array(folder.utf8) + [UInt8(ascii: "/")] + name + [0]
-        var info = stat()
-        let found = path.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { characters in
-                characters.baseAddress.map { lstat($0, &info) == 0 } ?? false
-            }
-        }
-        return found && (info.st_mode & S_IFMT) == S_IFDIR
+    /// A name's bytes, those beyond printable ASCII as `\xFF`.
+    private static func displayed(_ bytes: [UInt8]) -> String {
+        bytes.map { $0 >= 0x20 && $0 < 0x7F ? String(UnicodeScalar($0)) : "\\x" + String(format: "%02X", $0) }.joined()
     }
 }
 

@@ -79,9 +79,11 @@ enum Paths {
     }
 
     static func kind(of url: URL) -> Kind {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return .missing }
-        return isDirectory.boolValue ? .directory : .file
+        switch Syscalls.kind(at: url.path) {
+        case nil: .missing
+        case .directory: .directory
+        case .some: .file
+        }
     }
 
     /// Creates the folder and its parents (`AtomicFile.prepareDirectory`); a file anywhere on

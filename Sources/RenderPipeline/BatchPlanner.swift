@@ -1,4 +1,5 @@
 import BatchRendering
+import CardRenderSupport
 import Drawing
 import Foundation
 import SpecFiles
@@ -88,9 +89,8 @@ public struct BatchPlanner: Sendable {
 
     /// A file's path, size and date, as `folderDigest` takes them for each file of a folder.
     static func fileDigest(_ path: String) -> String {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        return "\(path) \(attributes?[.size] ?? 0) "
-            + "\((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
+        let status = try? Syscalls.status(at: path)
+        return "\(path) \(status?.size ?? 0) \(status?.modificationDate.timeIntervalSince1970 ?? 0)"
     }
 
     /// Names, sizes and dates of a folder's files: a face image that changes re-renders the deck.
@@ -98,11 +98,10 @@ public struct BatchPlanner: Sendable {
     /// the output folder often sits beside a template (files in a subfolder that a job reads are
     /// named by folders of their own).
     static func folderDigest(_ path: String) -> String {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+        let names = ((try? Syscalls.entries(of: path)) ?? []).map(\.name).sorted()
         return BatchJob.key([path] + names.compactMap { name in
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path + "/" + name),
-                  attributes[.type] as? FileAttributeType != .typeDirectory else { return nil }
-            return "\(name) \(attributes[.size] ?? 0) \((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
+            guard let status = try? Syscalls.status(at: path + "/" + name), status.kind != .directory else { return nil }
+            return "\(name) \(status.size) \(status.modificationDate.timeIntervalSince1970)"
         })
     }
 }

@@ -27,6 +27,10 @@ enum Main {
         // Before any thread starts: SIGINT and SIGTERM stop every command the same way.
         Interruption.install()
         do {
+            #if ENABLE_MOCKING
+            // Debug builds only: the faults a test of the command line asks for.
+            try SystemFaults.installFromEnvironment(ProcessInfo.processInfo.environment)
+            #endif
             let arguments = BleedSetting.expandingBareFlag(in: Array(CommandLine.arguments.dropFirst()),
                                                            command: CardsCommand.configuration.commandName ?? "cards")
             var command = try CardRender.parseAsRoot(arguments)

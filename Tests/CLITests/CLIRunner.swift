@@ -51,15 +51,16 @@ struct CLIRunner {
     }()
 
     /// Runs `cardrender` with `arguments` in `directory` (the repository root when nil) in the
-    /// environment `childEnvironment(inheriting: caller)` gives.
+    /// environment `childEnvironment(inheriting: caller)` gives, plus the variables in `setting`.
     @discardableResult
     static func run(_ arguments: [String], in directory: URL? = nil,
-                    caller: [String: String] = ProcessInfo.processInfo.environment) throws -> Result {
+                    caller: [String: String] = ProcessInfo.processInfo.environment,
+                    setting: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? repositoryRoot
-        process.environment = childEnvironment(inheriting: caller)
+        process.environment = childEnvironment(inheriting: caller).merging(setting) { $1 }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

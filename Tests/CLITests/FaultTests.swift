@@ -4,10 +4,13 @@ import Drawing
 import Foundation
 import Testing
 
-/// The binary under faults: a full disk, read-only folders, SIGKILL, two runs into one --out.
-/// Whatever happens, no file under its final name is half-written, no golden is lost or changed
-/// unless recorded whole, the manifest lists only files on disk with its hashes, and the exit
-/// status is 2 for an error.
+/// The binary under faults: a full disk, a failing device, folders it may not write, SIGKILL,
+/// two runs into one --out. Whatever happens, no file under its final name is half-written, no
+/// golden is lost or changed unless recorded whole, the manifest lists only files on disk with
+/// its hashes, and the exit status is 2 for an error.
+///
+/// Most faults are injected under the system layer (`SystemFaults`, in the debug build the tests
+/// run), so they need no root; a few also run on a real full or read-only tmpfs, which needs root.
 @Suite(.serialized) struct FaultTests {
     // MARK: - Helpers
 
@@ -152,6 +155,171 @@ import Testing
             #expect(errors.last?.contains(Manifest.fileName) == true, "-j \(workers): \(result.stderr)")
         }
     }
+
+    // MARK: - Injected faults (any machine)
+
+    #if ENABLE_MOCKING
+    /// Runs the binary with the system calls `faults` name failing (`CALL ERRNO [after=N] [times=N] in=FOLDER`).
+    func run(_ arguments: [String], faults: [String]) throws -> CLIRunner.Result {
+        try CLIRunner.run(arguments, setting: [SystemFaults.environmentVariable: faults.joined(separator: "\n")])
+    }
+
+    /// The rendered files of a folder: no hidden files, manifest or gallery.
+    func outputs(_ folder: URL) throws -> [String: Data] {
+        try tree(folder).filter { !$0.key.hasPrefix(".") && $0.key != Manifest.fileName && $0.key != Gallery.fileName }
+    }
+
+    @Test func aDiskThatFillsMidRunIsReportedAndLeavesNothingBroken() throws {
+        let (dir, spec) = try makeSpec()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (command, workers) in [("render", "2"), ("batch", "1"), ("batch", "2")] {
+            let out = dir.appendingPathComponent("out-\(command)-\(workers)")
+            let arguments = command == "render" ? ["render"] : ["batch", spec.path]
+            let result = try run(arguments + ["--out", out.path, "-j", workers, "--quiet"],
+                                 faults: ["write ENOSPC after=3 in=\(out.path)"])
+            expectReported(result, "\(command) -j \(workers)")
+            #expect(result.stderr.contains("No space left on device"), "\(command) -j \(workers): \(result.stderr)")
+            try expectWhole(out, "\(command) -j \(workers) on a disk that filled")
+        }
+    }
+
+    @Test func aRunThatFailsToWriteKeepsEveryEarlierFileAndAConsistentManifest() throws {
+        let (dir, spec) = try makeSpec()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Another spec writing the same paths (at scale 2: other bytes, other job ids), and the
+        // same spec forced; each meets a full disk, a failing device or a failing rename.
+        let bigger = dir.appendingPathComponent("bigger.yaml")
+        try Data(BatchCLITests.spec.replacingOccurrences(of: "scale: 1", with: "scale: 2").utf8).write(to: bigger)
+        // The forced run finds every file as it is and writes only the manifest: its first write fails.
+        let runs = [([bigger.path], 2), ([spec.path, "--force"], 0)]
+        let faults = [("write ENOSPC", "No space left on device"), ("write EIO", "Input/output error"),
+                      ("rename ENOSPC", "No space left on device")]
+        for ((second, after), (call, reason)) in runs.flatMap({ run in faults.map { (run, $0) } }) {
+            let fault = "\(call) after=\(after)"
+            let out = dir.appendingPathComponent("out")
+            defer { try? FileManager.default.removeItem(at: out) }
+            let first = try CLIRunner.run(["batch", spec.path, "--out", out.path, "--quiet"])
+            #expect(first.status == 0, "\(first.stderr)")
+            let before = try outputs(out)
+            let result = try run(["batch"] + second + ["--out", out.path, "-j", "2", "--quiet"], faults: ["\(fault) in=\(out.path)"])
+            let comment = "\(second.last ?? "") with \(fault)"
+            expectReported(result, comment, mayStopEarly: true)
+            #expect(result.stderr.contains(reason), "\(comment): \(result.stderr)")
+            let after = try tree(out)
+            for path in before.keys { #expect(after[path] != nil, "\(path) lost by \(comment)") }
+            try expectWhole(out, comment)
+            // Without the fault, a run completes the set.
+            #expect(try CLIRunner.run(["batch", spec.path, "--out", out.path, "--quiet"]).status == 0)
+            try expectWhole(out, "\(comment), run again")
+            #expect(try outputs(out) == before, "\(comment)")
+        }
+    }
+
+    @Test func verifyRecordThatCannotWriteLosesNoGoldenAndWritesNoneByHalves() throws {
+        let dir = try CLIRunner.temporaryDirectory("faults")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let actual = dir.appendingPathComponent("actual"), goldens = dir.appendingPathComponent("goldens")
+        #expect(try CLIRunner.run(["deck", "--theme", "four-color", "--scale", "2", "--out", actual.path]).status == 0)
+        #expect(try CLIRunner.run(["card", "AS", "--scale", "2", "--out", goldens.path]).status == 0)
+        let before = try tree(goldens)
+        let faults = [("write ENOSPC after=1", "No space left on device"), ("write EIO", "Input/output error"),
+                      ("fsync EIO after=2", "Input/output error"), ("rename ENOSPC after=1", "No space left on device")]
+        for (fault, reason) in faults {
+            for mode in ["missing", "all"] {
+                let result = try run(["verify", "--goldens", goldens.path, "--actual", actual.path, "--record", mode],
+                                     faults: ["\(fault) in=\(goldens.path)"])
+                let comment = "--record \(mode) with \(fault)"
+                #expect(result.status == 2, "\(comment): \(result.stderr)")
+                #expect(result.stderrLines.count == 1 && result.stderr.hasPrefix("cardrender: error: "), "\(comment): \(result.stderr)")
+                #expect(result.stderr.contains(reason), "\(comment): \(result.stderr)")
+                let after = try tree(goldens)
+                for (path, data) in before where mode == "missing" {
+                    #expect(after[path] == data, "\(comment): golden \(path) lost or changed")
+                }
+                try expectWhole(goldens, comment)
+                // Back to the first state for the next fault.
+                try FileManager.default.removeItem(at: goldens)
+                #expect(try CLIRunner.run(["card", "AS", "--scale", "2", "--out", goldens.path]).status == 0)
+            }
+        }
+    }
+
+    @Test func foldersThatMayNotBeWrittenAreRefusedInOneLineAndNothingChanges() throws {
+        let (dir, spec) = try makeSpec()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let actual = dir.appendingPathComponent("actual")
+        for card in ["KD", "QC"] {
+            #expect(try CLIRunner.run(["card", card, "--scale", "2", "--out", actual.path]).status == 0)
+        }
+        let disk = dir.appendingPathComponent("disk")
+        let out = disk.appendingPathComponent("out"), goldens = disk.appendingPathComponent("goldens")
+        #expect(try CLIRunner.run(["batch", spec.path, "--out", out.path, "--quiet"]).status == 0)
+        #expect(try CLIRunner.run(["card", "KD", "--theme", "four-color", "--scale", "2", "--out", goldens.path]).status == 0)
+        let before = try tree(disk)
+        let runs: [[String]] = [
+            ["batch", spec.path, "--out", out.path, "--force", "--quiet"],
+            ["render", "--out", disk.appendingPathComponent("new").path, "--quiet"],
+            ["verify", "--goldens", goldens.path, "--actual", actual.path, "--record", "all"],
+            ["verify", "--goldens", goldens.path, "--actual", actual.path, "--record", "missing"],
+        ]
+        for arguments in runs {
+            let result = try run(arguments, faults: ["open EACCES in=\(disk.path)", "mkdir EACCES in=\(disk.path)"])
+            #expect(result.status == 2, "\(arguments): \(result.stderr)")
+            #expect(result.stderrLines.count == 1 && result.stderr.hasPrefix("cardrender: error: "), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("Permission denied"), "\(arguments): \(result.stderr)")
+        }
+        #expect(try tree(disk) == before)
+    }
+
+    @Test func anOutLockedElsewhereIsRefusedAndALockThatCannotBeTakenSaysWhy() throws {
+        let (dir, spec) = try makeSpec()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out")
+        let held = try run(["batch", spec.path, "--out", out.path, "--quiet"], faults: ["flock EWOULDBLOCK in=\(out.path)"])
+        #expect(held.status == 2, "\(held.stderr)")
+        #expect(held.stderrLines == ["cardrender: error: --out \(out.path) is in use by another cardrender run; "
+                + "wait for it to finish or choose another --out"])
+        let refused = try run(["batch", spec.path, "--out", out.path, "--quiet"], faults: ["open EACCES in=\(out.path)"])
+        #expect(refused.stderrLines == ["cardrender: error: cannot lock --out \(out.path): Permission denied"])
+        #expect(try outputs(out).isEmpty, "nothing is rendered without the lock")
+    }
+
+    @Test func aGoldensFolderThatCannotBeListedSaysWhyInOneLine() throws {
+        let dir = try CLIRunner.temporaryDirectory("faults")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let actual = dir.appendingPathComponent("actual"), goldens = dir.appendingPathComponent("goldens")
+        for folder in [actual, goldens] {
+            #expect(try CLIRunner.run(["card", "AS", "--scale", "1", "--out", folder.path]).status == 0)
+        }
+        let result = try run(["verify", "--goldens", goldens.path, "--actual", actual.path, "--record", "never"],
+                             faults: ["opendir EACCES in=\(goldens.path)"])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderrLines == ["cardrender: error: cannot read image \(goldens.path): cannot list the folder (Permission denied)"])
+    }
+
+    @Test func aFacesFolderThatCannotBeListedSaysWhyInOneLine() throws {
+        let dir = try CLIRunner.temporaryDirectory("faults")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let faces = dir.appendingPathComponent("faces"), out = dir.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: faces, withIntermediateDirectories: true)
+        let result = try run(["card", "QS", "--faces", faces.path, "--out", out.path], faults: ["opendir EACCES in=\(faces.path)"])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderrLines == ["cardrender: error: cannot list --faces folder \(faces.path): Permission denied"])
+        #expect(try outputs(out).isEmpty)
+    }
+
+    @Test func callsInterruptedBySignalsAreRetriedAndTheFilesAreTheSame() throws {
+        let (dir, spec) = try makeSpec()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let plain = dir.appendingPathComponent("plain"), interrupted = dir.appendingPathComponent("interrupted")
+        #expect(try CLIRunner.run(["batch", spec.path, "--out", plain.path, "--quiet"]).status == 0)
+        let faults = ["open", "write", "pwrite", "fsync", "flock"].map { "\($0) EINTR times=3 in=\(interrupted.path)" }
+        let result = try run(["batch", spec.path, "--out", interrupted.path, "-j", "2", "--quiet"], faults: faults)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try outputs(interrupted) == outputs(plain))
+        try expectWhole(interrupted, "after interrupted calls")
+    }
+    #endif
 
     // MARK: - Full disk (root)
 

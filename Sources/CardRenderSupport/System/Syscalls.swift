@@ -7,10 +7,15 @@ import Musl
 import Darwin
 #endif
 
-/// The one layer between this package's file handling and the C library: every system call it
-/// makes goes through here and comes back as a Swift value or an `Errno`, never as a `-1` and a
-/// global. Only this folder uses C names and pointers (as in swift-system's `Internals/Syscalls.swift`).
-enum Syscalls {
+/// The one layer between this package's file handling and the C library: every system call its
+/// modules make goes through here and comes back as a Swift value or an `Errno`, never as a `-1`
+/// and a global. Only this folder uses C names and pointers (as in swift-system's
+/// `Internals/Syscalls.swift`). Visible to every module of the package, not to its users.
+///
+/// In debug builds (`ENABLE_MOCKING`, as swift-system names it) each file call first asks
+/// `SystemFaults` whether a test wants it to fail, and then fails as the kernel would: `-1` and
+/// `errno`. Release builds compile none of it.
+package enum Syscalls {
     /// The C constants behind `Errno`'s named cases.
     enum Codes {
         static let noSuchFileOrDirectory = ENOENT
@@ -23,15 +28,58 @@ enum Syscalls {
         static let noSpace = ENOSPC
         static let readOnlyFileSystem = EROFS
         static let noSuchProcess = ESRCH
+        static let inputOutput = EIO
+        static let wouldBlock = EWOULDBLOCK
     }
 
+    /// The `errno` names `SystemFaults` accepts, for the faults a test injects by name.
+    static let codesByName: [String: Int32] = [
+        "ENOENT": ENOENT, "EEXIST": EEXIST, "EACCES": EACCES, "EPERM": EPERM, "EINTR": EINTR, "ENOTDIR": ENOTDIR,
+        "EISDIR": EISDIR, "ENOSPC": ENOSPC, "EROFS": EROFS, "EIO": EIO, "EWOULDBLOCK": EWOULDBLOCK, "EDQUOT": EDQUOT,
+        "EMFILE": EMFILE, "ENAMETOOLONG": ENAMETOOLONG,
+    ]
+
     /// `strerror(3)`.
-    static func message(for code: Int32) -> String {
+    package static func message(for code: Int32) -> String {
         String(cString: strerror(code))
     }
 
     /// The calling thread's `errno`, as a value.
     private static var lastError: Errno { Errno(rawValue: errno) }
+
+    /// `body`'s result, unless a fault injected for `call` on `path` comes first: then `-1`, with
+    /// the fault's code in `errno`, exactly as the C call would fail.
+    @inline(__always)
+    private static func checked<Result: BinaryInteger>(_ call: SystemCall, _ path: @autoclosure () -> String?,
+                                                       _ body: () -> Result) -> Result {
+        #if ENABLE_MOCKING
+        if let code = SystemFaults.injectedCode(for: call, path: path()) {
+            errno = code
+            return -1
+        }
+        #endif
+        return body()
+    }
+
+    /// `checked` for a call on a descriptor: the fault applies to the path it was opened with.
+    @inline(__always)
+    private static func checked<Result: BinaryInteger>(_ call: SystemCall, descriptor fd: Int32,
+                                                       _ body: () -> Result) -> Result {
+        #if ENABLE_MOCKING
+        return checked(call, SystemFaults.path(of: fd), body)
+        #else
+        return body()
+        #endif
+    }
+
+    /// Remembers the path a new descriptor was opened with, for faults on later calls on it.
+    @inline(__always)
+    private static func opened(_ fd: Int32, _ path: String) -> Int32 {
+        #if ENABLE_MOCKING
+        if fd >= 0 { SystemFaults.opened(fd, path: path) }
+        #endif
+        return fd
+    }
 
     /// Runs `call` until it is not interrupted by a signal (`EINTR`).
     private static func retryingInterrupts<Result: BinaryInteger>(_ call: () -> Result) -> Result {
@@ -44,28 +92,37 @@ enum Syscalls {
     // MARK: files
 
     /// `open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)`: a new file, never an existing one.
-    static func createExclusively(_ path: String, mode: UInt16 = 0o644) throws(Errno) -> Int32 {
-        let fd = retryingInterrupts { open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(mode)) }
+    package static func createExclusively(_ path: String, mode: UInt16 = 0o644) throws(Errno) -> Int32 {
+        let fd = retryingInterrupts {
+            checked(.open, path) { opened(open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(mode)), path) }
+        }
+        guard fd >= 0 else { throw lastError }
+        return fd
+    }
+
+    /// `open(path, O_RDWR | O_CREAT | O_CLOEXEC, mode)`: the file, created when missing.
+    package static func openOrCreate(_ path: String, mode: UInt16 = 0o644) throws(Errno) -> Int32 {
+        let fd = retryingInterrupts { checked(.open, path) { opened(open(path, O_RDWR | O_CREAT | O_CLOEXEC, mode_t(mode)), path) } }
         guard fd >= 0 else { throw lastError }
         return fd
     }
 
     /// `open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)`.
-    static func openDirectory(_ path: String) throws(Errno) -> Int32 {
-        let fd = retryingInterrupts { open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+    package static func openDirectory(_ path: String) throws(Errno) -> Int32 {
+        let fd = retryingInterrupts { checked(.open, path) { opened(open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC), path) } }
         guard fd >= 0 else { throw lastError }
         return fd
     }
 
     /// `write(2)` until every byte is written.
-    static func writeAll(_ fd: Int32, _ data: Data) throws(Errno) {
+    package static func writeAll(_ fd: Int32, _ data: Data) throws(Errno) {
         // `withUnsafeBytes` rethrows untyped errors; the Result keeps the Errno.
         try data.withUnsafeBytes { bytes in
             Result { () throws(Errno) in
                 guard let base = bytes.baseAddress else { return }
                 var offset = 0
                 while offset < bytes.count {
-                    let written = retryingInterrupts { write(fd, base + offset, bytes.count - offset) }
+                    let written = retryingInterrupts { checked(.write, descriptor: fd) { write(fd, base + offset, bytes.count - offset) } }
                     guard written >= 0 else { throw lastError }
                     offset += written
                 }
@@ -74,35 +131,116 @@ enum Syscalls {
     }
 
     /// `fsync(2)`.
-    static func synchronize(_ fd: Int32) throws(Errno) {
-        guard retryingInterrupts({ fsync(fd) }) == 0 else { throw lastError }
+    package static func synchronize(_ fd: Int32) throws(Errno) {
+        guard retryingInterrupts({ checked(.fsync, descriptor: fd) { fsync(fd) } }) == 0 else { throw lastError }
+    }
+
+    /// `pwrite(2)` at `offset` until every byte is written.
+    package static func overwrite(_ fd: Int32, with bytes: [UInt8], at offset: Int) throws(Errno) {
+        try bytes.withUnsafeBytes { buffer in
+            Result { () throws(Errno) in
+                guard let base = buffer.baseAddress else { return }
+                var done = 0
+                while done < buffer.count {
+                    let written = retryingInterrupts {
+                        checked(.pwrite, descriptor: fd) { pwrite(fd, base + done, buffer.count - done, off_t(offset + done)) }
+                    }
+                    guard written >= 0 else { throw lastError }
+                    done += written
+                }
+            }
+        }.get()
+    }
+
+    /// `pread(2)`: up to `count` bytes from `offset`.
+    package static func bytes(of fd: Int32, at offset: Int, upTo count: Int) throws(Errno) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: count)
+        let read = buffer.withUnsafeMutableBytes { bytes in
+            retryingInterrupts { checked(.pread, descriptor: fd) { pread(fd, bytes.baseAddress, bytes.count, off_t(offset)) } }
+        }
+        guard read >= 0 else { throw lastError }
+        return Array(buffer[..<read])
+    }
+
+    /// `ftruncate(2)`.
+    package static func truncate(_ fd: Int32, to length: Int) throws(Errno) {
+        guard retryingInterrupts({ checked(.ftruncate, descriptor: fd) { ftruncate(fd, off_t(length)) } }) == 0 else {
+            throw lastError
+        }
+    }
+
+    /// `flock(fd, LOCK_EX | LOCK_NB)`: an exclusive lock now, or `Errno.wouldBlock` while another
+    /// open file holds one. The kernel drops it when the descriptor is closed or its process dies.
+    package static func lockExclusivelyWithoutWaiting(_ fd: Int32) throws(Errno) {
+        guard retryingInterrupts({ checked(.flock, descriptor: fd) { flock(fd, LOCK_EX | LOCK_NB) } }) == 0 else {
+            throw lastError
+        }
+    }
+
+    /// Which file a descriptor or path is (`st_dev`, `st_ino`): two equal identities are one file.
+    package struct FileIdentity: Sendable, Hashable {
+        package var device: UInt64
+        package var inode: UInt64
+    }
+
+    /// `fstat(2)`: the identity of the open file.
+    package static func identity(of fd: Int32) throws(Errno) -> FileIdentity {
+        var info = stat()
+        guard checked(.fstat, descriptor: fd, { fstat(fd, &info) }) == 0 else { throw lastError }
+        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    /// `stat(2)`: the identity of the file at `path`, following symbolic links.
+    package static func identity(at path: String) throws(Errno) -> FileIdentity {
+        var info = stat()
+        guard checked(.stat, path, { stat(path, &info) }) == 0 else { throw lastError }
+        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 
     /// `close(2)`; not retried on `EINTR`, which on Linux has closed the descriptor already.
-    static func closeDescriptor(_ fd: Int32) throws(Errno) {
+    package static func closeDescriptor(_ fd: Int32) throws(Errno) {
+        #if ENABLE_MOCKING
+        defer { SystemFaults.closed(fd) }
+        if let code = SystemFaults.injectedCode(for: .close, path: SystemFaults.path(of: fd)) {
+            // Like Linux: the descriptor is released even when close reports an error.
+            close(fd)
+            throw Errno(rawValue: code)
+        }
+        #endif
         guard close(fd) == 0 else { throw lastError }
     }
 
     /// `rename(2)`: puts `source` in place of `destination` in one step.
-    static func move(_ source: String, replacing destination: String) throws(Errno) {
-        guard rename(source, destination) == 0 else { throw lastError }
+    package static func move(_ source: String, replacing destination: String) throws(Errno) {
+        guard checked(.rename, destination, { rename(source, destination) }) == 0 else { throw lastError }
     }
 
     /// `unlink(2)`.
-    static func removeFile(_ path: String) throws(Errno) {
-        guard unlink(path) == 0 else { throw lastError }
+    package static func removeFile(_ path: String) throws(Errno) {
+        guard checked(.unlink, path, { unlink(path) }) == 0 else { throw lastError }
+    }
+
+    /// `rmdir(2)`: removes an empty folder.
+    package static func removeDirectory(_ path: String) throws(Errno) {
+        guard checked(.rmdir, path, { rmdir(path) }) == 0 else { throw lastError }
     }
 
     // MARK: folders and paths
 
     /// What is at a path, without following a final symbolic link (`lstat(2)`), or nil when nothing is.
     /// `other` is a device, a FIFO or a socket.
-    enum FileKind: Sendable, Equatable { case directory, symbolicLink, regularFile, other }
+    package enum FileKind: Sendable, Equatable { case directory, symbolicLink, regularFile, other }
 
-    static func kind(at path: String, followingLinks: Bool = true) -> FileKind? {
+    package static func kind(at path: String, followingLinks: Bool = true) -> FileKind? {
         var info = stat()
-        let result = followingLinks ? stat(path, &info) : lstat(path, &info)
+        let result = followingLinks
+            ? checked(.stat, path) { stat(path, &info) }
+            : checked(.lstat, path) { lstat(path, &info) }
         guard result == 0 else { return nil }
+        return kind(of: info)
+    }
+
+    private static func kind(of info: stat) -> FileKind {
         switch info.st_mode & S_IFMT {
         case S_IFDIR: return .directory
         case S_IFLNK: return .symbolicLink
@@ -112,21 +250,44 @@ enum Syscalls {
     }
 
     /// The size of a regular file (not following a symbolic link), or nil for anything else.
-    static func regularFileSize(at path: String) -> Int? {
+    package static func regularFileSize(at path: String) -> Int? {
         var info = stat()
-        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard checked(.lstat, path, { lstat(path, &info) }) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         return Int(info.st_size)
     }
 
+    /// What `lstat(2)` says of a path: its kind, size and modification time.
+    package struct Status: Sendable, Equatable {
+        package var kind: FileKind
+        package var size: Int
+        package var modificationDate: Date
+    }
+
+    /// `lstat(2)`: the path itself, a symbolic link as a link.
+    package static func status(at path: String) throws(Errno) -> Status {
+        var info = stat()
+        guard checked(.lstat, path, { lstat(path, &info) }) == 0 else { throw lastError }
+        return Status(kind: kind(of: info), size: Int(info.st_size),
+                      modificationDate: date(info.st_mtim))
+    }
+
+    /// A `timespec` as a `Date`, computed as Foundation's file attributes compute it.
+    private static func date(_ time: timespec) -> Date {
+        Date(timeIntervalSinceReferenceDate: (Double(time.tv_sec) - Date.timeIntervalBetween1970AndReferenceDate)
+            + 1.0e-9 * Double(time.tv_nsec))
+    }
+
     /// Whether the file at `path` holds exactly `data`, read in 64 KiB pieces (`read(2)`).
-    static func file(at path: String, holds data: Data) -> Bool {
-        let fd = retryingInterrupts { open(path, O_RDONLY | O_CLOEXEC) }
+    package static func file(at path: String, holds data: Data) -> Bool {
+        let fd = retryingInterrupts { checked(.open, path) { opened(open(path, O_RDONLY | O_CLOEXEC), path) } }
         guard fd >= 0 else { return false }
-        defer { close(fd) }
+        defer { try? closeDescriptor(fd) }
         var buffer = [UInt8](repeating: 0, count: 65536)
         var offset = 0
         while true {
-            let count = buffer.withUnsafeMutableBytes { bytes in retryingInterrupts { read(fd, bytes.baseAddress, bytes.count) } }
+            let count = buffer.withUnsafeMutableBytes { bytes in
+                retryingInterrupts { checked(.read, descriptor: fd) { read(fd, bytes.baseAddress, bytes.count) } }
+            }
             guard count >= 0 else { return false }
             if count == 0 { return offset == data.count }
             guard offset + count <= data.count, data[data.startIndex + offset ..< data.startIndex + offset + count].elementsEqual(buffer[..<count]) else {
@@ -137,63 +298,87 @@ enum Syscalls {
     }
 
     /// `mkdir(2)`.
-    static func makeDirectory(_ path: String, mode: UInt16 = 0o755) throws(Errno) {
-        guard mkdir(path, mode_t(mode)) == 0 else { throw lastError }
+    package static func makeDirectory(_ path: String, mode: UInt16 = 0o755) throws(Errno) {
+        guard checked(.mkdir, path, { mkdir(path, mode_t(mode)) }) == 0 else { throw lastError }
     }
 
     /// `access(path, W_OK)`.
-    static func isWritable(_ path: String) -> Bool {
-        access(path, W_OK) == 0
+    package static func isWritable(_ path: String) -> Bool {
+        checked(.access, path) { access(path, W_OK) } == 0
     }
 
     /// `realpath(3)`: the absolute path with every symbolic link resolved.
-    static func realPath(_ path: String) throws(Errno) -> String {
+    package static func realPath(_ path: String) throws(Errno) -> String {
+        #if ENABLE_MOCKING
+        if let code = SystemFaults.injectedCode(for: .realpath, path: path) { throw Errno(rawValue: code) }
+        #endif
         guard let resolved = realpath(path, nil) else { throw lastError }
         defer { free(resolved) }
         return String(cString: resolved)
     }
 
     /// One entry of a folder, as `readdir(3)` lists it.
-    struct DirectoryEntry: Sendable, Equatable {
-        var name: String
-        var isDirectory: Bool
+    package struct DirectoryEntry: Sendable, Equatable {
+        /// The name's bytes, as the file system keeps them; any bytes but `/` and NUL.
+        package var nameBytes: [UInt8]
+        /// Whether the entry is a folder itself (a symbolic link to one is not).
+        package var isDirectory: Bool
+
+        /// The name, with bytes that are not UTF-8 shown as U+FFFD.
+        package var name: String { String(decoding: nameBytes, as: UTF8.self) }
+        /// The name, or nil when its bytes are not UTF-8 (no path string can name it then).
+        package var validName: String? { String(validating: nameBytes, as: UTF8.self) }
     }
 
     /// `opendir(3)` / `readdir(3)`: the entries of one folder, without `.` and `..`.
-    static func entries(of path: String) throws(Errno) -> [DirectoryEntry] {
+    package static func entries(of path: String) throws(Errno) -> [DirectoryEntry] {
+        #if ENABLE_MOCKING
+        if let code = SystemFaults.injectedCode(for: .opendir, path: path) { throw Errno(rawValue: code) }
+        #endif
         guard let directory = opendir(path) else { throw lastError }
         defer { closedir(directory) }
         var entries: [DirectoryEntry] = []
         while let entry = readdir(directory) {
-            let name = withUnsafePointer(to: &entry.pointee.d_name) { tuple in
-                tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) {
-                    String(cString: $0)
+            // Read up to the NUL only: a record can end before `d_name`'s 256 bytes do.
+            let bytes = withUnsafePointer(to: &entry.pointee.d_name) { tuple in
+                tuple.withMemoryRebound(to: UInt8.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) {
+                    Array(UnsafeBufferPointer(start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))))
                 }
             }
-            guard name != ".", name != ".." else { continue }
+            guard bytes != [UInt8(ascii: ".")], bytes != [UInt8(ascii: "."), UInt8(ascii: ".")] else { continue }
             let type = entry.pointee.d_type
-            let isDirectory = type == UInt8(DT_UNKNOWN)
-                ? kind(at: path + "/" + name, followingLinks: false) == .directory
-                : type == UInt8(DT_DIR)
-            entries.append(DirectoryEntry(name: name, isDirectory: isDirectory))
+            let isDirectory = type == UInt8(DT_UNKNOWN) ? isDirectory(path, bytes) : type == UInt8(DT_DIR)
+            entries.append(DirectoryEntry(nameBytes: bytes, isDirectory: isDirectory))
         }
         return entries
+    }
+
+    /// Whether the entry `name` of `folder` is a folder (`lstat(2)`), looked up by its bytes.
+    private static func isDirectory(_ folder: String, _ name: [UInt8]) -> Bool {
+        let path = Array(folder.utf8) + [UInt8(ascii: "/")] + name + [0]
+        var info = stat()
+        let found = path.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { characters in
+                characters.baseAddress.map { lstat($0, &info) == 0 } ?? false
+            }
+        }
+        return found && info.st_mode & S_IFMT == S_IFDIR
     }
 
     // MARK: processes
 
     /// This process's id (`getpid(2)`).
-    static var processID: Int32 { getpid() }
+    package static var processID: Int32 { getpid() }
 
     /// Whether a process with this id exists, even one this process may not signal (`kill(pid, 0)`).
-    static func processExists(_ pid: Int32) -> Bool {
+    package static func processExists(_ pid: Int32) -> Bool {
         kill(pid, 0) == 0 || errno == EPERM
     }
 
     // MARK: signals
 
     /// The signals that ask a run to stop: SIGINT (Ctrl-C) and SIGTERM (`kill`, `timeout`).
-    static let stopSignals: [Int32] = [SIGINT, SIGTERM]
+    package static let stopSignals: [Int32] = [SIGINT, SIGTERM]
 
     private static var stopSignalSet: sigset_t {
         var set = sigset_t()
@@ -205,7 +390,7 @@ enum Syscalls {
     /// Restores the default action of the stop signals (a parent may have left them ignored, as
     /// a shell does for a command started with `&`) and blocks them in the calling thread and
     /// every thread it starts afterwards, so they wait for `waitForStopSignal` instead.
-    static func holdStopSignals() {
+    package static func holdStopSignals() {
         for number in stopSignals { signal(number, SIG_DFL) }
         var set = stopSignalSet
         pthread_sigmask(SIG_BLOCK, &set, nil)
@@ -213,7 +398,7 @@ enum Syscalls {
 
     /// `sigtimedwait(2)` on the held stop signals: the signal, or nil when `seconds` pass first
     /// (nil `seconds`: wait for ever).
-    static func waitForStopSignal(seconds: Double? = nil) -> Int32? {
+    package static func waitForStopSignal(seconds: Double? = nil) -> Int32? {
         var set = stopSignalSet
         guard let seconds else {
             var number: Int32 = 0
@@ -231,7 +416,7 @@ enum Syscalls {
     }
 
     /// The signal's name, `SIGINT` or `SIGTERM`.
-    static func signalName(_ number: Int32) -> String {
+    package static func signalName(_ number: Int32) -> String {
         switch number {
         case SIGINT: "SIGINT"
         case SIGTERM: "SIGTERM"
@@ -241,7 +426,7 @@ enum Syscalls {
 
     /// `_exit(2)`: ends the process without running exit handlers or waiting for other threads
     /// (which may be stuck); standard output is flushed first.
-    static func exitNow(_ status: Int32) -> Never {
+    package static func exitNow(_ status: Int32) -> Never {
         fflush(nil)
         _exit(status)
     }
@@ -249,13 +434,13 @@ enum Syscalls {
     // MARK: threads
 
     /// A thread started by `startThread`, to be joined.
-    struct ThreadHandle: @unchecked Sendable {
+    package struct ThreadHandle: @unchecked Sendable {
         fileprivate let thread: pthread_t
     }
 
     /// `pthread_create(3)`: runs `body` on a new thread with an 8 MiB stack (the size of the main
     /// thread's, which deep templates and Cairo need).
-    static func startThread(_ body: @escaping @Sendable () -> Void) -> ThreadHandle? {
+    package static func startThread(_ body: @escaping @Sendable () -> Void) -> ThreadHandle? {
         let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
@@ -276,7 +461,7 @@ enum Syscalls {
     }
 
     /// `pthread_join(3)`: waits until the thread has returned and released what it held.
-    static func join(_ handle: ThreadHandle) {
+    package static func join(_ handle: ThreadHandle) {
         pthread_join(handle.thread, nil)
     }
 }

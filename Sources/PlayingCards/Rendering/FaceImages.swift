@@ -1,3 +1,4 @@
+import CardRenderSupport
 import Drawing
 import Foundation
 
@@ -12,16 +13,16 @@ public struct FaceImages: Sendable {
     }
 
     public init(directory: URL) throws(PlayingCardsError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) else {
-            throw .faceImages("--faces folder \(directory.path) does not exist")
+        switch Syscalls.kind(at: directory.path) {
+        case nil: throw .faceImages("--faces folder \(directory.path) does not exist")
+        case .directory: break
+        case .some: throw .faceImages("--faces \(directory.path) is a file, not a folder")
         }
-        guard isDirectory.boolValue else { throw .faceImages("--faces \(directory.path) is a file, not a folder") }
         let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        do throws(Errno) {
+            names = try Syscalls.entries(of: directory.path).map(\.name).sorted()
         } catch {
-            throw .faceImages("cannot list --faces folder \(directory.path): \(error.localizedDescription)")
+            throw .faceImages("cannot list --faces folder \(directory.path): \(error)")
         }
         var images: [Card: RGBAImage] = [:]
         for name in names where name.lowercased().hasSuffix(".png") {
