@@ -105,11 +105,9 @@ public struct Manifest: Codable, Sendable, Equatable {
     }
 
     public func encoded() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         var current = self
         current.version = Manifest.currentVersion
-        return try encoder.encode(current)
+        return try StableJSON.data(current)
     }
 
     public func save(to folder: URL) throws {
@@ -191,9 +189,7 @@ public struct FileStamps: Codable, Sendable, Equatable {
     public func save(to folder: URL, keeping manifest: Manifest) throws {
         let listed = Set(manifest.jobs.values.flatMap { $0.outputs.map(\.path) })
         let kept = FileStamps(files: files.filter { listed.contains($0.key) })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        try AtomicFile.write(try encoder.encode(kept), to: folder.appendingPathComponent(Self.fileName), durable: false)
+        try AtomicFile.write(try StableJSON.data(kept, pretty: false), to: folder.appendingPathComponent(Self.fileName), durable: false)
     }
 
     /// Size and modification time of a regular file, or nil.

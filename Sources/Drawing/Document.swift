@@ -9,7 +9,7 @@ import Geometry
 /// A page is drawn by closures on a `Canvas` and by pictures placed with a transform, in the
 /// order they were added:
 ///
-///     var sheet = Document.Page(size: .a4)
+///     var sheet = Document.Page(size: CGSize(width: 595.2756, height: 841.8898))  // A4 (see PrintLayout.Paper)
 ///     sheet.place(card, at: CGPoint(x: 36, y: 36))
 ///     sheet.place(card, transform: CGAffineTransform(translationX: 300, y: 36).rotated(by: .pi / 2))
 ///     sheet.draw { canvas in BezierPath(rect: canvas.bounds.insetBy(dx: 18, dy: 18)).stroke() }
@@ -225,11 +225,4 @@ extension Document {
             return surface
         }
     }
-}
-
-extension CGSize {
-    /// ISO A4 paper, 210 × 297 mm, in points.
-    public static let a4 = CGSize(width: 210 / 25.4 * 72, height: 297 / 25.4 * 72)
-    /// US Letter paper, 8.5 × 11 in, in points.
-    public static let usLetter = CGSize(width: 612, height: 792)
 }

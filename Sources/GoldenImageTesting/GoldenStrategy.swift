@@ -1,4 +1,5 @@
 import Drawing
+import CardRenderSupport
 import Foundation
 import GoldenImages
 
@@ -84,9 +85,7 @@ extension GoldenStrategy where Value: Encodable & SendableMetatype, Format == St
     /// dictionary's order; compared line by line.
     public static var json: GoldenStrategy {
         GoldenStrategy<String, String>(pathExtension: "json", diffing: .lines).pullback { value in
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+            String(decoding: try StableJSON.data(value, trailingNewline: true), as: UTF8.self)
         }
     }
 }

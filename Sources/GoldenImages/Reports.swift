@@ -288,10 +288,8 @@ extension FolderVerification {
 
     /// The verification as pretty-printed JSON (without the embedded images).
     public func jsonData() throws(GoldenError) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
-            return try encoder.encode(self)
+            return try StableJSON.data(self)
         } catch {
             throw .cannotEncode(path: "JSON", reason: error.localizedDescription)
         }

@@ -1,5 +1,6 @@
 import CardTemplates
 import Drawing
+import CardRenderSupport
 import Foundation
 import PlayingCards
 
@@ -38,11 +39,7 @@ public struct CardsManifest: Sendable, Codable, Equatable {
     public var warnings: [String]
 
     public func jsonData() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(self)
-        data.append(0x0A)
-        return data
+        try StableJSON.data(self, trailingNewline: true)
     }
 
     /// What is known before rendering; the files' facts come after.

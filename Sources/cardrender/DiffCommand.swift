@@ -211,9 +211,7 @@ struct DiffCommand: ParsableCommand {
             maxPixels: budget.maxPixels)
         let report = try comparison.run()
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+            print(String(decoding: try StableJSON.data(report), as: UTF8.self))
         } else {
             print("\(report.passed ? "PASS" : "FAIL"): \(report.result.message)")
             for region in report.result.regions.prefix(10) { print("  region \(region)") }

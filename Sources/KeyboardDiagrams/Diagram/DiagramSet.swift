@@ -1,4 +1,5 @@
 import Drawing
+import CardRenderSupport
 import Foundation
 import Geometry
 
@@ -66,9 +67,7 @@ extension KeyboardDiagramOrder {
             }
             outcome = found
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(GeometryReport(model: model, mistake: outcome, filmstrip: filmstrip))
+        return try StableJSON.data(GeometryReport(model: model, mistake: outcome, filmstrip: filmstrip))
     }
 }
 
@@ -165,8 +164,6 @@ extension DeviceCatalog {
 
     /// The catalog as pretty JSON, every figure with its source and confidence.
     public func jsonData() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(self)
+        try StableJSON.data(self)
     }
 }

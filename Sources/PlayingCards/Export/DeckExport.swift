@@ -222,10 +222,6 @@ public struct DeckManifest: Sendable, Codable, Equatable {
     }
 
     public func jsonData() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(self)
-        data.append(0x0A)
-        return data
+        try StableJSON.data(self, trailingNewline: true)
     }
 }
