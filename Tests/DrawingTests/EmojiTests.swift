@@ -87,6 +87,21 @@ import Testing
         #expect(layout.charactersWithoutGlyph.isEmpty, "\(layout.missingGlyphsDescription ?? "")")
     }
 
+    /// SVG and PDF get each emoji as a colour image at its bitmap's own size (about 136 × 128
+    /// pixels for 12 pt text), once per document however often it is drawn.
+    @Test func vectorOutputEmbedsEachEmojiOnceAtItsBitmapSize() throws {
+        let picture = Picture(width: 200, height: 40) { canvas in
+            _ = try TextBox(markup: "🔥 A 🔥 😀", font: "DejaVu Sans 12").draw(in: canvas.bounds, on: canvas)
+        }
+        let svg = String(decoding: try picture.svgData(), as: UTF8.self)
+        let sizes = svg.matches(of: /<image[^>]* width="(\d+)" height="(\d+)"/).map { (Int($0.1) ?? 0, Int($0.2) ?? 0) }
+        #expect(sizes.count == 2, "\(sizes)")
+        #expect(sizes.allSatisfy { $0.0 >= 100 && $0.1 >= 100 }, "\(sizes)")
+        let pdf = String(decoding: try picture.pdfData(), as: UTF8.self)
+        // Two emoji images, each with its soft mask (the alpha), 136 pixels wide.
+        #expect(pdf.matches(of: /\/Subtype \/Image\s*\/Width 136/).count == 4)
+    }
+
     /// A character no bundled font has is still reported among emoji, and the emoji are not.
     @Test func aMissingGlyphAmongEmojiIsStillReported() throws {
         let layout = try TextBox(markup: "🔥\u{0378}😀", font: "DejaVu Sans 12").layout(in: CGSize(width: 500, height: 50))
