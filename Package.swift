@@ -71,7 +71,8 @@ let package = Package(
                 .copy("DejaVuSans.ttf"), .copy("DejaVuSans-Bold.ttf"), .copy("DejaVuSans-Oblique.ttf"),
                 .copy("DejaVuSans-BoldOblique.ttf"), .copy("DejaVuSerif.ttf"), .copy("DejaVuSerif-Bold.ttf"),
                 .copy("NotoSansCJK-Subset.otf"), .copy("NotoSansArabic-Regular.ttf"), .copy("NotoSansHebrew-Regular.ttf"),
-                .copy("NotoSansThai-Regular.ttf"), .copy("NotoSansDevanagari-Regular.ttf"), .copy("Symbola-Emoji.ttf"),
+                .copy("NotoSansThai-Regular.ttf"), .copy("NotoSansDevanagari-Regular.ttf"), .copy("NotoColorEmoji.ttf"),
+                .copy("Symbola-Emoji.ttf"),
                 .copy("LICENSE"), .copy("SHA256SUMS"),
             ]
         ),

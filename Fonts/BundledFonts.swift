@@ -4,9 +4,9 @@ import ResourceBundles
 /// The fonts this package ships, pinned by `SHA256SUMS`, licences in `LICENSE`: DejaVu Sans in
 /// four styles and DejaVu Serif in two (Latin, Greek, Cyrillic, and the families templates name),
 /// and fallback fonts for the scripts DejaVu lacks (Noto Sans CJK cut to Korean, Japanese and
-/// Chinese character sets by `subset.py`, Noto Sans Arabic, Hebrew, Thai and Devanagari, and
-/// Symbola's emoji). Text is drawn only with these and with fonts a user names by file, so
-/// renders are the same bytes on every machine.
+/// Chinese character sets by `subset.py`, Noto Sans Arabic, Hebrew, Thai and Devanagari, Noto
+/// Color Emoji, and Symbola's pictographs for the symbols it lacks). Text is drawn only with these
+/// and with fonts a user names by file, so renders are the same bytes on every machine.
 public enum BundledFonts {
     public static let regular = "DejaVuSans.ttf"
     public static let bold = "DejaVuSans-Bold.ttf"
@@ -20,11 +20,12 @@ public enum BundledFonts {
     /// names one of their families): reading the CJK font's character map costs start-up time.
     public static let fallbackFileNames = [
         "NotoSansCJK-Subset.otf", "NotoSansArabic-Regular.ttf", "NotoSansHebrew-Regular.ttf",
-        "NotoSansThai-Regular.ttf", "NotoSansDevanagari-Regular.ttf", "Symbola-Emoji.ttf",
+        "NotoSansThai-Regular.ttf", "NotoSansDevanagari-Regular.ttf", "NotoColorEmoji.ttf", "Symbola-Emoji.ttf",
     ]
     /// The families the fallback files declare, in the order of `fallbackFileNames`.
     public static let fallbackFamilies = [
-        "Noto Sans CJK JP", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Thai", "Noto Sans Devanagari", "Symbola",
+        "Noto Sans CJK JP", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Thai", "Noto Sans Devanagari",
+        "Noto Color Emoji", "Symbola",
     ]
     public static let fileNames = primaryFileNames + fallbackFileNames
 

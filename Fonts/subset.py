@@ -5,9 +5,10 @@
     python3 Fonts/subset.py --debs DIR # uses fonts-noto-*.deb already in DIR
 
 Needs apt-get, dpkg-deb and fontTools (`pip install fonttools`; made with 4.68.0). Copies
-Noto Sans Arabic, Hebrew, Thai and Devanagari (Regular) unchanged, writes Symbola-Emoji.ttf
-(Symbola's emoji and pictograph blocks, monochrome: cairo 1.16 draws Noto Color Emoji's
-bitmap glyphs at their 109-pixel strike size, unscaled) and NotoSansCJK-Subset.otf: face 0 (Noto Sans CJK JP Regular) of NotoSansCJK-Regular.ttc
+Noto Sans Arabic, Hebrew, Thai and Devanagari (Regular) and Noto Color Emoji unchanged, writes
+Symbola-Emoji.ttf (Symbola's emoji and pictograph blocks, monochrome, for the symbols Noto Color
+Emoji lacks: mahjong, domino and playing-card tiles, arrows, dingbats) and
+NotoSansCJK-Subset.otf: face 0 (Noto Sans CJK JP Regular) of NotoSansCJK-Regular.ttc
 cut down to the characters below, with the glyphs its default OpenType features reach
 (so `locl` still gives Korean and Chinese forms), without hinting. Then rewrites SHA256SUMS.
 
@@ -24,12 +25,13 @@ import subprocess
 import sys
 import tempfile
 
-PACKAGES = ["fonts-noto-cjk", "fonts-noto-core", "fonts-symbola"]
+PACKAGES = ["fonts-noto-cjk", "fonts-noto-core", "fonts-noto-color-emoji", "fonts-symbola"]
 COPIED = {
     "NotoSansArabic-Regular.ttf": "usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf",
     "NotoSansHebrew-Regular.ttf": "usr/share/fonts/truetype/noto/NotoSansHebrew-Regular.ttf",
     "NotoSansThai-Regular.ttf": "usr/share/fonts/truetype/noto/NotoSansThai-Regular.ttf",
     "NotoSansDevanagari-Regular.ttf": "usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf",
+    "NotoColorEmoji.ttf": "usr/share/fonts/truetype/noto/NotoColorEmoji.ttf",
 }
 EMOJI_SOURCE = "usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf"
 EMOJI_OUTPUT = "Symbola-Emoji.ttf"

@@ -75,7 +75,8 @@ public struct Font: Sendable, Hashable {
     /// (Hangul in a DejaVu label) is laid out with the bundled fallback fonts too, as a
     /// `TextBox`'s is.
     func line(_ text: String) -> PangoTextLine? {
-        let covered = (try? FontConfigFonts.fonts(extraFiles: face.extraFiles).covers(text)) ?? true
+        let covered = ((try? FontConfigFonts.fonts(extraFiles: face.extraFiles).covers(text)) ?? true)
+            && !EmojiPresentation.appears(in: text)
         return try? PangoLineCache.forCurrentThread(extraFiles: face.extraFiles, withFallback: !covered)
             .line(text, face: face, size: size)
     }

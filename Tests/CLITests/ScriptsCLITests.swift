@@ -40,6 +40,7 @@ import Testing
         ("06-สวัสดี", "06,สวัสดี,สร้างความเสียหาย 1 แก่เป้าหมาย"),
         ("07-नमस्ते", "07,नमस्ते,लक्ष्य को 1 क्षति पहुँचाएँ।"),
         ("08-Ωμέγα-Привет", "08,Ωμέγα Привет,Ĥéllö àçčents ŁŻŚ 😀🐉🔥"),
+        ("09-Emoji", "09,Emoji 🔥😀🐉,Colour: 👍🏽 🇰🇷 1️⃣ ☎️ 👨‍👩‍👧 ⚡; Symbola: 🀅"),
     ]
 
     static var csv: String { "id,title,rules\n" + rows.map(\.csv).joined(separator: "\n") + "\n" }
@@ -83,6 +84,35 @@ import Testing
             }
             // Text was drawn: the rules box is not blank.
             #expect(Self.inkBounds(cairo) != nil, "\(stem) is blank")
+        }
+    }
+
+    /// The emoji card is in colour in all three formats: its PNG, its SVG drawn back by librsvg and
+    /// its PDF rasterised by poppler each have hundreds of clearly coloured pixels (only emoji are).
+    @Test func emojiAreInColourInPNGSVGAndPDF() throws {
+        let emoji = try #require(Self.rows.first { $0.stem == "09-Emoji" })
+        let game = try make("scripts-emoji", csv: "id,title,rules\n" + emoji.csv + "\n")
+        defer { game.remove() }
+        let dpi = 144
+        let result = try game.cards(["--format", "png,svg,pdf", "--dpi", "\(dpi)", "--out", "out"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let svg = try Image.load(contentsOf: game.url("out/09-Emoji.svg"))
+        let redrawn = try Picture(size: svg.size) { canvas in
+            try canvas.draw(svg, in: canvas.bounds, fit: .stretch)
+        }.rasterize(resolution: .dpi(Double(dpi)))
+        let pdf = try PrintCLITests.Raster(game.url("out/09-Emoji.pdf"), page: 1, dpi: dpi)
+        let pictures = [("PNG", CardsCLITests.onWhite(try PNG.read(contentsOf: game.url("out/09-Emoji.png")))),
+                        ("SVG", CardsCLITests.onWhite(redrawn)),
+                        ("PDF", CardsCLITests.RGBPixels(width: pdf.width, height: pdf.height, bytes: pdf.bytes))]
+        for (format, image) in pictures {
+            var coloured = 0
+            for y in 0..<image.height {
+                for x in 0..<image.width {
+                    let channels = (0..<3).map { Int(image[x, y, $0]) }
+                    if (channels.max() ?? 0) - (channels.min() ?? 0) > 80 { coloured += 1 }
+                }
+            }
+            #expect(coloured > 1000, "\(format): only \(coloured) coloured pixels")
         }
     }
 

@@ -20,7 +20,7 @@ import Testing
         ("Hebrew", "שלום עולם", "DejaVu Sans"),
         ("Thai", "สวัสดีชาวโลก", "Noto Sans Thai"),
         ("Devanagari", "नमस्ते दुनिया", "Noto Sans Devanagari"),
-        ("Emoji", "😀🐉🔥👍", "Symbola"),
+        ("Emoji", "😀🐉🔥👍", "Noto Color Emoji"),
     ]
 
     static let unknownFlag: UInt32 = 0x1000_0000

@@ -295,8 +295,9 @@ private func inkBounds(_ image: RGBAImage, where include: (RGBAImage.Pixel) -> B
     }
 
     @Test func bundledLibraryFamilies() {
-        #expect(FontLibrary.bundled.families == ["DejaVu Sans", "DejaVu Serif", "Noto Sans Arabic", "Noto Sans CJK JP",
-                                                 "Noto Sans Devanagari", "Noto Sans Hebrew", "Noto Sans Thai", "Symbola"])
+        #expect(FontLibrary.bundled.families == ["DejaVu Sans", "DejaVu Serif", "Noto Color Emoji", "Noto Sans Arabic",
+                                                 "Noto Sans CJK JP", "Noto Sans Devanagari", "Noto Sans Hebrew",
+                                                 "Noto Sans Thai", "Symbola"])
     }
 
     @Test func fontAddedByFileIsUsable() throws {
@@ -396,5 +397,5 @@ private func inkBounds(_ image: RGBAImage, where include: (RGBAImage.Pixel) -> B
 
 
 /// Every bundled family, as an unknown-family error lists them.
-let bundledFamilies = "DejaVu Sans, DejaVu Serif, Noto Sans Arabic, Noto Sans CJK JP, Noto Sans Devanagari, "
+let bundledFamilies = "DejaVu Sans, DejaVu Serif, Noto Color Emoji, Noto Sans Arabic, Noto Sans CJK JP, Noto Sans Devanagari, "
     + "Noto Sans Hebrew, Noto Sans Thai, Symbola"

@@ -115,7 +115,10 @@ final class FontConfigFonts: @unchecked Sendable {
 
     /// FontConfig's own rules from `90-synthetic.conf`, the only configuration loaded: a slanted
     /// roman for italic text in a family without an italic (DejaVu Serif), emboldening for bold
-    /// text in a family without a bold.
+    /// text in a family without a bold. Then the colour emoji rules: a colour font keeps the size
+    /// asked for (a bitmap font's scan says its strike's 109 px, which Pango would lay out and
+    /// Cairo draw at, whatever the text's size) and its bitmaps, which emboldening would blank;
+    /// and Pango's `emoji` family, asked for emoji runs, is Noto Color Emoji, then Symbola.
     private static let syntheticStyles = """
         <?xml version="1.0"?>
         <fontconfig>
@@ -134,6 +137,16 @@ final class FontConfigFonts: @unchecked Sendable {
             <edit name="embolden" mode="assign"><bool>true</bool></edit>
             <edit name="weight" mode="assign"><const>bold</const></edit>
           </match>
+          <match target="font">
+            <test name="color"><bool>true</bool></test>
+            <edit name="pixelsize" mode="assign"><name target="pattern">pixelsize</name></edit>
+            <edit name="embeddedbitmap" mode="assign"><bool>true</bool></edit>
+            <edit name="embolden" mode="assign"><bool>false</bool></edit>
+          </match>
+          <alias binding="same">
+            <family>emoji</family>
+            <prefer><family>Noto Color Emoji</family><family>Symbola</family></prefer>
+          </alias>
         </fontconfig>
         """
 

@@ -399,8 +399,10 @@ final class PangoTextLayout {
             let drawing = IconDrawing(drawIcon)
             let userData = Unmanaged.passRetained(drawing)
             pango_cairo_context_set_shape_renderer(context, renderIcon, userData.toOpaque(), nil)
-            cairo_move_to(cairo, Double(origin.x), Double(origin.y))
-            pango_cairo_show_layout(cairo, layout)
+            ColourGlyphRuns(layout: layout, origin: origin).draw(on: cairo) {
+                cairo_move_to(cairo, Double(origin.x), Double(origin.y))
+                pango_cairo_show_layout(cairo, layout)
+            }
             pango_cairo_context_set_shape_renderer(context, nil, nil, nil)
             userData.release()
             if let error = drawing.error { throw error }

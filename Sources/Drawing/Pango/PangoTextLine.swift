@@ -99,8 +99,10 @@ final class PangoTextLine {
         guard let line = pango_layout_get_line_readonly(layout, 0) else { return }
         let pending = cairo_has_current_point(cairo) != 0 ? cairo_copy_path(cairo) : nil
         cairo_new_path(cairo)
-        cairo_move_to(cairo, Double(point.x), Double(point.y))
-        pango_cairo_show_layout_line(cairo, line)
+        ColourGlyphRuns(firstLineOf: layout, baselineAt: point).draw(on: cairo) {
+            cairo_move_to(cairo, Double(point.x), Double(point.y))
+            pango_cairo_show_layout_line(cairo, line)
+        }
         cairo_new_path(cairo)
         if let pending {
             cairo_append_path(cairo, pending)

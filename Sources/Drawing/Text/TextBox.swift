@@ -273,7 +273,7 @@ extension TextBox {
             var families: [String] = []
             for family in font.families + markup.families where !families.contains(family) { families.append(family) }
             self.families = families
-            let covered = try box.library.fonts().covers(markup.text)
+            let covered = try box.library.fonts().covers(markup.text) && !EmojiPresentation.appears(in: markup.text)
             let needsFallback = !covered || families.contains(where: box.library.isFallbackFamily)
             fontMap = try PangoFontMap.forCurrentThread(extraFiles: box.library.fontFiles, withFallback: needsFallback)
             iconNames = substituted.iconNames
