@@ -92,9 +92,10 @@ let package = Package(
         .target(
             name: "CardTemplates",
             dependencies: ["Geometry", "Drawing", "PlayingCards", "PrintLayout", "SpecFiles", "CardRenderSupport",
-                           .product(name: "CSV", package: "CSV.swift"), .product(name: "Yams", package: "Yams")]
+                           .product(name: "CSV", package: "CSV.swift")]
         ),
-        // YAML and JSON spec files read into located nodes: the batch spec and the keyboard spec.
+        // YAML and JSON spec files read into located nodes: the batch spec, the keyboard spec, card
+        // templates and their data. The only module that sees Yams.
         .target(name: "SpecFiles", dependencies: ["CardRenderSupport", .product(name: "Yams", package: "Yams")]),
         .target(
             name: "KeyboardDiagrams",
@@ -108,16 +109,14 @@ let package = Package(
         // no job kind. The only module that hashes, so drawing and golden tests never build swift-crypto.
         .target(
             name: "BatchRendering",
-            dependencies: ["Drawing", "CardRenderSupport", "SpecFiles", .product(name: "Yams", package: "Yams"),
-                           .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["Drawing", "CardRenderSupport", "SpecFiles", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // Typed requests (card, deck, keyboard diagram, samples), the job kinds of a batch spec and
         // the one render pipeline every command uses: plan → render → encode → hash → atomic write → manifest.
         .target(
             name: "RenderPipeline",
             dependencies: ["Drawing", "PlayingCards", "KeyboardDiagrams", "BatchRendering", "SpecFiles", "PrintLayout",
-                           "CardTemplates", "CardRenderSupport",
-                           .product(name: "Yams", package: "Yams")]
+                           "CardTemplates", "CardRenderSupport"]
         ),
         // The command line: argument declarations and printing.
         .executableTarget(
@@ -138,6 +137,7 @@ let package = Package(
         .testTarget(name: "CardRenderSupportTests", dependencies: ["CardRenderSupport"], swiftSettings: mocking),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "CardRenderSupport"]),
         .testTarget(name: "PrintLayoutTests", dependencies: ["PrintLayout", "Geometry"]),
+        .testTarget(name: "SpecFilesTests", dependencies: ["SpecFiles"]),
         .testTarget(name: "CardTemplatesTests", dependencies: ["CardTemplates", "SpecFiles", "Drawing", "CardRenderSupport"]),
         .testTarget(
             name: "DrawingTests",

@@ -127,9 +127,58 @@ public struct BatchRunner: Sendable {
         return try folder.withExclusiveAccess { try render(jobs, of: allJobs, in: folder, progress: progress) }
     }
 
+    /// Where a run starts: what the folder held, which jobs are up to date, and the manifest the
+    /// run records into.
+    private struct Start {
+        /// The manifest and the file stamps on disk before the run.
+        var manifest: Manifest
+        var stamps: FileStamps
+        var upToDate: [Bool]
+        var plan: [(id: String, upToDate: Bool, outputs: [String])]
+        /// The manifest the run records into, and the stamps of the files known to be intact.
+        var recorded: Manifest
+        var verified: FileStamps
+        /// Entries of the pending jobs, put back when those jobs never start.
+        var setAside: [String: Manifest.Entry]
+        /// The recorded manifest was saved before any job ran.
+        var savedEarly: Bool
+        var cleanup: (removed: [String], unlisted: [String])
+    }
+
     private func render(_ jobs: [BatchJob], of allJobs: [BatchJob], in folder: OutputFolder,
                         progress: ProgressStyle?) throws -> Outcome {
         let started = ProgressReporter.now()
+        let start = try prepare(jobs, of: allJobs, in: folder)
+        let reporter = ProgressReporter(style: progress ?? .quiet, total: jobs.count)
+        reporter.begin(jobs: jobs.count, skippedByShard: allJobs.count - jobs.count)
+        let shared = SharedRun(manifest: start.recorded, stamps: start.verified)
+        try runJobs(jobs, upToDate: start.upToDate, in: folder, shared: shared, reporter: reporter)
+        var (final, finalStamps) = shared.snapshot()
+        let counts = shared.counts()
+        // Jobs that never started (fail-fast, a signal) left their files alone: their entries hold.
+        let failed = Set(counts.failures.map(\.id))
+        for (id, entry) in start.setAside where final.jobs[id] == nil && !failed.contains(id) {
+            final.jobs[id] = entry
+        }
+        let saveErrors = save(final, finalStamps, over: start, in: folder)
+        let outcome = Outcome(jobs: jobs.count, rendered: counts.rendered, skipped: counts.skipped,
+                              failures: counts.failures.sorted { $0.id < $1.id },
+                              notRun: jobs.count - counts.rendered - counts.skipped - counts.failures.count,
+                              filesWritten: counts.files, seconds: ProgressReporter.now() - started, plan: start.plan,
+                              saveErrors: saveErrors, interrupted: Interruption.isRequested,
+                              removed: start.cleanup.removed, unlisted: start.cleanup.unlisted)
+        reporter.end(fields: [
+            "jobs": outcome.jobs, "rendered": outcome.rendered, "skipped": outcome.skipped,
+            "failed": outcome.failures.count, "notRun": outcome.notRun,
+            "seconds": (outcome.seconds * 1000).rounded() / 1000,
+        ])
+        return outcome
+    }
+
+    /// Checks which jobs are up to date and prepares the manifest the run records into: jobs
+    /// the spec no longer has leave it (their unchanged files are deleted once it is saved),
+    /// and it is saved before any file is replaced when it lost entries.
+    private func prepare(_ jobs: [BatchJob], of allJobs: [BatchJob], in folder: OutputFolder) throws -> Start {
         AtomicFile.removeStaleTemporaries(in: folder.url)
         let manifest = Manifest.load(from: folder.url, tool: options.tool)
         let stamps = FileStamps.load(from: folder.url)
@@ -161,70 +210,64 @@ public struct BatchRunner: Sendable {
         // Deleted only once the saved manifest no longer lists them.
         let cleanup = BatchRunner.removeStale(stale, sameSpec: options.specFile != nil && manifest.specFile == options.specFile,
                                               keeping: allJobs, in: folder, stamps: stamps)
+        return Start(manifest: manifest, stamps: stamps, upToDate: upToDate, plan: plan, recorded: recorded,
+                     verified: verified, setAside: pruned.setAside, savedEarly: savedEarly, cleanup: cleanup)
+    }
 
-        let reporter = ProgressReporter(style: progress ?? .quiet, total: jobs.count)
-        reporter.begin(jobs: jobs.count, skippedByShard: allJobs.count - jobs.count)
-        let shared = SharedRun(manifest: recorded, stamps: verified)
+    /// Runs the jobs on `options.workers` threads until all are done, a signal stops them, or
+    /// (with `failFast`) one fails.
+    private func runJobs(_ jobs: [BatchJob], upToDate: [Bool], in folder: OutputFolder, shared: SharedRun,
+                         reporter: ProgressReporter) throws {
         let failFast = options.failFast
         // Giving up on a signal (a job that cannot stop) keeps the manifest true to the files.
         try Interruption.onGivingUp({ shared.save(to: folder.url) }) {
-        try WorkerPool.forEach(jobs.count, workers: options.workers,
-                               shouldStop: { Interruption.isRequested || (failFast && shared.hasFailures) }) { [options] index in
-            let job = jobs[index]
-            if upToDate[index] {
-                shared.record(skipped: job.id)
-                reporter.finished(id: job.id, status: .skipped, seconds: 0, outputs: job.outputs)
-                return
+            try WorkerPool.forEach(jobs.count, workers: options.workers,
+                                   shouldStop: { Interruption.isRequested || (failFast && shared.hasFailures) }) { index in
+                runJob(jobs[index], upToDate: upToDate[index], in: folder, shared: shared, reporter: reporter)
             }
-            let jobStart = ProgressReporter.now()
-            do {
-                let (outputs, written, warnings) = try BatchRunner.execute(job, in: folder)
-                let seconds = ProgressReporter.now() - jobStart
-                shared.record(job.id, Manifest.Entry(kind: job.kind, parameters: job.parameters, inputKey: job.inputKey,
-                                                     outputs: outputs, warnings: warnings), stamps: written)
-                reporter.finished(id: job.id, status: .rendered, seconds: seconds, outputs: job.outputs)
-            } catch is StoppedBySignal {
-                // Stopped by a signal before its files were published: the job did not run.
-            } catch {
-                let message = options.describe(error)
-                shared.record(failure: Failure(id: job.id, message: message))
-                reporter.finished(id: job.id, status: .failed, seconds: ProgressReporter.now() - jobStart,
-                                  outputs: job.outputs, error: message)
-            }
-            shared.saveIfDue(to: folder.url)
         }
-        }
-        var (final, finalStamps) = shared.snapshot()
-        let counts = shared.counts()
-        // Jobs that never started (fail-fast, a signal) left their files alone: their entries hold.
-        let failed = Set(counts.failures.map(\.id))
-        for (id, entry) in pruned.setAside where final.jobs[id] == nil && !failed.contains(id) {
-            final.jobs[id] = entry
-        }
+    }
 
-        // A run that changed nothing leaves the manifest and gallery as they are. Saving goes on
-        // past a failure so that each one is reported.
+    /// Skips one job when it is up to date, else renders and writes it, and records how it went.
+    private func runJob(_ job: BatchJob, upToDate: Bool, in folder: OutputFolder, shared: SharedRun,
+                        reporter: ProgressReporter) {
+        if upToDate {
+            shared.record(skipped: job.id)
+            reporter.finished(id: job.id, status: .skipped, seconds: 0, outputs: job.outputs)
+            return
+        }
+        let jobStart = ProgressReporter.now()
+        do {
+            let (outputs, written, warnings) = try BatchRunner.execute(job, in: folder)
+            let seconds = ProgressReporter.now() - jobStart
+            shared.record(job.id, Manifest.Entry(kind: job.kind, parameters: job.parameters, inputKey: job.inputKey,
+                                                 outputs: outputs, warnings: warnings), stamps: written)
+            reporter.finished(id: job.id, status: .rendered, seconds: seconds, outputs: job.outputs)
+        } catch is StoppedBySignal {
+            // Stopped by a signal before its files were published: the job did not run.
+        } catch {
+            let message = options.describe(error)
+            shared.record(failure: Failure(id: job.id, message: message))
+            reporter.finished(id: job.id, status: .failed, seconds: ProgressReporter.now() - jobStart,
+                              outputs: job.outputs, error: message)
+        }
+        shared.saveIfDue(to: folder.url)
+    }
+
+    /// Saves the manifest and gallery unless the run changed nothing (and the gallery is there),
+    /// and the stamps when they changed. Saving goes on past a failure so that each one is
+    /// reported; returns them, one line each.
+    private func save(_ final: Manifest, _ finalStamps: FileStamps, over start: Start, in folder: OutputFolder) -> [String] {
         var saveErrors: [String] = []
         let galleryURL = folder.url.appendingPathComponent(Gallery.fileName)
-        if savedEarly || final != manifest || !FileManager.default.fileExists(atPath: galleryURL.path) {
+        if start.savedEarly || final != start.manifest || !FileManager.default.fileExists(atPath: galleryURL.path) {
             do { try final.save(to: folder.url) } catch { saveErrors.append(options.describe(error)) }
             do { try Gallery.write(final, to: folder.url) } catch { saveErrors.append(options.describe(error)) }
         }
-        if finalStamps != stamps {
+        if finalStamps != start.stamps {
             do { try finalStamps.save(to: folder.url, keeping: final) } catch { saveErrors.append(options.describe(error)) }
         }
-        let outcome = Outcome(jobs: jobs.count, rendered: counts.rendered, skipped: counts.skipped,
-                              failures: counts.failures.sorted { $0.id < $1.id },
-                              notRun: jobs.count - counts.rendered - counts.skipped - counts.failures.count,
-                              filesWritten: counts.files, seconds: ProgressReporter.now() - started, plan: plan,
-                              saveErrors: saveErrors, interrupted: Interruption.isRequested,
-                              removed: cleanup.removed, unlisted: cleanup.unlisted)
-        reporter.end(fields: [
-            "jobs": outcome.jobs, "rendered": outcome.rendered, "skipped": outcome.skipped,
-            "failed": outcome.failures.count, "notRun": outcome.notRun,
-            "seconds": (outcome.seconds * 1000).rounded() / 1000,
-        ])
-        return outcome
+        return saveErrors
     }
 
     /// The manifest a run starts from. Dropped: entries listing a file that a pending job of

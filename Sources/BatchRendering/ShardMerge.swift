@@ -26,8 +26,33 @@ public enum ShardMerge {
     public static func plan(_ folders: [URL], into out: URL, tool: String, workers: Int) throws(BatchError) -> Plan {
         guard !folders.isEmpty else { throw BatchError("give the --out folder of every shard to merge") }
         try checkDestination(out, sources: folders)
+        let sources = try readSources(folders)
+        try checkSameRun(sources, tool: tool)
+        try checkShards(sources.map { ($0.name, $0.manifest.shards) })
+        let (merged, files) = try merge(sources, tool: tool)
+        try checkHoldsTheSpec(merged, spec: sources[0].manifest.spec)
+        try verify(files, workers: workers)
+        return Plan(manifest: merged,
+                    files: files.map { Plan.File(path: $0.output.path, source: $0.root.appendingPathComponent($0.output.path),
+                                                 sha256: $0.output.sha256) },
+                    folders: sources.count)
+    }
+
+    /// A shard folder: its name as given, where it is and its manifest.
+    private struct Source {
+        var name: String
+        var url: URL
+        var manifest: Manifest
+    }
+
+    /// A file a shard folder's manifest lists.
+    private typealias ListedFile = (name: String, root: URL, output: Manifest.Output)
+
+    /// Each folder's manifest: the folders exist, are folders, are each given once, and say
+    /// which spec they hold.
+    private static func readSources(_ folders: [URL]) throws(BatchError) -> [Source] {
         var seen: [String: String] = [:]
-        var sources: [(name: String, url: URL, manifest: Manifest)] = []
+        var sources: [Source] = []
         for folder in folders {
             let name = folder.relativePath
             let real = folder.resolvingSymlinksInPath().path
@@ -44,9 +69,13 @@ public enum ShardMerge {
             guard manifest.spec != nil else {
                 throw BatchError("\(name)/\(Manifest.fileName) does not say which spec it holds (an older cardrender wrote it); render that shard again")
             }
-            sources.append((name, folder, manifest))
+            sources.append(Source(name: name, url: folder, manifest: manifest))
         }
+        return sources
+    }
 
+    /// Every folder was rendered by this tool, by the first folder's build, from its spec.
+    private static func checkSameRun(_ sources: [Source], tool: String) throws(BatchError) {
         let first = sources[0]
         for source in sources {
             guard source.manifest.tool == tool else {
@@ -59,16 +88,19 @@ public enum ShardMerge {
                 throw BatchError("\(first.name) and \(source.name) hold shards of different specs, or of a spec whose inputs changed between the runs")
             }
         }
-        try checkShards(sources.map { ($0.name, $0.manifest.shards) })
+    }
 
-        // Jobs and files: each in one folder only.
+    /// The merged manifest and the files it lists, with the folder each comes from: each job
+    /// and each file in one folder only.
+    private static func merge(_ sources: [Source], tool: String) throws(BatchError) -> (Manifest, [ListedFile]) {
+        let first = sources[0].manifest
         var merged = Manifest(tool: tool)
-        merged.build = first.manifest.build
-        merged.spec = first.manifest.spec
-        merged.specFile = first.manifest.specFile
+        merged.build = first.build
+        merged.spec = first.spec
+        merged.specFile = first.specFile
         var jobOwner: [String: String] = [:]
         var fileOwner: [String: (name: String, sha256: String)] = [:]
-        var files: [(name: String, root: URL, output: Manifest.Output)] = []
+        var files: [ListedFile] = []
         for source in sources {
             for id in source.manifest.jobs.keys.sorted() {
                 guard let entry = source.manifest.jobs[id] else { continue }
@@ -76,41 +108,51 @@ public enum ShardMerge {
                 jobOwner[id] = source.name
                 merged.jobs[id] = entry
                 for output in entry.outputs {
-                    let key: String
-                    do { key = try OutputPaths.components(of: output.path).joined(separator: "/") } catch {
-                        throw BatchError("\(source.name)/\(Manifest.fileName): \(error.description)")
-                    }
-                    guard ![Manifest.fileName, Gallery.fileName, FileStamps.fileName].contains(key) else {
-                        throw BatchError("\(source.name)/\(Manifest.fileName) lists \(key), which a merge writes itself")
-                    }
-                    if let other = fileOwner[key] {
-                        throw BatchError(other.sha256 == output.sha256
-                            ? "\(output.path) is in both \(other.name) and \(source.name): the shards overlap"
-                            : "\(output.path) differs between \(other.name) and \(source.name) (SHA-256 \(other.sha256.prefix(12))… and \(output.sha256.prefix(12))…)")
-                    }
-                    fileOwner[key] = (source.name, output.sha256)
+                    try claim(output, for: source.name, owners: &fileOwner)
                     files.append((source.name, source.url, output))
                 }
             }
         }
+        return (merged, files)
+    }
 
-        // Together the folders hold exactly the spec's jobs, with the spec's inputs.
-        if let spec = first.manifest.spec {
-            let held = merged.jobs.count
-            if held < spec.jobs {
-                throw BatchError("the folders hold \(held) of the spec's \(spec.jobs) jobs: a job failed or a shard run was interrupted; run that shard again")
-            }
-            let digest = Manifest.SpecSummary.digest(of: merged.jobs.map { ($0.key, $0.value.inputKey) })
-            if held > spec.jobs || digest != spec.digest {
-                throw BatchError("the folders hold \(held) jobs that are not exactly the spec's \(spec.jobs): a folder also holds jobs of another run; render each shard into an empty folder")
-            }
+    /// Records that the folder `name` holds `output`; refuses a file a merge writes itself and
+    /// a file another folder holds too.
+    private static func claim(_ output: Manifest.Output, for name: String,
+                              owners: inout [String: (name: String, sha256: String)]) throws(BatchError) {
+        let key: String
+        do { key = try OutputPaths.components(of: output.path).joined(separator: "/") } catch {
+            throw BatchError("\(name)/\(Manifest.fileName): \(error.description)")
         }
+        guard ![Manifest.fileName, Gallery.fileName, FileStamps.fileName].contains(key) else {
+            throw BatchError("\(name)/\(Manifest.fileName) lists \(key), which a merge writes itself")
+        }
+        if let other = owners[key] {
+            throw BatchError(other.sha256 == output.sha256
+                ? "\(output.path) is in both \(other.name) and \(name): the shards overlap"
+                : "\(output.path) differs between \(other.name) and \(name) (SHA-256 \(other.sha256.prefix(12))… and \(output.sha256.prefix(12))…)")
+        }
+        owners[key] = (name, output.sha256)
+    }
 
-        // Every listed file is on disk with the recorded size and SHA-256.
-        let listed = files
+    /// Together the folders hold exactly the spec's jobs, with the spec's inputs.
+    private static func checkHoldsTheSpec(_ merged: Manifest, spec: Manifest.SpecSummary?) throws(BatchError) {
+        guard let spec else { return }
+        let held = merged.jobs.count
+        if held < spec.jobs {
+            throw BatchError("the folders hold \(held) of the spec's \(spec.jobs) jobs: a job failed or a shard run was interrupted; run that shard again")
+        }
+        let digest = Manifest.SpecSummary.digest(of: merged.jobs.map { ($0.key, $0.value.inputKey) })
+        if held > spec.jobs || digest != spec.digest {
+            throw BatchError("the folders hold \(held) jobs that are not exactly the spec's \(spec.jobs): a folder also holds jobs of another run; render each shard into an empty folder")
+        }
+    }
+
+    /// Every listed file is on disk with the recorded size and SHA-256.
+    private static func verify(_ files: [ListedFile], workers: Int) throws(BatchError) {
         do {
-            _ = try WorkerPool.map(listed.count, workers: workers) { index in
-                let (name, root, output) = listed[index]
+            _ = try WorkerPool.map(files.count, workers: workers) { index in
+                let (name, root, output) = files[index]
                 let url: URL
                 do { url = try OutputPaths.resolve(output.path, under: root) } catch {
                     throw BatchError("\(name)/\(Manifest.fileName): \(error)")
@@ -122,10 +164,6 @@ public enum ShardMerge {
         } catch {
             throw BatchError("\(error)")
         }
-        return Plan(manifest: merged,
-                    files: files.map { Plan.File(path: $0.output.path, source: $0.root.appendingPathComponent($0.output.path),
-                                                 sha256: $0.output.sha256) },
-                    folders: sources.count)
     }
 
     /// Copies every file atomically (each one hashed again as it is copied), then writes the

@@ -2,7 +2,6 @@ import CardRenderSupport
 import Drawing
 import Foundation
 import SpecFiles
-import Yams
 
 /// The keys a job kind accepts, so a spec can be checked before anything renders.
 public struct JobKindSchema: Sendable {
@@ -33,7 +32,7 @@ public struct SpecJob: Sendable, Equatable {
     /// The job's values with where the spec gives them, for decoding its request.
     public var fields: SpecFields {
         SpecFields(values: Dictionary(uniqueKeysWithValues: parameters.map { key, value in
-            (key, SpecValue(scalar: value, at: location(of: key)))
+            (key, LocatedNode(scalar: value, at: location(of: key)))
         }), location: location)
     }
 }
@@ -66,57 +65,57 @@ public enum BatchSpec {
 
     public static func parse(_ text: String, file: String, kinds: [JobKindSchema]) throws(SpecError) -> [SpecJob] {
         let root = try SpecFile.compose(text, file: file)
-        func at(_ node: Node) -> SpecLocation { SpecFile.location(of: node, in: file) }
-        guard let top = root.mapping else { throw SpecError("a spec is a mapping with `defaults` and `jobs`", at: at(root)) }
-        for (name, key, _) in try SpecFile.pairs(of: top, in: file) {
-            guard topLevelKeys.contains(name) else { throw SpecFile.unknown(name, at: at(key), valid: topLevelKeys) }
+        guard case let .mapping(top) = root.content else {
+            throw SpecError("a spec is a mapping with `defaults` and `jobs`", at: root.location)
         }
+        try top.checkKeys(topLevelKeys)
         let schemas = Dictionary(kinds.map { ($0.kind, $0) }, uniquingKeysWith: { a, _ in a })
         let allKeys = Array(Set(kinds.flatMap(\.keys))).sorted()
 
         var defaults: [(key: String, values: [String], location: SpecLocation)] = []
         if let node = top["defaults"] {
-            guard let mapping = node.mapping else { throw SpecError("`defaults` must be a mapping", at: at(node)) }
-            for (name, key, value) in try SpecFile.pairs(of: mapping, in: file) {
-                guard allKeys.contains(name) else { throw SpecFile.unknown(name, at: at(key), valid: allKeys) }
-                defaults.append((name, try scalars(value, key: name, at: at), at(value)))
+            guard case let .mapping(entries) = node.content else { throw SpecError("`defaults` must be a mapping", at: node.location) }
+            for entry in entries {
+                guard allKeys.contains(entry.key) else { throw SpecFile.unknown(entry.key, at: entry.keyLocation, valid: allKeys) }
+                defaults.append((entry.key, try scalars(entry.value, key: entry.key), entry.value.location))
             }
         }
         guard let jobsNode = top["jobs"] else {
-            throw SpecError("spec has no `jobs` list", at: at(root))
+            throw SpecError("spec has no `jobs` list", at: root.location)
         }
-        guard let list = jobsNode.sequence else { throw SpecError("`jobs` must be a list", at: at(jobsNode)) }
+        guard case let .list(list) = jobsNode.content else { throw SpecError("`jobs` must be a list", at: jobsNode.location) }
         var result: [SpecJob] = []
         for item in list {
-            guard let mapping = item.mapping else { throw SpecError("each job is a mapping with a `kind`", at: at(item)) }
-            guard let kindNode = mapping["kind"], let kind = kindNode.string else {
-                throw SpecError("job has no `kind` (one of \(kinds.map(\.kind).sorted().joined(separator: ", ")))", at: at(item))
+            guard case let .mapping(entries) = item.content else {
+                throw SpecError("each job is a mapping with a `kind`", at: item.location)
+            }
+            guard let kindNode = entries["kind"], let kind = kindNode.scalar else {
+                throw SpecError("job has no `kind` (one of \(kinds.map(\.kind).sorted().joined(separator: ", ")))", at: item.location)
             }
             guard let schema = schemas[kind] else {
-                throw SpecFile.unknown(kind, at: at(kindNode), valid: kinds.map(\.kind).sorted(), what: "job kind")
+                throw SpecFile.unknown(kind, at: kindNode.location, valid: kinds.map(\.kind).sorted(), what: "job kind")
             }
             var dimensions: [(key: String, values: [String], location: SpecLocation)] = []
             for entry in defaults where schema.keys.contains(entry.key) {
                 dimensions.append(entry)
             }
             var output: String?
-            var outputLocation = at(item)
-            for (name, key, value) in try SpecFile.pairs(of: mapping, in: file) {
+            var outputLocation = item.location
+            for entry in entries {
+                let (name, value) = (entry.key, entry.value)
                 if name == "kind" { continue }
                 if name == "output" {
-                    guard let text = value.string, value.scalar != nil else {
-                        throw SpecError("`output` must be a path", at: at(value))
-                    }
+                    guard let text = value.scalar else { throw SpecError("`output` must be a path", at: value.location) }
                     output = text
-                    outputLocation = at(value)
+                    outputLocation = value.location
                     continue
                 }
                 guard schema.keys.contains(name) else {
-                    throw SpecFile.unknown(name, at: at(key), valid: schema.keys + reservedKeys, what: "key for a \(kind) job")
+                    throw SpecFile.unknown(name, at: entry.keyLocation, valid: schema.keys + reservedKeys, what: "key for a \(kind) job")
                 }
-                let entry = (key: name, values: try scalars(value, key: name, at: at), location: at(value))
+                let dimension = (key: name, values: try scalars(value, key: name), location: value.location)
                 dimensions.removeAll { $0.key == name }
-                dimensions.append(entry)
+                dimensions.append(dimension)
             }
             // The matrix: every combination, in the order the keys were written.
             var combinations: [[String: String]] = [[:]]
@@ -138,28 +137,28 @@ public enum BatchSpec {
                 if let template = output {
                     filled = try fill(template, with: parameters, at: outputLocation)
                 }
-                result.append(SpecJob(kind: kind, parameters: parameters, locations: locations, location: at(item),
+                result.append(SpecJob(kind: kind, parameters: parameters, locations: locations, location: item.location,
                                       output: filled, outputLocation: outputLocation))
             }
         }
-        guard !result.isEmpty else { throw SpecError("the spec expands to zero jobs", at: at(jobsNode)) }
+        guard !result.isEmpty else { throw SpecError("the spec expands to zero jobs", at: jobsNode.location) }
         return result
     }
 
     /// A scalar is one value; a list of scalars is a matrix dimension.
-    private static func scalars(_ node: Node, key: String, at: (Node) -> SpecLocation) throws(SpecError) -> [String] {
-        if let scalar = node.scalar { return [scalar.string] }
-        if let sequence = node.sequence {
+    private static func scalars(_ node: LocatedNode, key: String) throws(SpecError) -> [String] {
+        if let scalar = node.scalar { return [scalar] }
+        if case let .list(items) = node.content {
             var values: [String] = []
-            for item in sequence {
+            for item in items {
                 guard let scalar = item.scalar else {
-                    throw SpecError("`\(key)` must be a value or a list of values", at: at(item))
+                    throw SpecError("`\(key)` must be a value or a list of values", at: item.location)
                 }
-                values.append(scalar.string)
+                values.append(scalar)
             }
             return values
         }
-        throw SpecError("`\(key)` must be a value or a list of values", at: at(node))
+        throw SpecError("`\(key)` must be a value or a list of values", at: node.location)
     }
 
     /// Replaces `{key}` with the job's value for `key`.

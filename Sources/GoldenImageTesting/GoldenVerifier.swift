@@ -35,35 +35,11 @@ enum GoldenVerifier {
         } catch {
             throw GoldenFileError("cannot encode the actual value for \(goldenName): \(error)")
         }
-        func artifactNote(_ files: [URL]) -> String {
-            files.isEmpty ? "" : "; wrote " + files.map(display).joined(separator: ", ")
-        }
         try checkParents(of: golden)
-
         guard let expectedData = try read(golden, display: display) else {
-            guard mode.writesMissingGoldens() else {
-                var verification = GoldenVerification(
-                    outcome: GoldenOutcome(kind: .missing, goldenPath: golden.path, message: "", result: nil,
-                                           artifacts: nil, comparison: nil))
-                let actualFile = GoldenArtifactFile(fileName: "actual." + pathExtension, data: actualData)
-                if let artifactsDirectory {
-                    let written = try write([actualFile], to: artifactsDirectory)
-                    verification.outcome.artifacts = GoldenArtifacts(
-                        directory: artifactsDirectory.path, actual: written[0].path, expected: nil, diff: nil,
-                        composite: nil)
-                    verification.artifactFiles = [actualFile]
-                    verification.outcome.message = "no golden at \(goldenName) (record mode never)" + artifactNote(written)
-                } else {
-                    verification.outcome.message = "no golden at \(goldenName) (record mode never)"
-                }
-                return verification
-            }
-            try record(actualData, at: golden, display: display)
-            return GoldenVerification(outcome: GoldenOutcome(
-                kind: .recorded, goldenPath: golden.path, message: "recorded new golden \(goldenName)", result: nil,
-                artifacts: nil, comparison: nil))
+            return try missingGolden(actualData, at: golden, pathExtension: pathExtension, mode: mode,
+                                     artifactsDirectory: artifactsDirectory, display: display)
         }
-
         let mismatch: GoldenMismatch?
         if expectedData == actualData {
             mismatch = nil
@@ -72,12 +48,7 @@ enum GoldenVerifier {
             do {
                 expected = try diffing.fromData(expectedData)
             } catch {
-                guard mode == .all else { throw GoldenFileError("cannot read golden \(goldenName): \(error)") }
-                try record(actualData, at: golden, display: display)
-                return GoldenVerification(outcome: GoldenOutcome(
-                    kind: .rerecorded, goldenPath: golden.path,
-                    message: "rewrote unreadable golden \(goldenName) (record mode all): \(error)", result: nil,
-                    artifacts: nil, comparison: nil))
+                return try unreadableGolden(error, at: golden, replacedBy: actualData, mode: mode, display: display)
             }
             do {
                 mismatch = try diffing.diff(expected, actual)
@@ -85,7 +56,6 @@ enum GoldenVerifier {
                 throw GoldenFileError("cannot compare with golden \(goldenName): \(error)")
             }
         }
-
         var verification = GoldenVerification(
             outcome: GoldenOutcome(kind: .matched, goldenPath: golden.path, message: "matches \(goldenName)",
                                    result: mismatch?.imageComparison?.result, artifacts: nil,
@@ -93,17 +63,77 @@ enum GoldenVerifier {
             mismatch: mismatch)
         var note = ""
         if let mismatch, let artifactsDirectory {
-            let files = [GoldenArtifactFile(fileName: "expected." + pathExtension, data: expectedData),
-                         GoldenArtifactFile(fileName: "actual." + pathExtension, data: actualData)]
-                + [mismatch.diff, mismatch.composite].compactMap { $0 }
-            let written = try write(files, to: artifactsDirectory)
-            verification.artifactFiles = files
-            verification.outcome.artifacts = GoldenArtifacts(
-                directory: artifactsDirectory.path, actual: written[1].path, expected: written[0].path,
-                diff: mismatch.diff.map { artifactsDirectory.appendingPathComponent($0.fileName).path },
-                composite: mismatch.composite.map { artifactsDirectory.appendingPathComponent($0.fileName).path })
-            note = artifactNote(written)
+            note = try writeArtifacts(of: mismatch, expected: expectedData, actual: actualData, pathExtension: pathExtension,
+                                      to: artifactsDirectory, into: &verification, display: display)
         }
+        try settle(&verification, mismatch: mismatch, recording: actualData, at: golden, mode: mode, note: note,
+                   display: display)
+        return verification
+    }
+
+    /// No golden: recorded unless the mode is `never`, which fails and writes the actual value
+    /// as an artifact.
+    private static func missingGolden(_ actualData: Data, at golden: URL, pathExtension: String, mode: RecordMode,
+                                      artifactsDirectory: URL?, display: (URL) -> String) throws -> GoldenVerification {
+        let goldenName = display(golden)
+        guard mode.writesMissingGoldens() else {
+            var verification = GoldenVerification(
+                outcome: GoldenOutcome(kind: .missing, goldenPath: golden.path, message: "", result: nil,
+                                       artifacts: nil, comparison: nil))
+            let actualFile = GoldenArtifactFile(fileName: "actual." + pathExtension, data: actualData)
+            if let artifactsDirectory {
+                let written = try write([actualFile], to: artifactsDirectory)
+                verification.outcome.artifacts = GoldenArtifacts(
+                    directory: artifactsDirectory.path, actual: written[0].path, expected: nil, diff: nil,
+                    composite: nil)
+                verification.artifactFiles = [actualFile]
+                verification.outcome.message = "no golden at \(goldenName) (record mode never)"
+                    + artifactNote(written, display: display)
+            } else {
+                verification.outcome.message = "no golden at \(goldenName) (record mode never)"
+            }
+            return verification
+        }
+        try record(actualData, at: golden, display: display)
+        return GoldenVerification(outcome: GoldenOutcome(
+            kind: .recorded, goldenPath: golden.path, message: "recorded new golden \(goldenName)", result: nil,
+            artifacts: nil, comparison: nil))
+    }
+
+    /// A golden that does not decode: an error, unless the mode is `all`, which replaces it.
+    private static func unreadableGolden(_ error: Error, at golden: URL, replacedBy actualData: Data, mode: RecordMode,
+                                         display: (URL) -> String) throws -> GoldenVerification {
+        let goldenName = display(golden)
+        guard mode == .all else { throw GoldenFileError("cannot read golden \(goldenName): \(error)") }
+        try record(actualData, at: golden, display: display)
+        return GoldenVerification(outcome: GoldenOutcome(
+            kind: .rerecorded, goldenPath: golden.path,
+            message: "rewrote unreadable golden \(goldenName) (record mode all): \(error)", result: nil,
+            artifacts: nil, comparison: nil))
+    }
+
+    /// Writes a mismatch's artifacts (expected, actual, diff, composite) and records them in
+    /// `verification`; returns the note that names them.
+    private static func writeArtifacts(of mismatch: GoldenMismatch, expected: Data, actual: Data, pathExtension: String,
+                                       to folder: URL, into verification: inout GoldenVerification,
+                                       display: (URL) -> String) throws -> String {
+        let files = [GoldenArtifactFile(fileName: "expected." + pathExtension, data: expected),
+                     GoldenArtifactFile(fileName: "actual." + pathExtension, data: actual)]
+            + [mismatch.diff, mismatch.composite].compactMap { $0 }
+        let written = try write(files, to: folder)
+        verification.artifactFiles = files
+        verification.outcome.artifacts = GoldenArtifacts(
+            directory: folder.path, actual: written[1].path, expected: written[0].path,
+            diff: mismatch.diff.map { folder.appendingPathComponent($0.fileName).path },
+            composite: mismatch.composite.map { folder.appendingPathComponent($0.fileName).path })
+        return artifactNote(written, display: display)
+    }
+
+    /// The outcome by the record mode: the golden rewritten (`all`, or `failed` on a mismatch),
+    /// else a mismatch fails.
+    private static func settle(_ verification: inout GoldenVerification, mismatch: GoldenMismatch?, recording actualData: Data,
+                               at golden: URL, mode: RecordMode, note: String, display: (URL) -> String) throws {
+        let goldenName = display(golden)
         if mode.rewritesExistingGolden(passed: mismatch == nil) {
             try record(actualData, at: golden, display: display)
             verification.outcome.kind = .rerecorded
@@ -113,7 +143,11 @@ enum GoldenVerifier {
             verification.outcome.kind = .failed
             verification.outcome.message = "\(goldenName): \(mismatch.summary)" + note
         }
-        return verification
+    }
+
+    /// "; wrote a, b" for the artifacts written, or nothing.
+    private static func artifactNote(_ files: [URL], display: (URL) -> String) -> String {
+        files.isEmpty ? "" : "; wrote " + files.map(display).joined(separator: ", ")
     }
 
     /// The golden's bytes, or nil when there is no file.

@@ -40,9 +40,9 @@ public struct BatchPlanner: Sendable {
             }
             var fields = specJob.fields
             for key in kind.pathKeys {
-                guard let value = fields.values[key], case let .scalar(path) = value.content,
+                guard let value = fields.values[key], case let .scalar(path, isNull: false) = value.content,
                       let specFolder, !path.hasPrefix("/") else { continue }
-                fields.values[key]?.content = .scalar(specFolder.appendingPathComponent(path).standardizedFileURL.path)
+                fields.values[key]?.content = .scalar(specFolder.appendingPathComponent(path).standardizedFileURL.path, isNull: false)
             }
             let request = try kind.decode(fields).limitingImages(to: maxPixels)
             let folder = specJob.output ?? kind.name
@@ -68,7 +68,7 @@ public struct BatchPlanner: Sendable {
             let id = folder + "/" + (parameters.isEmpty ? kind.name : parameters.joined(separator: ","))
             // The values as decoded (paths resolved), and what is in the folders they name.
             let values = fields.values.keys.sorted().map { key in
-                if case let .scalar(text) = fields.values[key]?.content { return "\(key)=\(text)" }
+                if case let .scalar(text, isNull: false) = fields.values[key]?.content { return "\(key)=\(text)" }
                 return key
             }
             let inputKey = BatchJob.key([build, kind.name, folder] + values + request.inputFolders.map(Self.folderDigest)

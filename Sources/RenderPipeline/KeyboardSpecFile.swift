@@ -3,7 +3,6 @@ import Drawing
 import Foundation
 import KeyboardDiagrams
 import SpecFiles
-import Yams
 
 /// A file of keyboard diagrams for `keyboard --spec`, in the batch spec's keyboard schema: each
 /// diagram has the keys of a `kind: keyboard` job (decoded and checked by `KeyboardRequest`,
@@ -106,31 +105,29 @@ private struct Reader {
     let builder: KeyboardDiagramBuilder
     let scale: Double
 
-    func location(_ node: Node?) -> SpecLocation { SpecFile.location(of: node, in: file) }
-
-    func read(_ root: Node) throws(SpecError) -> KeyboardSpecFile {
-        var defaults: [String: SpecValue] = [:]
-        let list: Node
-        switch root {
-        case .sequence:
+    func read(_ root: LocatedNode) throws(SpecError) -> KeyboardSpecFile {
+        var defaults: [String: LocatedNode] = [:]
+        let list: LocatedNode
+        switch root.content {
+        case .list:
             list = root
-        case let .mapping(mapping):
-            var diagrams: Node?
-            for (name, key, value) in try SpecFile.pairs(of: mapping, in: file) {
-                switch name {
-                case "defaults": defaults = try values(of: value, isDefaults: true).values
-                case "diagrams": diagrams = value
-                default: throw SpecFile.unknown(name, at: location(key), valid: KeyboardSpecFile.topLevelKeys)
+        case let .mapping(entries):
+            var diagrams: LocatedNode?
+            for entry in entries {
+                switch entry.key {
+                case "defaults": defaults = try values(of: entry.value, isDefaults: true).values
+                case "diagrams": diagrams = entry.value
+                default: throw SpecFile.unknown(entry.key, at: entry.keyLocation, valid: KeyboardSpecFile.topLevelKeys)
                 }
             }
-            guard let diagrams else { throw SpecError("the spec needs a \"diagrams\" list", at: location(root)) }
+            guard let diagrams else { throw SpecError("the spec needs a \"diagrams\" list", at: root.location) }
             list = diagrams
         case .scalar:
             throw SpecError("the spec must be a list of diagrams or a mapping with \"defaults\" and \"diagrams\"",
-                            at: location(root))
+                            at: root.location)
         }
-        guard case let .sequence(items) = list else { throw SpecError("\"diagrams\" must be a list", at: location(list)) }
-        guard !items.isEmpty else { throw SpecError("\"diagrams\" is empty", at: location(list)) }
+        guard case let .list(items) = list.content else { throw SpecError("\"diagrams\" must be a list", at: list.location) }
+        guard !items.isEmpty else { throw SpecError("\"diagrams\" is empty", at: list.location) }
         var entries: [KeyboardDiagramSpec.Entry] = []
         var scales: [Double] = []
         var notes: [String] = []
@@ -141,16 +138,16 @@ private struct Reader {
                 // Defaults such as a device do not apply to a scenario, which fixes them.
                 for key in KeyboardRequest.fixedByScenario.map(\.rawValue) where given[key] == nil { merged[key] = nil }
             }
-            if merged["scale"] == nil { merged["scale"] = SpecValue(scalar: String(scale), at: location(item)) }
-            let fields = SpecFields(values: merged, location: location(item))
+            if merged["scale"] == nil { merged["scale"] = LocatedNode(scalar: String(scale), at: item.location) }
+            let fields = SpecFields(values: merged, location: item.location)
             let request = try SpecDecoder.decode(KeyboardRequest.self, from: fields)
             var order: KeyboardDiagramOrder
             do { order = try request.order(builder: builder, as: .spec) } catch {
                 throw SpecError(error.message, at: fields.location(of: error.key))
             }
             order.output = output?.path
-            entries.append(KeyboardDiagramSpec.Entry(order: order, location: location(item),
-                                                     outputLocation: output?.location ?? location(item)))
+            entries.append(KeyboardDiagramSpec.Entry(order: order, location: item.location,
+                                                     outputLocation: output?.location ?? item.location))
             scales.append(request.scale)
             if let alias = request.aliasResolution(catalog: builder.catalog) {
                 notes.append("\(fields.location(of: "device")): \(alias)")
@@ -160,30 +157,32 @@ private struct Reader {
     }
 
     /// A diagram's (or the defaults') values by key, and its `output`.
-    private func values(of node: Node, isDefaults: Bool) throws(SpecError)
-        -> (values: [String: SpecValue], output: (path: String, location: SpecLocation)?) {
-        guard case let .mapping(mapping) = node else {
+    private func values(of node: LocatedNode, isDefaults: Bool) throws(SpecError)
+        -> (values: [String: LocatedNode], output: (path: String, location: SpecLocation)?) {
+        guard case let .mapping(entries) = node.content else {
             throw SpecError(isDefaults ? "\"defaults\" must be a mapping of keys" : "each diagram must be a mapping of keys",
-                            at: location(node))
+                            at: node.location)
         }
-        var values: [String: SpecValue] = [:]
+        var values: [String: LocatedNode] = [:]
         var output: (path: String, location: SpecLocation)?
-        for (name, key, value) in try SpecFile.pairs(of: mapping, in: file) {
+        for entry in entries {
+            let (name, value) = (entry.key, entry.value)
             guard KeyboardSpecFile.diagramKeys.contains(name) else {
-                throw SpecFile.unknown(name, at: location(key), valid: KeyboardSpecFile.diagramKeys)
+                throw SpecFile.unknown(name, at: entry.keyLocation, valid: KeyboardSpecFile.diagramKeys)
             }
             if name == "output" {
-                if isDefaults { throw SpecError("`output` names one diagram's file and cannot be a default", at: location(key)) }
-                guard case let .scalar(scalar) = value, value.null == nil || scalar.style != .plain, !scalar.string.isEmpty else {
-                    throw SpecError("`output` needs a path", at: location(value))
+                if isDefaults { throw SpecError("`output` names one diagram's file and cannot be a default", at: entry.keyLocation) }
+                guard case let .scalar(path, isNull) = value.content, !isNull, !path.isEmpty else {
+                    throw SpecError("`output` needs a path", at: value.location)
                 }
-                do { _ = try OutputPaths.components(of: scalar.string) } catch {
-                    throw SpecError(error.description, at: location(value))
+                do { _ = try OutputPaths.components(of: path) } catch {
+                    throw SpecError(error.description, at: value.location)
                 }
-                output = (scalar.string, location(value))
+                output = (path, value.location)
                 continue
             }
-            values[name] = try SpecValue(node: value, file: file, key: name)
+            try value.checkValueOrList(name)
+            values[name] = value
         }
         return (values, output)
     }

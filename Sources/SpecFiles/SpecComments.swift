@@ -1,5 +1,5 @@
 import Foundation
-import Yams
+internal import Yams
 
 /// The mistakes YAML's comments make possible: `background: #f3ead3` is a key with no value and
 /// a comment, since a `#` after a space starts one; in a flow mapping the comment also hides its

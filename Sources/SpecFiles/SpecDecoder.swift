@@ -1,52 +1,15 @@
 import Foundation
-import Yams
-
-/// One value of a spec, with where it was written: a scalar's text, YAML's null, or a list.
-public struct SpecValue: Sendable, Equatable {
-    public enum Content: Sendable, Equatable {
-        case scalar(String)
-        /// A plain `~`, `null` or nothing at all.
-        case null
-        case list([SpecValue])
-    }
-
-    public var content: Content
-    public var location: SpecLocation
-
-    public init(_ content: Content, at location: SpecLocation) {
-        self.content = content
-        self.location = location
-    }
-
-    public init(scalar text: String, at location: SpecLocation) {
-        self.init(.scalar(text), at: location)
-    }
-
-    /// A composed YAML node: scalars and lists of them (a mapping is refused where it stands).
-    public init(node: Node, file: String, key: String) throws(SpecError) {
-        let location = SpecFile.location(of: node, in: file)
-        switch node {
-        case let .scalar(scalar):
-            self.init(node.null != nil && scalar.style == .plain ? .null : .scalar(scalar.string), at: location)
-        case let .sequence(items):
-            var values: [SpecValue] = []
-            for item in items { values.append(try SpecValue(node: item, file: file, key: key)) }
-            self.init(.list(values), at: location)
-        case .mapping:
-            throw SpecError("`\(key)` must be a value or a list of values", at: location)
-        }
-    }
-}
 
 /// The keys of one spec entry (a batch job after its matrix is expanded, a diagram of a keyboard
-/// spec) with their values, and where the entry and each key are.
+/// spec) with their values, and where the entry and each key are. A value is a scalar or a list
+/// of them (`LocatedNode.checkValueOrList`).
 public struct SpecFields: Sendable {
-    public var values: [String: SpecValue]
+    public var values: [String: LocatedNode]
     /// Where each key itself is written, for errors about the key rather than its value.
     public var keyLocations: [String: SpecLocation]
     public var location: SpecLocation
 
-    public init(values: [String: SpecValue], keyLocations: [String: SpecLocation] = [:], location: SpecLocation) {
+    public init(values: [String: LocatedNode], keyLocations: [String: SpecLocation] = [:], location: SpecLocation) {
         self.values = values
         self.keyLocations = keyLocations
         self.location = location
@@ -152,7 +115,7 @@ private struct FieldsContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decodeNil(forKey key: Key) throws -> Bool {
         guard let value = fields.values[key.stringValue] else { return true }
-        return value.content == .null
+        return value.isNull
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try value(key).decodeValue(T.self) }
@@ -181,7 +144,7 @@ private struct FieldsContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
 /// One value: a scalar read as text, a number, a switch or a name; or a list.
 private struct ValueDecoder: Decoder, SingleValueDecodingContainer {
-    let value: SpecValue
+    let value: LocatedNode
     /// The key the value belongs to, for messages.
     let name: String
     let codingPath: [any CodingKey]
@@ -200,16 +163,10 @@ private struct ValueDecoder: Decoder, SingleValueDecodingContainer {
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 
-    func decodeNil() -> Bool { value.content == .null }
+    func decodeNil() -> Bool { value.isNull }
 
     /// The scalar's text; a list or a null where one value belongs is refused.
-    func text() throws -> String {
-        switch value.content {
-        case let .scalar(text): return text
-        case .null: throw SpecError("`\(name)` needs a value", at: value.location)
-        case .list: throw SpecError("`\(name)` must be a single value, not a list", at: value.location)
-        }
-    }
+    func text() throws -> String { try value.text(name) }
 
     func decode(_ type: String.Type) throws -> String { try text() }
 
@@ -278,13 +235,13 @@ private struct ValueDecoder: Decoder, SingleValueDecodingContainer {
 }
 
 private struct ListContainer: UnkeyedDecodingContainer {
-    let items: [SpecValue]
+    let items: [LocatedNode]
     let name: String
     let codingPath: [any CodingKey]
     let userInfo: [CodingUserInfoKey: Any]
     var currentIndex = 0
 
-    init(items: [SpecValue], name: String, codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: Any]) {
+    init(items: [LocatedNode], name: String, codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: Any]) {
         self.items = items
         self.name = name
         self.codingPath = codingPath
@@ -302,7 +259,7 @@ private struct ListContainer: UnkeyedDecodingContainer {
     }
 
     mutating func decodeNil() throws -> Bool {
-        guard !isAtEnd, items[currentIndex].content == .null else { return false }
+        guard !isAtEnd, items[currentIndex].isNull else { return false }
         currentIndex += 1
         return true
     }

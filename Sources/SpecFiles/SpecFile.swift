@@ -1,6 +1,6 @@
 import CardRenderSupport
 import Foundation
-import Yams
+internal import Yams
 
 /// Where something is in a spec file, for error messages: `file:line:column` (1-based, as
 /// editors count), or less when less is known.
@@ -82,8 +82,9 @@ public enum SpecFile {
         try SpecText.decode(data, file: file)
     }
 
-    /// The document's root node; an empty document and malformed YAML are errors with a place.
-    public static func compose(_ text: String, file: String) throws(SpecError) -> Node {
+    /// The document's root node; an empty document, malformed YAML, keys that are not plain names
+    /// and keys given twice are errors with a place.
+    public static func compose(_ text: String, file: String) throws(SpecError) -> LocatedNode {
         // Checked before Yams sees the text: its composer would overflow the stack on deep nesting.
         try SpecText.check(text, file: file, limit: maximumDepth)
         let root: Node?
@@ -100,7 +101,7 @@ public enum SpecFile {
         try count(root, budget: &budget, file: file)
         // After the count: the walk follows aliases too.
         try SpecComments.checkColours(in: root, text: text, file: file)
-        return root
+        return try LocatedNode(node: root, file: file)
     }
 
     /// How many values aliases may add to a file beyond one per byte of it (no file written out
@@ -128,13 +129,13 @@ public enum SpecFile {
         }
     }
 
-    public static func location(of node: Node?, in file: String) -> SpecLocation {
+    static func location(of node: Node?, in file: String) -> SpecLocation {
         SpecLocation(file: file, line: node?.mark?.line, column: node?.mark?.column)
     }
 
     /// A mapping's pairs with their names, refusing keys that are not plain names and keys
     /// given twice (YAML would otherwise keep one of them silently).
-    public static func pairs(of mapping: Node.Mapping, in file: String) throws(SpecError) -> [(name: String, key: Node, value: Node)] {
+    static func pairs(of mapping: Node.Mapping, in file: String) throws(SpecError) -> [(name: String, key: Node, value: Node)] {
         var seen: [String: Node] = [:]
         var result: [(name: String, key: Node, value: Node)] = []
         for (key, value) in mapping {

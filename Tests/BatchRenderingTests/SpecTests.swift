@@ -96,74 +96,11 @@ import Testing
         }
     }
 
-    /// A spec whose `theme` value nests `levels` flow sequences (the spec's mapping, `jobs`, the
-    /// job and the value's own list make 3 more).
-    func flowNested(_ levels: Int) -> String {
-        "jobs:\n  - kind: deck\n    theme: " + String(repeating: "[", count: levels) + "classic"
-            + String(repeating: "]", count: levels) + "\n"
-    }
-
-    @Test func nestingDeeperThanTheLimitIsRefusedBeforeParsingWithItsPlace() {
-        let limit = SpecFile.maximumDepth
-        // 10,000 levels overflowed the stack in the YAML composer.
-        #expect(message(flowNested(10_000)) == "spec.yaml:3:\(12 + limit - 3): the spec nests deeper than \(limit) levels")
-        #expect(message(flowNested(limit - 2)) == "spec.yaml:3:\(12 + limit - 3): the spec nests deeper than \(limit) levels")
-        // Just under the limit, the spec parses and the error is about the value.
-        #expect(message(flowNested(limit - 3))?.hasSuffix("`theme` must be a value or a list of values") == true)
-        // JSON is YAML's flow style.
-        let json = "{\"jobs\": " + String(repeating: "{\"a\": ", count: 5_000) + "1" + String(repeating: "}", count: 5_000) + "}"
-        #expect(message(json) == "spec.yaml:1:\(10 + 6 * (limit - 1)): the spec nests deeper than \(limit) levels")
-        // Block nesting: a mapping per indentation level, and sequences at their key's column.
-        func block(_ levels: Int) -> String {
-            (0..<levels).map { String(repeating: "  ", count: $0) + "a:" }.joined(separator: "\n") + " x\n"
-        }
-        #expect(message(block(200)) == "spec.yaml:\(limit + 1):\(2 * limit + 1): the spec nests deeper than \(limit) levels")
-        #expect(message(block(limit))?.contains("nests deeper") == false)
-        let sequences = (0..<100).map { String(repeating: "  ", count: $0) + "- a:" }.joined(separator: "\n")
-        #expect(message("a:\n" + sequences + " x\n")?.hasPrefix("spec.yaml:33:") == true)
-        #expect(message(String(repeating: "- ", count: 200) + "x\n") == "spec.yaml:1:\(2 * limit + 1): the spec nests deeper than \(limit) levels")
-        // Aliases copy their anchor's levels where they stand (60,000 overflowed the stack).
-        let chain = ["a0: &a0 x"] + (1..<60_000).map { "a\($0): &a\($0) [*a\($0 - 1)]" }
-        #expect(message(chain.joined(separator: "\n") + "\n") == "spec.yaml:\(limit + 1):12: the spec nests deeper than \(limit) levels")
-    }
-
-    @Test func bracketsInQuotesCommentsAndScalarsAreNotNesting() {
-        let many = String(repeating: "[{", count: 100)
-        let spec = """
-            # \(many)
-            jobs:  # \(many)
-              - kind: deck
-                theme: "\(many)\\"[" # \(many)
-                size: '\(many)''['
-                scale: a\(many)
-                formats: |
-                  \(many)
-                    \(many)
-              - kind: keyboard  # \(many)
-                device: >-
-                  \(many)
-                orientation: "multi-line \(many)
-                  quoted \(many)"
-                strategy: [a, "\(many)", '\(many)', b]
-
-            """
-        // Every bracket above is text: the spec parses (and then its values are checked).
-        #expect(throws: Never.self) { try parse(spec) }
-    }
-
-    @Test func emptyFilesBadUTF8AndControlCharactersNameTheirPlace() {
-        #expect(message("") == "spec.yaml:1:1: the spec is empty")
-        #expect(message("# only a comment\n") == "spec.yaml:1:1: the spec is empty")
-        #expect(throws: SpecError("the spec is not UTF-8 text (byte 0xFF)", at: SpecLocation(file: "spec.yaml", line: 3, column: 12))) {
-            try BatchSpec.parse(Data("jobs:\n  - kind: deck\n    theme: ".utf8) + [0xFF], file: "spec.yaml", kinds: kinds)
-        }
-        #expect(throws: SpecError("the spec is not UTF-8 text (byte 0xC3)", at: SpecLocation(file: "spec.yaml", line: 1, column: 4))) {
-            try BatchSpec.parse(Data("é: ".utf8) + [0xC3, 0x28], file: "spec.yaml", kinds: kinds)
-        }
-        #expect(message("jobs:\n  - kind: deck\n    the\u{0}me: classic\n")
-                == "spec.yaml:3:8: the spec contains a NUL byte, which YAML does not allow")
-        #expect(message("jobs:\n  - kind: d\u{7}eck\n")
-                == "spec.yaml:2:12: the spec contains the control character U+0007, which YAML does not allow")
+    @Test func aListOfListsOrAMappingIsNotAValue() {
+        #expect(message("jobs:\n  - kind: deck\n    theme: [[classic]]\n")
+                == "spec.yaml:3:13: `theme` must be a value or a list of values")
+        #expect(message("defaults:\n  theme: {a: b}\njobs:\n  - kind: deck\n")
+                == "spec.yaml:2:10: `theme` must be a value or a list of values")
     }
 
     @Test func outputPathsThatLeaveOutNameTheirOutputAndPlaceholder() {

@@ -4,7 +4,6 @@ import Drawing
 import Foundation
 import PlayingCards
 import RenderPipeline
-import SpecFiles
 import Testing
 
 /// A library user's path: a request value through the pipeline, without the command line.
@@ -100,20 +99,5 @@ import Testing
         let bigger = try planner.jobs(try planner.parse("jobs:\n  - kind: card\n    card: AS\n    size: 60x84pt\n    scale: 2\n    output: cards\n",
                                                         file: "spec.yaml"), specFolder: nil, workers: 1)
         #expect(bigger[0].inputKey != jobs[0].inputKey)
-    }
-
-    @Test func theSpecDecoderReadsListsAndPointsAtTheItemAtFault() throws {
-        struct Sizes: Decodable { var sizes: [Int] }
-        let item = SpecLocation(file: "f.yaml", line: 2, column: 12)
-        let fields = SpecFields(values: ["sizes": SpecValue(.list([
-            SpecValue(scalar: "1", at: SpecLocation(file: "f.yaml", line: 2, column: 9)),
-            SpecValue(scalar: "two", at: item),
-        ]), at: SpecLocation(file: "f.yaml", line: 2, column: 8))], location: SpecLocation(file: "f.yaml", line: 1))
-        #expect(throws: SpecError("`sizes` must be a whole number, got \"two\"", at: item)) {
-            try SpecDecoder.decode(Sizes.self, from: fields)
-        }
-        var good = fields
-        good.values["sizes"] = SpecValue(.list([SpecValue(scalar: "3", at: item)]), at: item)
-        #expect(try SpecDecoder.decode(Sizes.self, from: good).sizes == [3])
     }
 }

@@ -2,7 +2,6 @@ import CardRenderSupport
 import CSV
 import Foundation
 import SpecFiles
-import Yams
 
 /// One row of data: the values of its columns as text, and where it was written.
 public struct DataRow: Sendable, Equatable {
@@ -108,7 +107,7 @@ public struct CardData: Sendable, Equatable {
         case .csv: return try DelimitedData.parse(text, delimiter: ",", file: file)
         case .tsv: return try DelimitedData.parse(text, delimiter: "\t", file: file)
         case .json, .yaml:
-            let node = try LocatedNode(node: try SpecFile.compose(text, file: file), file: file)
+            let node = try SpecFile.compose(text, file: file)
             return try rows(of: node, file: file)
         }
     }

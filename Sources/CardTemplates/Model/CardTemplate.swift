@@ -1,7 +1,6 @@
 import CardRenderSupport
 import Foundation
 import SpecFiles
-import Yams
 
 /// The kinds of layer a template draws.
 public enum LayerType: String, Sendable, Equatable, CaseIterable {
@@ -420,7 +419,7 @@ struct RawTemplate {
         var next: (url: URL, name: String)? = (url, displayName)
         while let (url, name) = next {
             let text = try SpecFile.text(of: url, displayName: name)
-            let root = try LocatedNode(node: try SpecFile.compose(text, file: name), file: name)
+            let root = try SpecFile.compose(text, file: name)
             let entries = try root.entries("a template")
             try entries.checkKeys(CardTemplate.topKeys)
             links.append(Link(url: url, path: url.standardizedFileURL.path, displayName: name, entries: entries))

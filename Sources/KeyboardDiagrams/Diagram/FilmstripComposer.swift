@@ -17,16 +17,63 @@ struct FilmstripComposer {
     static let maxDeviceHeight: CGFloat = 330
     static let perRow = 8
 
+    /// The frames' grid: columns and rows, the devices' size and scale, and the canvas's width.
+    struct Grid {
+        var columns: Int
+        var rows: Int
+        /// The device's body, unscaled.
+        var device: CGSize
+        var scale: CGFloat
+        var cellWidth: CGFloat
+        var canvasWidth: CGFloat
+        var textWidth: CGFloat { canvasWidth - 2 * FilmstripComposer.margin }
+    }
+
+    /// One frame: the device at that moment, its time above it and its values under it.
+    struct Cell {
+        var panel: DevicePanel
+        var labels: [TextBlock.Line]
+        var bottom: CGFloat
+    }
+
+    /// Lays out the header, the frames in rows and the chart under them, then draws the devices
+    /// and the chart and places every label.
     func compose() throws -> ComposedDiagram {
         guard frames <= Self.maximumFrames else {
             throw KeyboardDiagramError.tooManyFilmstripFrames(frames, maximum: Self.maximumFrames)
         }
         let step = model.result
         let moments = try step.filmstrip(count: frames)
-        let animation = step.animation
-        let n = DiagramText.n
-        let orientation = step.screen.interfaceOrientation
-        let body = DeviceFigure.bodySize(step.metrics, orientation)
+        let grid = self.grid()
+        let title = diagramTitle()
+        let header = TextBlock.header(title: title, subtitles: [curveDescription(step.animation)], steps: [step],
+                                      language: model.language, style: style, margin: Self.margin, textWidth: grid.textWidth)
+        let (cells, framesBottom) = frameCells(moments, grid: grid, top: header.bottom + 12)
+        let chart = style.filmstrip
+        let plot = CGRect(x: Self.margin + chart.axisLabelWidth, y: framesBottom + 4 + 8,
+                          width: grid.textWidth - chart.axisLabelWidth - chart.notesWidth, height: chart.chartHeight - 40)
+        let size = CGSize(width: grid.canvasWidth, height: (plot.maxY + 24 + Self.margin).rounded(.up))
+
+        var list = DisplayList()
+        list.fill(CGRect(origin: .zero, size: size), style.background)
+        var layout = LabelLayout(bounds: CGRect(origin: .zero, size: size))
+        var labelList = DisplayList()
+        for (text, rect, styled, role) in header.boxes + cells.flatMap(\.labels) {
+            do { try layout.reserve(text, frame: rect, role: role) } catch { throw KeyboardDiagramError.layout(error.description) }
+            labelList.text(styled, in: rect)
+        }
+        let panels = cells.map(\.panel)
+        let keyboardText = drawPanels(panels, list: &list, layout: &layout)
+        try drawChart(plot: plot, animation: step.animation, moments: moments, list: &list, labels: &labelList, layout: &layout)
+        list.append(labelList)
+        return ComposedDiagram(size: size, title: title, list: list, layout: layout, keyboardText: keyboardText,
+                               panels: panels)
+    }
+
+    /// Up to `perRow` frames a row, the devices as large as the width and height budgets allow.
+    private func grid() -> Grid {
+        let step = model.result
+        let body = DeviceFigure.bodySize(step.metrics, step.screen.interfaceOrientation)
         let columns = min(frames, Self.perRow)
         let rows = (frames + columns - 1) / columns
         let scale = min((Self.targetWidth - 2 * Self.margin - Self.gap * CGFloat(columns - 1)) / CGFloat(columns) / body.width,
@@ -34,98 +81,85 @@ struct FilmstripComposer {
         let cellWidth = max(body.width * scale, style.filmstrip.minimumCellWidth)
         let canvasWidth = max(2 * Self.margin + CGFloat(columns) * cellWidth + CGFloat(columns - 1) * Self.gap,
                               style.minimumCanvasWidth).rounded(.up)
-        let textWidth = canvasWidth - 2 * Self.margin
+        return Grid(columns: columns, rows: rows, device: body, scale: scale, cellWidth: cellWidth, canvasWidth: canvasWidth)
+    }
 
-        var layoutBoxes: [(String, CGRect, StyledText, LabelRole)] = []
-        var y = Self.margin
-        func addLine(_ text: String, _ font: Font, _ color: Color, _ role: LabelRole, x: CGFloat = Self.margin) {
-            let size = StyledText(text, font: font).size()
-            layoutBoxes.append((text, CGRect(x: x, y: y, width: size.width, height: size.height),
-                                StyledText(text, font: font, color: color), role))
-            y += size.height + (role == .title ? 6 : 3)
-        }
+    private func diagramTitle() -> String {
         let language = model.language
+        let orientation = model.result.screen.interfaceOrientation
         let name = model.scenario?.title ?? "\(model.device.name) · \(DiagramText.orientationName(orientation, language))"
-        let title = language.text(.filmstripTitle, ["\(frames)", name, DiagramText.strategyTitle(model.strategy, language)])
-        for line in TextWrap.lines(title, font: style.titleFont, width: textWidth) { addLine(line, style.titleFont, style.ink, .title) }
-        let curveText: String
+        return language.text(.filmstripTitle, ["\(frames)", name, DiagramText.strategyTitle(model.strategy, language)])
+    }
+
+    /// The animation's curve: the spring's constants and durations, or the curve's name.
+    private func curveDescription(_ animation: KeyboardAnimation) -> String {
+        let n = DiagramText.n
         switch animation.curve {
         case .keyboardSpring:
             let spring = animation.timing.spring
-            let (mass, stiffness) = (n(spring.mass), n(spring.stiffness))
-            curveText = language.text(.curveSpring, ["\(animation.rawCurve)", mass, stiffness, n(spring.angularFrequency),
-                                                      n(animation.totalDuration), n(animation.reportedDuration)])
+            return model.language.text(.curveSpring, ["\(animation.rawCurve)", n(spring.mass), n(spring.stiffness),
+                                                      n(spring.angularFrequency), n(animation.totalDuration),
+                                                      n(animation.reportedDuration)])
         default:
-            curveText = language.text(.curveOther, ["\(animation.rawCurve)", "\(animation.curve)", n(animation.reportedDuration)])
+            return model.language.text(.curveOther, ["\(animation.rawCurve)", "\(animation.curve)", n(animation.reportedDuration)])
         }
-        for line in TextWrap.lines(curveText, font: style.subtitleFont, width: textWidth) {
-            addLine(line, style.subtitleFont, style.secondaryInk, .subtitle)
-        }
-        for line in TextWrap.lines(DiagramText.logLine(step, language), font: style.subtitleFont, width: textWidth) {
-            addLine(line, style.subtitleFont, style.frameColor, .subtitle)
-        }
-        y += 12
+    }
 
-        // Frames.
-        var list = DisplayList()
-        var panels: [DevicePanel] = []
-        var frameLabels: [(String, CGRect, StyledText, LabelRole)] = []
-        let timingHeight = style.labelBoldFont.lineHeight
-        var rowTop = y
-        for row in 0..<rows {
+    /// The frames row by row from `top`; returns them and the top of whatever comes under them.
+    private func frameCells(_ moments: [FilmstripFrame], grid: Grid, top: CGFloat) -> (cells: [Cell], bottom: CGFloat) {
+        var cells: [Cell] = []
+        var rowTop = top
+        for row in 0..<grid.rows {
             var rowBottom = rowTop
-            for column in 0..<columns {
-                let index = row * columns + column
+            for column in 0..<grid.columns {
+                let index = row * grid.columns + column
                 guard index < moments.count else { break }
-                let moment = moments[index]
-                let left = Self.margin + CGFloat(column) * (cellWidth + Self.gap)
-                let timeText = "t = \(String(format: "%.3f", moment.time)) s"
-                let timeSize = StyledText(timeText, font: style.labelBoldFont).size()
-                frameLabels.append((timeText, CGRect(x: left, y: rowTop, width: timeSize.width, height: timeSize.height),
-                                    StyledText(timeText, font: style.labelBoldFont, color: style.ink), .timing))
-                let origin = CGPoint(x: left + (cellWidth - body.width * scale) / 2, y: rowTop + timingHeight + 6)
-                let figure = DeviceFigure(metrics: step.metrics, orientation: orientation, scale: scale, origin: origin)
-                let state = PanelState(kind: .moment(time: moment.time, progress: moment.progress), title: timeText, step: step,
-                                       geometry: moment.geometry, strategy: model.strategy, illustrativeKeyboards: [],
-                                       language: model.language)
-                let panel = DevicePanel(state: state, figure: figure, style: style)
-                panels.append(panel)
-                var ty = figure.bodyRect.maxY + 6
-                let value = moment.geometry.value(for: model.strategy)
-                let lines = [
-                    (language.text(.progressPercent, [String(format: "%.1f", moment.progress * 100)]), style.labelFont, style.ink),
-                    (language.text(.keyboardY, [n(moment.geometry.keyboardFrameInView.minY)]), style.labelFont,
-                     style.keyboardHeightColor),
-                    ("\(model.strategy.quantityName) = \(n(value))", style.labelBoldFont, style.valueColor),
-                ]
-                for (text, font, color) in lines {
-                    let wrapped = TextWrap.lines(text, font: font, width: cellWidth)
-                    for line in wrapped {
-                        let size = StyledText(line, font: font).size()
-                        frameLabels.append((line, CGRect(x: left, y: ty, width: size.width, height: size.height),
-                                            StyledText(line, font: font, color: color), .timing))
-                        ty += size.height + 1
-                    }
-                }
-                rowBottom = max(rowBottom, ty)
+                let left = Self.margin + CGFloat(column) * (grid.cellWidth + Self.gap)
+                let cell = frameCell(moments[index], grid: grid, left: left, top: rowTop)
+                cells.append(cell)
+                rowBottom = max(rowBottom, cell.bottom)
             }
             rowTop = rowBottom + 18
         }
+        return (cells, rowTop)
+    }
 
-        // Chart of the curve.
-        let chartTop = rowTop + 4
-        let chart = style.filmstrip
-        let plot = CGRect(x: Self.margin + chart.axisLabelWidth, y: chartTop + 8,
-                          width: textWidth - chart.axisLabelWidth - chart.notesWidth, height: chart.chartHeight - 40)
-        let size = CGSize(width: canvasWidth, height: (plot.maxY + 24 + Self.margin).rounded(.up))
-
-        list.fill(CGRect(origin: .zero, size: size), style.background)
-        var layout = LabelLayout(bounds: CGRect(origin: .zero, size: size))
-        var labelList = DisplayList()
-        for (text, rect, styled, role) in layoutBoxes + frameLabels {
-            do { try layout.reserve(text, frame: rect, role: role) } catch { throw KeyboardDiagramError.layout(error.description) }
-            labelList.text(styled, in: rect)
+    /// One frame: its time, the device at that moment, and its progress, keyboard top and the
+    /// strategy's value wrapped to the cell's width.
+    private func frameCell(_ moment: FilmstripFrame, grid: Grid, left: CGFloat, top: CGFloat) -> Cell {
+        let step = model.result
+        let timeText = "t = \(String(format: "%.3f", moment.time)) s"
+        var labels = [TextBlock.line(timeText, font: style.labelBoldFont, color: style.ink, role: .timing,
+                                     at: CGPoint(x: left, y: top))]
+        let origin = CGPoint(x: left + (grid.cellWidth - grid.device.width * grid.scale) / 2,
+                             y: top + style.labelBoldFont.lineHeight + 6)
+        let figure = DeviceFigure(metrics: step.metrics, orientation: step.screen.interfaceOrientation, scale: grid.scale,
+                                  origin: origin)
+        let state = PanelState(kind: .moment(time: moment.time, progress: moment.progress), title: timeText, step: step,
+                               geometry: moment.geometry, strategy: model.strategy, illustrativeKeyboards: [],
+                               language: model.language)
+        let n = DiagramText.n
+        let values = [
+            (model.language.text(.progressPercent, [String(format: "%.1f", moment.progress * 100)]), style.labelFont, style.ink),
+            (model.language.text(.keyboardY, [n(moment.geometry.keyboardFrameInView.minY)]), style.labelFont,
+             style.keyboardHeightColor),
+            ("\(model.strategy.quantityName) = \(n(moment.geometry.value(for: model.strategy)))", style.labelBoldFont,
+             style.valueColor),
+        ]
+        var y = figure.bodyRect.maxY + 6
+        for (text, font, color) in values {
+            for wrapped in TextWrap.lines(text, font: font, width: grid.cellWidth) {
+                let line = TextBlock.line(wrapped, font: font, color: color, role: .timing, at: CGPoint(x: left, y: y))
+                labels.append(line)
+                y += line.frame.height + 1
+            }
         }
+        return Cell(panel: DevicePanel(state: state, figure: figure, style: style), labels: labels, bottom: y)
+    }
+
+    /// Draws each frame's device, and the end frame's top across its screen so each frame shows
+    /// how far the keyboard still has to go; returns the rects of text drawn inside the keyboards.
+    private func drawPanels(_ panels: [DevicePanel], list: inout DisplayList, layout: inout LabelLayout) -> [CGRect] {
         var keyboardText: [CGRect] = []
         for panel in panels {
             let boxes = panel.draw(into: &list)
@@ -133,17 +167,14 @@ struct FilmstripComposer {
             layout.addProtectedAreas(boxes.keys)
             keyboardText += boxes.text
             layout.addKeyLines(panel.keyLines)
-            // The end frame's top, so each frame shows how far the keyboard still has to go.
-            let endTop = panel.canvasY(step.geometry.keyboardFrameInView.minY)
-            if endTop > panel.figure.screenRect.minY, endTop < panel.figure.screenRect.maxY {
-                list.line(LineSegment(x1: panel.figure.screenRect.minX, y1: endTop, x2: panel.figure.screenRect.maxX, y2: endTop),
+            let endTop = panel.canvasY(model.result.geometry.keyboardFrameInView.minY)
+            let screen = panel.figure.screenRect
+            if endTop > screen.minY, endTop < screen.maxY {
+                list.line(LineSegment(x1: screen.minX, y1: endTop, x2: screen.maxX, y2: endTop),
                           style.keyboardHeightColor, width: 1, dash: [4, 3])
             }
         }
-        try drawChart(plot: plot, animation: animation, moments: moments, list: &list, labels: &labelList, layout: &layout)
-        list.append(labelList)
-        return ComposedDiagram(size: size, title: title, list: list, layout: layout, keyboardText: keyboardText,
-                               panels: panels)
+        return keyboardText
     }
 
     private func drawChart(plot: CGRect, animation: KeyboardAnimation, moments: [FilmstripFrame], list: inout DisplayList,

@@ -258,14 +258,7 @@ struct PanelComposer {
         var fixedWidth: CGFloat
     }
 
-    /// A line of text at a fixed place, reserved in the label layout when drawn.
-    private typealias TextBox = (text: String, frame: CGRect, styled: StyledText, role: LabelRole)
-
-    /// Lines of text stacked from a top edge, and where the stack ends.
-    private struct TextBlock {
-        var boxes: [TextBox] = []
-        var bottom: CGFloat
-    }
+    private typealias TextBox = TextBlock.Line
 
     /// The devices side by side, with their titles above and the row's extent.
     private struct PanelRow {
@@ -366,8 +359,6 @@ struct PanelComposer {
     /// notification's log line.
     private func headerBlock(title: String, textWidth: CGFloat) -> TextBlock {
         let orientation = model.result.screen.interfaceOrientation
-        var headerLines: [(String, Font, Color, LabelRole)] = TextWrap.lines(title, font: style.titleFont, width: textWidth)
-            .map { ($0, style.titleFont, style.ink, .title) }
         var subtitles: [String] = []
         if case let .mistake(mistake) = variant {
             let full = mistake.title(in: model.language)
@@ -379,22 +370,8 @@ struct PanelComposer {
         if model.scenario != nil {
             subtitles.append(t(.deviceAndOrientation, [model.device.name, DiagramText.orientationName(orientation, model.language)]))
         }
-        for line in subtitles.flatMap({ TextWrap.lines($0, font: style.subtitleFont, width: textWidth) }) {
-            headerLines.append((line, style.subtitleFont, style.secondaryInk, .subtitle))
-        }
-        for step in model.steps {
-            for line in TextWrap.lines(DiagramText.logLine(step, model.language), font: style.subtitleFont, width: textWidth) {
-                headerLines.append((line, style.subtitleFont, style.frameColor, .subtitle))
-            }
-        }
-        var block = TextBlock(bottom: Self.margin)
-        for (text, font, color, role) in headerLines {
-            let size = StyledText(text, font: font).size()
-            let rect = CGRect(x: Self.margin, y: block.bottom, width: size.width, height: size.height)
-            block.boxes.append((text, rect, StyledText(text, font: font, color: color), role))
-            block.bottom += size.height + (role == .title ? 6 : 3)
-        }
-        return block
+        return TextBlock.header(title: title, subtitles: subtitles, steps: model.steps, language: model.language,
+                                style: style, margin: Self.margin, textWidth: textWidth)
     }
 
     /// Panel titles wrapped to each panel's width, and the devices under them.

@@ -1,10 +1,9 @@
-import Foundation
-import SpecFiles
-import Yams
+internal import Yams
 
 /// A YAML or JSON value with where it was written: a scalar's text, a list or a mapping, each
 /// part located, so any value can be checked (or substituted and then checked) long after the
-/// file was read and still be reported at its line and column.
+/// file was read and still be reported at its line and column. `SpecFile.compose` reads a
+/// spec into one; `SpecFields` holds the values of a spec entry as them.
 public struct LocatedNode: Sendable, Equatable {
     /// One key of a mapping with where the key is written.
     public struct Entry: Sendable, Equatable {
@@ -31,9 +30,14 @@ public struct LocatedNode: Sendable, Equatable {
     /// Where the value starts.
     public var location: SpecLocation
 
-    init(_ content: Content, at location: SpecLocation) {
+    public init(_ content: Content, at location: SpecLocation) {
         self.content = content
         self.location = location
+    }
+
+    /// A scalar that is not null, such as a value given on the command line or a default.
+    public init(scalar text: String, at location: SpecLocation) {
+        self.init(.scalar(text, isNull: false), at: location)
     }
 
     /// Reads a composed node, refusing keys that are not plain names and keys given twice.
@@ -56,19 +60,20 @@ public struct LocatedNode: Sendable, Equatable {
         }
     }
 
-    /// The scalar's text, or nil for a list or mapping.
-    var scalar: String? {
+    /// The scalar's text (a null's too: `~`, `null` or empty), or nil for a list or mapping.
+    public var scalar: String? {
         if case let .scalar(text, _) = content { return text }
         return nil
     }
 
-    var isNull: Bool {
+    /// Whether this is a plain `~`, `null` or nothing.
+    public var isNull: Bool {
         if case .scalar(_, true) = content { return true }
         return false
     }
 
     /// Every scalar in the tree, keys excepted.
-    var scalars: [String] {
+    public var scalars: [String] {
         switch content {
         case let .scalar(text, _): [text]
         case let .list(items): items.flatMap(\.scalars)
@@ -77,7 +82,7 @@ public struct LocatedNode: Sendable, Equatable {
     }
 
     /// The same tree with every scalar passed through `transform`.
-    func mapScalars(_ transform: (String, SpecLocation) throws(SpecError) -> String) throws(SpecError) -> LocatedNode {
+    public func mapScalars(_ transform: (String, SpecLocation) throws(SpecError) -> String) throws(SpecError) -> LocatedNode {
         switch content {
         case let .scalar(text, isNull):
             return LocatedNode(.scalar(isNull ? text : try transform(text, location), isNull: isNull), at: location)
@@ -95,19 +100,19 @@ public struct LocatedNode: Sendable, Equatable {
     }
 
     /// The mapping's entries, or an error naming `what` at this node.
-    func entries(_ what: String) throws(SpecError) -> [Entry] {
+    public func entries(_ what: String) throws(SpecError) -> [Entry] {
         guard case let .mapping(entries) = content else { throw SpecError("\(what) must be a mapping of keys to values", at: location) }
         return entries
     }
 
     /// The list's items; a single value is a list of one.
-    func items() -> [LocatedNode] {
+    public func items() -> [LocatedNode] {
         if case let .list(items) = content { return items }
         return [self]
     }
 
     /// The scalar's text, or an error naming `key` at this node.
-    func text(_ key: String) throws(SpecError) -> String {
+    public func text(_ key: String) throws(SpecError) -> String {
         switch content {
         case let .scalar(text, isNull):
             guard !isNull else { throw SpecError("`\(key)` needs a value", at: location) }
@@ -118,19 +123,32 @@ public struct LocatedNode: Sendable, Equatable {
     }
 
     /// A `[x, y]` pair's two scalars.
-    func pair(_ key: String) throws(SpecError) -> (LocatedNode, LocatedNode) {
+    public func pair(_ key: String) throws(SpecError) -> (LocatedNode, LocatedNode) {
         guard case let .list(items) = content, items.count == 2 else {
             throw SpecError("`\(key)` must be a pair [x, y]", at: location)
         }
         return (items[0], items[1])
     }
+
+    /// Refuses a mapping where `key` takes a value or a list of values, at the first mapping
+    /// found (this node, or an item of its lists).
+    public func checkValueOrList(_ key: String) throws(SpecError) {
+        switch content {
+        case .scalar: break
+        case let .list(items):
+            for item in items { try item.checkValueOrList(key) }
+        case .mapping:
+            throw SpecError("`\(key)` must be a value or a list of values", at: location)
+        }
+    }
 }
 
 extension [LocatedNode.Entry] {
-    subscript(key: String) -> LocatedNode? { first { $0.key == key }?.value }
+    /// The value of `key`, or nil when the mapping does not give it.
+    public subscript(key: String) -> LocatedNode? { first { $0.key == key }?.value }
 
     /// Refuses keys not in `valid`, with the nearest valid one.
-    func checkKeys(_ valid: [String], what: String = "key") throws(SpecError) {
+    public func checkKeys(_ valid: [String], what: String = "key") throws(SpecError) {
         for entry in self where !valid.contains(entry.key) {
             throw SpecFile.unknown(entry.key, at: entry.keyLocation, valid: valid, what: what)
         }
