@@ -1,3 +1,4 @@
+internal import CCairo
 internal import CPango
 import Foundation
 import Geometry
