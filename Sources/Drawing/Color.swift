@@ -50,13 +50,6 @@ public struct Color: Sendable, Hashable, Codable, CustomStringConvertible {
         Color(red: red, green: green, blue: blue, alpha: alpha)
     }
 
-    /// Linear mix: `fraction` 0 gives self, 1 gives `other`.
-    public func mixed(with other: Color, fraction: Double) -> Color {
-        let f = fraction.clamped01
-        return Color(red: red + (other.red - red) * f, green: green + (other.green - green) * f,
-                     blue: blue + (other.blue - blue) * f, alpha: alpha + (other.alpha - alpha) * f)
-    }
-
     /// `#RRGGBB` or `#RRGGBBAA` when not opaque.
     public var hexString: String {
         func byte(_ v: Double) -> String {

@@ -102,8 +102,17 @@ func files(in folder: URL) throws -> [String: Data] {
     }
 
     @Test func badShardsAreRefused() throws {
-        for text in ["0/3", "4/3", "a/b", "1/0", "3", "-1/2", "1/2/3"] {
-            #expect(throws: BatchError.self, "\(text)") { try Shard(parsing: text) }
+        let refusals = [
+            "0/3": "shard 0/3 is out of range: K must be between 1 and 3",
+            "4/3": "shard 4/3 is out of range: K must be between 1 and 3",
+            "-1/2": "shard -1/2 is out of range: K must be between 1 and 2",
+            "1/0": "shard count must be at least 1, got 0",
+            "a/b": "invalid shard \"a/b\": expected K/N with whole numbers, e.g. 1/3",
+            "3": "invalid shard \"3\": expected K/N with whole numbers, e.g. 1/3",
+            "1/2/3": "invalid shard \"1/2/3\": expected K/N with whole numbers, e.g. 1/3",
+        ]
+        for (text, message) in refusals {
+            #expect(throws: BatchError(message), "\(text)") { try Shard(parsing: text) }
         }
         #expect(try Shard(parsing: "3/3").description == "3/3")
     }
@@ -115,13 +124,21 @@ func files(in folder: URL) throws -> [String: Data] {
         defer { try? FileManager.default.removeItem(at: root) }
         let out = root.appendingPathComponent("out")
         let folder = try OutputFolder(out)
-        #expect(throws: BatchError.self) { try folder.confine("../x.png") }
-        #expect(throws: BatchError.self) { try folder.confine("a/../../x.png") }
-        #expect(throws: BatchError.self) { try folder.confine("/etc/x.png") }
-        #expect(throws: BatchError.self) { try folder.confine("") }
+        #expect(throws: BatchError("output path \"../x.png\" uses \"..\"; it must stay inside --out")) {
+            try folder.confine("../x.png")
+        }
+        #expect(throws: BatchError("output path \"a/../../x.png\" uses \"..\"; it must stay inside --out")) {
+            try folder.confine("a/../../x.png")
+        }
+        #expect(throws: BatchError("output path \"/etc/x.png\" is absolute; give a path inside --out")) {
+            try folder.confine("/etc/x.png")
+        }
+        #expect(throws: BatchError("output path is empty")) { try folder.confine("") }
         // A symbolic link inside --out that points outside it.
         try FileManager.default.createSymbolicLink(at: out.appendingPathComponent("link"), withDestinationURL: root)
-        #expect(throws: BatchError.self) { try folder.confine("link/x.png") }
+        #expect(throws: BatchError("output path \"link/x.png\" leaves --out through the symbolic link \"link\"")) {
+            try folder.confine("link/x.png")
+        }
         // A link that stays inside is fine.
         try FileManager.default.createDirectory(at: out.appendingPathComponent("real"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(at: out.appendingPathComponent("inside"),
@@ -249,10 +266,14 @@ func files(in folder: URL) throws -> [String: Data] {
         try manifest.save(to: folder)
         #expect(throws: BatchError("shards 2/100000, 3/100000, 4/100000, 5/100000, 6/100000 and 99994 more are missing; give the folder of every shard")) { try plan() }
         // Records no run can write: refused, not a crash.
-        for shards in [Manifest.ShardSet(count: 0, indices: []), Manifest.ShardSet(count: 2, indices: [3]), Manifest.ShardSet(count: -1, indices: [1])] {
+        let impossible = [(Manifest.ShardSet(count: 0, indices: []), "shards of 0"),
+                          (Manifest.ShardSet(count: 2, indices: [3]), "shard 3/2"),
+                          (Manifest.ShardSet(count: -1, indices: [1]), "shards of -1")]
+        for (shards, record) in impossible {
             manifest.shards = shards
             try manifest.save(to: folder)
-            #expect(throws: BatchError.self, "\(shards)") { try plan() }
+            let message = "\(folder.path)/manifest.json records \(record), which cannot exist; render that shard again"
+            #expect(throws: BatchError(message), "\(shards)") { try plan() }
         }
     }
 
@@ -326,12 +347,14 @@ func files(in folder: URL) throws -> [String: Data] {
         defer { try? FileManager.default.removeItem(at: out) }
         var jobs = syntheticJobs(3)
         jobs[2].outputs = ["set/0.png"]
-        #expect(throws: BatchError.self) { try run(jobs, out) }
+        #expect(throws: BatchError("jobs job-0 and job-2 both write set/0.png")) { try run(jobs, out) }
         jobs = syntheticJobs(3)
         jobs[1].outputs = ["../escape.png"]
-        #expect(throws: BatchError.self) { try run(jobs, out) }
+        #expect(throws: BatchError("job job-1: output path \"../escape.png\" uses \"..\"; it must stay inside --out")) {
+            try run(jobs, out)
+        }
         #expect(try files(in: out).isEmpty)
-        #expect(throws: BatchError.self) { try run([], out) }
+        #expect(throws: BatchError("the spec expands to zero jobs")) { try run([], out) }
     }
 
     @Test func galleryListsEveryImageLazily() throws {
@@ -397,8 +420,12 @@ func files(in folder: URL) throws -> [String: Data] {
     #expect(started.withLock { $0 } == order)
     // On several threads the results are the same.
     #expect(try WorkerPool.map(5, workers: 3, order: order) { $0 * 10 } == results)
-    #expect(throws: BatchError.self) { try WorkerPool.map(3, workers: 2, order: [0, 0, 1]) { $0 } }
-    #expect(throws: BatchError.self) { try WorkerPool.map(3, workers: 2, order: [0, 1]) { $0 } }
+    #expect(throws: BatchError("job order is not a permutation of 0..<3")) {
+        try WorkerPool.map(3, workers: 2, order: [0, 0, 1]) { $0 }
+    }
+    #expect(throws: BatchError("job order is not a permutation of 0..<3")) {
+        try WorkerPool.map(3, workers: 2, order: [0, 1]) { $0 }
+    }
 }
 
 @Test func renderedFilesCarryTheirSHA256() throws {

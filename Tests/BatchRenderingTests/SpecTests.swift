@@ -66,10 +66,17 @@ import Testing
     }
 
     @Test func emptyExpansionsAreErrors() {
-        #expect(throws: SpecError.self) { try parse("jobs: []\n") }
-        #expect(throws: SpecError.self) { try parse("jobs:\n  - kind: deck\n    theme: []\n") }
-        #expect(throws: SpecError.self) { try parse("") }
-        #expect(throws: SpecError.self) { try parse("jobs:\n  - kind: deck\n    output: x/{colour}\n") }
+        let refusals = [
+            "jobs: []\n": "spec.yaml:1:7: the spec expands to zero jobs",
+            "jobs:\n  - kind: deck\n    theme: []\n": "spec.yaml:3:12: `theme` is an empty list, so the job expands to zero jobs",
+            "": "spec.yaml:1:1: the spec is empty",
+            "jobs:\n  - kind: deck\n    output: x/{colour}\n":
+                "spec.yaml:3:13: output path x/{colour} uses {colour}, which this job does not set",
+        ]
+        for (text, message) in refusals {
+            let error = #expect(throws: SpecError.self) { try parse(text) }
+            #expect(error?.description == message)
+        }
     }
 
     @Test func missingFileAndFolderAreClearErrors() throws {

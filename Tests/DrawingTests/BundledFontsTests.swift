@@ -69,6 +69,9 @@ struct BundledFontsTests {
         #expect(folders.contains(prefix.appendingPathComponent("share/cardrender").standardizedFileURL))
         let bundle = try ResourceBundle.locate(target: "Example", in: folders) { Bundle.main }
         #expect(bundle.bundleURL.standardizedFileURL.path == share.standardizedFileURL.path)
-        #expect(throws: ResourceBundleError.self) { _ = try ResourceBundle.file("absent.txt", in: bundle) }
+        let absent = #expect(throws: ResourceBundleError.self) { _ = try ResourceBundle.file("absent.txt", in: bundle) }
+        #expect(absent?.description == "absent.txt is missing from resource bundle \(bundle.bundleURL.lastPathComponent) "
+                + "(looked in \(bundle.bundleURL.path)); install the tool with its bundles (`make install`) "
+                + "or run it from its build folder")
     }
 }

@@ -133,15 +133,25 @@ import Testing
         #expect(try Color(hex: "0f0") == Color(red: 0, green: 1, blue: 0))
         #expect(try Color(hex: "#00000080").alpha == 128.0 / 255)
         #expect(try Color(hex: "#FFF8").alpha == 8.0 / 15)
-        #expect(throws: DrawingError.self) { try Color(hex: "#12345") }
-        #expect(throws: DrawingError.self) { try Color(hex: "red") }
+        for text in ["#12345", "red"] {
+            let error = #expect(throws: DrawingError.self) { try Color(hex: text) }
+            #expect(error?.description == "invalid colour \"\(text)\": use #RGB, #RGBA, #RRGGBB or #RRGGBBAA")
+        }
         #expect(Color(rgb: 0xC8102E).hexString == "#C8102E")
     }
 
     @Test func invalidPictureSizesAreErrors() {
-        #expect(throws: DrawingError.self) { try Picture(width: 0, height: 10) { _ in }.rasterize() }
-        #expect(throws: DrawingError.self) { try Picture(width: -5, height: 10) { _ in }.svgData() }
-        #expect(throws: DrawingError.self) { try Picture(width: .nan, height: 10) { _ in }.pdfData() }
-        #expect(throws: DrawingError.self) { try Picture(width: 9000, height: 10) { _ in }.rasterize(scale: 2) }
+        func message(_ make: () throws -> Any) -> String? {
+            (#expect(throws: DrawingError.self) { _ = try make() })?.description
+        }
+        let positive = "both sides must be positive numbers"
+        #expect(message { try Picture(width: 0, height: 10) { _ in }.rasterize() }
+                == "invalid picture size: 0.0×10.0 pt; \(positive)")
+        #expect(message { try Picture(width: -5, height: 10) { _ in }.svgData() }
+                == "invalid picture size: -5.0×10.0 pt; \(positive)")
+        #expect(message { try Picture(width: .nan, height: 10) { _ in }.pdfData() }
+                == "invalid picture size: nan×10.0 pt; \(positive)")
+        #expect(message { try Picture(width: 9000, height: 10) { _ in }.rasterize(scale: 2) }
+                == "invalid picture size: 18000×20 px is over the limit of 16384 px a side")
     }
 }

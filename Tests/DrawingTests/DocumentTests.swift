@@ -183,7 +183,8 @@ import Testing
         let error = try #require(throws: DrawingError.self) { try document.write(to: png) }
         #expect(error.description == "cannot write \(png.path): a document is written as .pdf")
         #expect(!FileManager.default.fileExists(atPath: png.path))
-        #expect(throws: DrawingError.self) { try document.data(format: .svg) }
+        let svg = #expect(throws: DrawingError.self) { try document.data(format: .svg) }
+        #expect(svg?.description == "invalid document: svg holds one picture; write a document as .pdf")
     }
 
     @Test(arguments: [

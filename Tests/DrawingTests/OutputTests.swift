@@ -88,10 +88,12 @@ import Testing
         #expect(try Data(contentsOf: url) != first)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["card.png"])
         // A failing write (missing folder) leaves the existing file alone.
-        #expect(throws: FileWriteError.self) {
+        let missing = try #require(throws: FileWriteError.self) {
             try AtomicFile.write(Data([1, 2, 3]), to: dir.appendingPathComponent("missing/x.png"))
         }
-        #expect(throws: DrawingError.self) { try Self.sample(5).write(to: dir.appendingPathComponent("x.gif")) }
+        #expect(missing.description == "cannot write \(dir.path)/missing/x.png: folder \(dir.path)/missing does not exist")
+        let gif = try #require(throws: DrawingError.self) { try Self.sample(5).write(to: dir.appendingPathComponent("x.gif")) }
+        #expect(gif.description == "cannot write \(dir.path)/x.gif: unknown file extension; use .png, .svg or .pdf")
     }
 
     @Test func pngWriteGoesThroughAtomicFile() throws {

@@ -274,9 +274,10 @@ private func inkBounds(_ image: RGBAImage, where include: (RGBAImage.Pixel) -> B
             try TextBox(markup: "<span font_family=\"Comic Sans\">x</span>", font: "DejaVu Sans 12")
                 .layout(in: CGSize(width: 100, height: 100))
         }
-        #expect(throws: DrawingError.self) {
+        let sizeless = #expect(throws: DrawingError.self) {
             try TextBox(markup: "x", font: "DejaVu Sans").layout(in: CGSize(width: 100, height: 100))
         }
+        #expect(sizeless?.description == "font \"DejaVu Sans\" has no size; add one in points, as in \"DejaVu Sans 12\"")
     }
 
     @Test func badMarkupIsAOneLineError() throws {
@@ -289,9 +290,11 @@ private func inkBounds(_ image: RGBAImage, where include: (RGBAImage.Pixel) -> B
             #expect(!message.contains("\n"))
             #expect(message.contains("i"))
         }
-        #expect(throws: DrawingError.self) {
+        let ampersand = #expect(throws: DrawingError.self) {
             try TextBox(markup: "fish & chips", font: "DejaVu Sans 12").layout(in: CGSize(width: 100, height: 100))
         }
+        #expect(ampersand?.description
+                == "text markup: a `&` that starts no entity; write it as &amp; (at column 6 of the text)")
     }
 
     @Test func bundledLibraryFamilies() {

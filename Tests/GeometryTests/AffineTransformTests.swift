@@ -157,9 +157,16 @@ func isClose(_ r: CGRect, _ s: CGRect, within tolerance: CGFloat = 1e-9) -> Bool
         let json = String(decoding: try JSONEncoder().encode(t), as: UTF8.self)
         #expect(json == "[1,2,3,4,5.5,-6]")
         #expect(try JSONDecoder().decode(CGAffineTransform.self, from: Data(json.utf8)) == t)
-        #expect(throws: DecodingError.self) {
+        let short = #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(CGAffineTransform.self, from: Data("[1,2,3]".utf8))
         }
+        // The fourth number is the one missing.
+        guard case .valueNotFound(let type, let context) = short else {
+            Issue.record("expected a missing value, got \(String(describing: short))")
+            return
+        }
+        #expect(ObjectIdentifier(type) == ObjectIdentifier(CGFloat.self))
+        #expect(context.codingPath.map(\.intValue) == [3])
     }
 
     @Test func hashableTreatsEqualTransformsAsOne() {

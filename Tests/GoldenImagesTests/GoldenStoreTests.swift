@@ -193,9 +193,11 @@ struct GoldenStoreTests {
         let truncated = try PNG.encode(Self.golden).prefix(40)
         try truncated.write(to: scratch.file("card.png"))
         for mode in [RecordMode.never, .missing, .failed] {
-            #expect(throws: GoldenError.self) {
+            let error = #expect(throws: GoldenError.self) {
                 try GoldenStore.verify(Self.golden, golden: scratch.file("card.png"), mode: mode, artifactsDirectory: nil)
             }
+            #expect(error?.description == "cannot read image \(scratch.file("card.png").path): PNG is truncated: "
+                    + "the data ends after 40 bytes, before the IEND chunk", "\(mode)")
             #expect(try Data(contentsOf: scratch.file("card.png")) == truncated)
         }
         do {

@@ -102,7 +102,8 @@ struct CatalogTests {
         let text = String(decoding: try DeviceCatalog.bundledJSON(), as: UTF8.self)
         // A figure that cites a source the catalog does not list.
         let badSource = text.replacingOccurrences(of: "\"source\": \"hig-bars\"", with: "\"source\": \"nowhere\"")
-        #expect(throws: CatalogError.self) { try DeviceCatalog(jsonData: Data(badSource.utf8)) }
+        let cited = #expect(throws: CatalogError.self) { try DeviceCatalog(jsonData: Data(badSource.utf8)) }
+        #expect(cited?.description == "devices.json: iphone-4s.portrait.bars.navigationBar cites unknown source \"nowhere\"")
         // A source no figure cites and no note names, and one without a description.
         let sourcesTable = "\"sources\": {\n"
         #expect(text.contains(sourcesTable))
@@ -120,8 +121,10 @@ struct CatalogTests {
         let unknownWidth = text.replacingOccurrences(
             of: "\"width\": {\n          \"value\": 375,", with: "\"width\": {\n          \"value\": null,")
         #expect(unknownWidth != text)
-        #expect(throws: CatalogError.self) { try DeviceCatalog(jsonData: Data(unknownWidth.utf8)) }
-        #expect(throws: CatalogError.self) { try DeviceCatalog(jsonData: Data("{}".utf8)) }
+        let unknown = #expect(throws: CatalogError.self) { try DeviceCatalog(jsonData: Data(unknownWidth.utf8)) }
+        #expect(unknown?.description == "devices.json: iphone-8.screen.width must be known")
+        let malformed = #expect(throws: CatalogError.self) { try DeviceCatalog(jsonData: Data("{}".utf8)) }
+        #expect(malformed?.description == "devices.json is malformed: missing \"schemaVersion\" at top level")
     }
 
 }

@@ -126,7 +126,9 @@ struct ExportTests {
 
     @Test func sheetOverThePixelLimitIsRefusedBeforeRendering() throws {
         let export = DeckExport(renderer: try CardRenderer(size: .poker), resolution: .dpi(600))
-        #expect(throws: PlayingCardsError.self) { try export.validate(sheet: true) }
+        let error = #expect(throws: PlayingCardsError.self) { try export.validate(sheet: true) }
+        #expect(error?.description == "the sprite sheet would be 19524×10508 px, over the limit of 16384 px a side; "
+                + "use a smaller --scale, --dpi or --size")
         try export.validate(sheet: false)
     }
 }

@@ -151,24 +151,34 @@ struct OptionTests {
                                                       + "card would be 2.5 × 3.5 pt; write 2.5x3.5in (or 2.5x3.5pt for so small a card)")) {
             try CardSize(parsing: "2.5x3.5")
         }
-        #expect(throws: PlayingCardsError.self) { try CardSize(parsing: "63x88") }
+        let unitless = #expect(throws: PlayingCardsError.self) { try CardSize(parsing: "63x88") }
+        #expect(unitless?.description == "card size \"63x88\" needs a unit: a bare number is points, so this card would be "
+                + "63 × 88 pt; write 63x88mm (or 63x88pt for so small a card)")
         #expect(CardSize.poker.points == CGSize(width: 2.5 * 72, height: 3.5 * 72))
     }
 
     @Test(arguments: ["0x100", "100x0", "-5x100", "abcx100", "100", "", "nanx5", "infx10", "10x10x10", "tarot"])
     func badSizesAreRefused(text: String) {
-        #expect(throws: PlayingCardsError.self) { try CardSize(parsing: text) }
+        let error = #expect(throws: PlayingCardsError.self) { try CardSize(parsing: text) }
+        let why = ["0x100", "100x0"].contains(text) ? ": both sides must be greater than zero" : ""
+        #expect(error?.description == "invalid card size \"\(text)\"\(why); use poker, bridge or WIDTHxHEIGHT, "
+                + "e.g. 2.5x3.5in, 63x88mm or 250x350 (points)")
     }
 
     @Test func pixelLimitIsSixteenThousandThreeHundredEightyFourASide() throws {
         try CardSize(width: 8192, height: 100).validate(for: .scale(2))
-        #expect(throws: PlayingCardsError.self) { try CardSize(width: 8192.5, height: 100).validate(for: .scale(2)) }
+        func message(_ size: CardSize, _ resolution: Resolution) -> String? {
+            (#expect(throws: PlayingCardsError.self) { try size.validate(for: resolution) })?.description
+        }
+        #expect(message(CardSize(width: 8192.5, height: 100), .scale(2))
+                == "a 8192.5x100 card at 2x is 16385×200 px, over the limit of 16384 px a side")
         try CardSize.poker.validate(for: .dpi(1200))
-        #expect(throws: PlayingCardsError.self) { try CardSize(width: 1000, height: 1000).validate(for: .dpi(1200)) }
-        #expect(throws: PlayingCardsError.self) { try CardSize.poker.validate(for: .dpi(1201)) }
-        #expect(throws: PlayingCardsError.self) { try CardSize.poker.validate(for: .dpi(17)) }
-        #expect(throws: PlayingCardsError.self) { try CardSize.poker.validate(for: .scale(4)) }
-        #expect(throws: PlayingCardsError.self) { try CardSize.poker.validate(for: .scale(0)) }
+        #expect(message(CardSize(width: 1000, height: 1000), .dpi(1200))
+                == "a 1000x1000 card at 1200 dpi is 16667×16667 px, over the limit of 16384 px a side")
+        #expect(message(.poker, .dpi(1201)) == "--dpi must be between 18 and 1200, got 1201")
+        #expect(message(.poker, .dpi(17)) == "--dpi must be between 18 and 1200, got 17")
+        #expect(message(.poker, .scale(4)) == "--scale must be 1, 2 or 3, got 4")
+        #expect(message(.poker, .scale(0)) == "--scale must be 1, 2 or 3, got 0")
     }
 
     @Test func themesAndOverrides() throws {
@@ -184,9 +194,13 @@ struct OptionTests {
         #expect(theme.clubs == Color(rgb: 0x0000FF))
         #expect(theme.backColor == Color(rgb: 0x123456))
         #expect(theme.diamonds == CardTheme.classic.diamonds)
-        #expect(throws: PlayingCardsError.self) { try theme.apply(colorOverride: "stars=#fff") }
-        #expect(throws: PlayingCardsError.self) { try theme.apply(colorOverride: "hearts=red") }
-        #expect(throws: PlayingCardsError.self) { try theme.apply(colorOverride: "hearts") }
+        func message(_ override: String) -> String? {
+            (#expect(throws: PlayingCardsError.self) { try theme.apply(colorOverride: override) })?.description
+        }
+        let keys = "spades, hearts, diamonds, clubs (or S, H, D, C), red, black, back, border"
+        #expect(message("stars=#fff") == "unknown colour key \"stars\" in --color \"stars=#fff\"; use one of \(keys)")
+        #expect(message("hearts=red") == "invalid --color \"hearts=red\": \"red\" is not a colour; use #RGB, #RRGGBB or #RRGGBBAA")
+        #expect(message("hearts") == "invalid --color \"hearts\"; use KEY=#RRGGBB with KEY one of \(keys)")
     }
 
     @Test func unknownThemeSuggestsTheNearestName() {

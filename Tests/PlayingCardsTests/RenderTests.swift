@@ -169,7 +169,8 @@ struct FaceImageTests {
 
     @Test func missingFolderOrBadPNGIsOneClearError() throws {
         let missing = URL(fileURLWithPath: "/nonexistent/faces-\(UUID().uuidString)")
-        #expect(throws: PlayingCardsError.self) { try FaceImages(directory: missing) }
+        let absent = #expect(throws: PlayingCardsError.self) { try FaceImages(directory: missing) }
+        #expect(absent?.description == "--faces folder \(missing.path) does not exist")
         let broken = try folder(["QS.png": Data("not a png".utf8)])
         defer { try? FileManager.default.removeItem(at: broken) }
         do {
@@ -181,6 +182,7 @@ struct FaceImageTests {
         }
         let empty = try folder([:])
         defer { try? FileManager.default.removeItem(at: empty) }
-        #expect(throws: PlayingCardsError.self) { try FaceImages(directory: empty) }
+        let courtless = #expect(throws: PlayingCardsError.self) { try FaceImages(directory: empty) }
+        #expect(courtless?.description == "--faces folder \(empty.path) has no court images; name them like JH.png, QS.png, KD.png")
     }
 }

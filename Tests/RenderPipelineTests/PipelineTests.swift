@@ -63,7 +63,9 @@ import Testing
         #expect(throws: RequestError("`face-scale` must be between 0.5 and 1, got 2.0", key: "face-scale")) {
             try DeckRequest(look: look).validate(as: .spec)
         }
-        #expect(throws: RequestError.self) { try KeyboardRequest(mistake: "forgot-conversion", filmstrip: 3).validate(as: .spec) }
+        #expect(throws: RequestError("`mistake` and `filmstrip` draw different diagrams; pick one", key: "filmstrip")) {
+            try KeyboardRequest(mistake: "forgot-conversion", filmstrip: 3).validate(as: .spec)
+        }
     }
 
     @Test func aSpecRunsThroughTheBatchRunnerWithoutTheCommandLine() throws {

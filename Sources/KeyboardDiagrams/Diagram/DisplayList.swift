@@ -73,15 +73,4 @@ struct DisplayList: Sendable {
             }
         }
     }
-
-    /// Number of items, nested ones included (for tests and budgets).
-    var count: Int {
-        func count(_ items: [Item]) -> Int {
-            items.reduce(0) { total, item in
-                if case let .clipped(_, inner) = item { return total + 1 + count(inner) }
-                return total + 1
-            }
-        }
-        return count(items)
-    }
 }

@@ -77,9 +77,6 @@ public struct KeyboardDiagram: Sendable {
         let list = self.list
         return Picture(size: size, title: title) { canvas in list.draw(on: canvas) }
     }
-
-    /// Number of drawing operations (a size budget for tests).
-    public var operationCount: Int { list.count }
 }
 
 /// What a composer produces.

@@ -214,18 +214,6 @@ public struct LabelLayout: Sendable {
         return result
     }
 
-    /// Labels whose box a key line passes through (should be empty).
-    public var labelsCrossingKeyLines: [(PlacedLabel, LineSegment)] {
-        placed.flatMap { label in keyLines.filter { $0.crosses(label.frame) }.map { (label, $0) } }
-    }
-
-    /// Labels covering a protected area (should be empty).
-    public var labelsCoveringProtectedAreas: [(PlacedLabel, CGRect)] {
-        placed.flatMap { label in
-            protectedAreas.filter { !$0.intersection(label.frame).isEmpty }.map { (label, $0) }
-        }
-    }
-
     /// Labels covering protected text (should be empty).
     public var labelsCoveringProtectedText: [(PlacedLabel, CGRect)] {
         placed.flatMap { label in
@@ -234,19 +222,8 @@ public struct LabelLayout: Sendable {
     }
 }
 
-/// Candidate rects of a given size around a point or a rect, in the order a person would try them.
+/// Candidate rects of a given size inside a rect, in the order a person would try them.
 public enum LabelCandidates {
-    /// Centred on `point`, then above, below, right and left of it with a gap.
-    public static func around(_ point: CGPoint, size: CGSize, gap: CGFloat = 4) -> [CGRect] {
-        let w = size.width, h = size.height
-        return [
-            CGRect(x: point.x - w / 2, y: point.y - h - gap, width: w, height: h),
-            CGRect(x: point.x - w / 2, y: point.y + gap, width: w, height: h),
-            CGRect(x: point.x + gap, y: point.y - h / 2, width: w, height: h),
-            CGRect(x: point.x - w - gap, y: point.y - h / 2, width: w, height: h),
-        ]
-    }
-
     /// Inside `rect` row by row from the top, a row every `step` points and the last at the bottom
     /// (left, right, centre in each row), `inset` from the edges: for labels that should stay on a
     /// large area such as a keyboard. Fine rows let a label settle in the first gap between the

@@ -154,11 +154,6 @@ public struct DeviceMetrics: Sendable, Equatable {
     public func keyboardHeight(predictive: Bool) -> CGFloat {
         predictive ? keyboardHeightWithPredictive : keyboardHeight
     }
-
-    /// The screen's safe area as a rect.
-    public var safeAreaFrame: CGRect {
-        CGRect(origin: .zero, size: screenSize).inset(by: safeAreaInsets)
-    }
 }
 
 extension DeviceMetrics: Encodable {
