@@ -20,7 +20,7 @@ BENCH_PACKAGES = imagemagick time
 # against Pango's own pango-view.
 TEST_PACKAGES = poppler-utils pango1.0-tools
 
-.PHONY: all deps system-deps test-deps build run test unit-test environment-test examples install-check api-docs goldens bench docs install uninstall manual clean \
+.PHONY: all deps system-deps test-deps build run test unit-test environment-test examples install-check api-docs goldens bench bench-baseline docs install uninstall manual clean \
   fuzz fuzz-build fuzz-ci sanitize sanitize-address sanitize-thread stress stress-ci
 
 all: build
@@ -203,6 +203,22 @@ bench: deps
 	CARDRENDER_BENCH_DEBUG=$$($(SWIFT) build --scratch-path .build-bench-debug --show-bin-path)/cardrender-bench \
 	CARDRENDER_BENCH_DEBUG_O2=$$($(SWIFT) build --scratch-path .build-bench-debug-O2 -Xcc -O2 --show-bin-path)/cardrender-bench \
 	  $(SWIFT) run -c release cardrender-bench $(BENCH)
+
+# `make bench-baseline REV=<commit>`: the cardrender of an earlier commit of this repository, for
+# `make bench text-engine` to run beside today's. The commit's files come from `git archive` into
+# .build-baseline/<commit> (never committed), resolved with this checkout's Package.resolved and built
+# with BASELINE_FLAGS (release, as `make bench` builds; `BASELINE_FLAGS="-Xcc -O2"` for the test build).
+BASELINE_FLAGS ?= -c release
+bench-baseline: deps
+	@test -n "$(REV)" || { echo "usage: make bench-baseline REV=<commit>" >&2; exit 2; }
+	@rev=$$(git rev-parse --verify --quiet "$(REV)^{commit}") || { echo "error: no commit $(REV)" >&2; exit 2; }; \
+	dir=.build-baseline/$$rev; \
+	if [ ! -f $$dir/Package.swift ]; then \
+	  rm -rf $$dir.partial && mkdir -p $$dir.partial && git archive $$rev | tar -x -C $$dir.partial && \
+	  { [ ! -f Package.resolved ] || cp Package.resolved $$dir.partial/; } && mv $$dir.partial $$dir || exit 1; \
+	fi; \
+	(cd $$dir && $(SWIFT) build $(BASELINE_FLAGS) --product cardrender) || exit 1; \
+	echo "baseline: CARDRENDER_BENCH_BASELINE=$$(cd $$dir && $(SWIFT) build $(BASELINE_FLAGS) --show-bin-path)/cardrender"
 
 # The README's pictures, from docs/spec.yaml, so they never go stale.
 docs: build

@@ -70,8 +70,8 @@ enum CardsBenchmark {
               + String(format: "  %.1f%% of the first (goal < 10%%)", 100 * again.seconds / max(first.seconds, 1e-9)))
     }
 
-    /// A template of the kind a card game has, and `cardCount` rows of seeded, varied text.
-    static func writeFixture(in dir: URL) throws {
+    /// A template of the kind a card game has, and `count` rows of seeded, varied text.
+    static func writeFixture(in dir: URL, count: Int = cardCount) throws {
         let icons = dir.appendingPathComponent("icons")
         try FileManager.default.createDirectory(at: icons, withIntermediateDirectories: true)
         try """
@@ -132,7 +132,7 @@ enum CardsBenchmark {
         let colors = ["#c8461b", "#1f6fb8", "#3b8a33", "#5b6670", "#5e3f99"]
         var random = SplitMix64(seed: 14)
         var csv = "id,title,color,rules\n"
-        for index in 1...cardCount {
+        for index in 1...count {
             let length = 8 + Int(random.next() % 50)
             let rules = (0..<length).map { _ in words[Int(random.next() % UInt64(words.count))] }.joined(separator: " ")
             csv += "\(index),Card number \(index),\(colors[index % colors.count]),\"\(rules.prefix(1).uppercased() + rules.dropFirst()).\"\n"

@@ -29,6 +29,20 @@ final class FontConfigFonts: @unchecked Sendable {
 
     private static let cache = Mutex<[Key: FontConfigFonts]>([:])
 
+    /// Makes an empty configuration FontConfig's current one, before the first Pango font map.
+    /// Each new Pango font map has FontConfig load its default configuration (`FcInit`: the
+    /// machine's fonts.conf, its includes and font caches) and waits for that before its first
+    /// match, although ours only use the configurations built here. With a current configuration
+    /// in place `FcInit` does nothing: a one-card run costs about a sixth fewer instructions, and
+    /// nothing of the machine's font set-up is read (a broken fonts.conf printed its errors).
+    static func leaveSystemConfigurationUnread() { _ = emptyCurrentConfiguration }
+
+    /// Kept for the process, as FontConfig keeps its current configuration.
+    private static let emptyCurrentConfiguration: Void = {
+        guard let empty = FcConfigCreate() else { return }
+        FcConfigSetCurrent(empty)
+    }()
+
     /// The configuration for the bundled DejaVu fonts, the fallback fonts when `withFallback`,
     /// plus `extraFiles` (absolute paths), built on first use. Scanning the fallback files (the
     /// CJK font's character map above all) costs start-up time, so a text that DejaVu and the
@@ -86,6 +100,7 @@ final class FontConfigFonts: @unchecked Sendable {
     }
 
     private static func build(extraFiles: [String], withFallback: Bool) throws(DrawingError) -> FontConfigFonts {
+        leaveSystemConfigurationUnread()
         var paths: [String] = []
         for name in BundledFonts.primaryFileNames + (withFallback ? BundledFonts.fallbackFileNames : []) {
             do {
@@ -206,6 +221,7 @@ final class PangoFontMap: @unchecked Sendable {
         if let existing = maps.withLock({ $0[key] }) {
             map = existing
         } else {
+            FontConfigFonts.leaveSystemConfigurationUnread()
             let fonts = try FontConfigFonts.fonts(extraFiles: extraFiles, withFallback: withFallback)
             guard let raw = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
                 throw .font("Pango cannot make a FreeType font map")
@@ -233,6 +249,7 @@ extension PangoFonts {
     /// The families this thread's default Pango font map offers, sorted: what a library laying
     /// text out with the default map would find.
     static func defaultFontMapFamilies() -> [String] {
+        FontConfigFonts.leaveSystemConfigurationUnread()
         guard let map = pango_cairo_font_map_get_default() else { return [] }
         var families: UnsafeMutablePointer<UnsafeMutablePointer<CPango.PangoFontFamily>?>?
         var count: Int32 = 0
