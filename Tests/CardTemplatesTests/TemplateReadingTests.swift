@@ -64,7 +64,7 @@ import Testing
                                                        fit: .cover, clip: .roundedRect, cornerRadius: 2)))
         #expect(layers[6].content == .text(TextLayer(markup: "<b>Hi</b>", font: "DejaVu Serif Bold 14",
                                                      color: try Color(hex: "#222"), alignment: .center,
-                                                     verticalAlignment: .middle, wrap: .char, ellipsis: .end,
+                                                     verticalAlignment: .middle, wrap: .character, ellipsis: .end,
                                                      lineSpacing: 1.1, minimumFontSize: 7)))
         #expect(layers[7].content == .playingCard(PlayingCardLayer(part: .whole, side: .card(.queen, of: .hearts),
                                                                    theme: .fourColor)))
@@ -285,5 +285,26 @@ import Testing
             == "n.yaml:2:9: row 1 (n.csv:2), card.name: no column \"idd\"; did you mean \"id\"?")
         #expect(specError { _ = try template.cards(from: nil) }
             == "n.yaml:2:9: the card (no data), card.name: no column \"idd\" (there is no data)")
+    }
+    @Test func textAndImageWordsReadIntoDrawingsTypes() throws {
+        let files = try Fixtures()
+        let words: [(wrap: String, expected: TextWrap)] = [("word", .word), ("char", .character), ("NONE", .none)]
+        for (word, expected) in words {
+            let template = try files.template("w.yaml", "layers:\n  - {type: text, text: hi, wrap: \(word), valign: bottom, "
+                                                + "ellipsis: start}\n  - {type: image, src: a.png, fit: stretch}\n")
+            try files.write("a.png", Data([0x89]))
+            let layers = try template.cards(from: nil)[0].layers
+            guard case let .text(text) = layers[0].content, case let .image(image) = layers[1].content else {
+                Issue.record("not a text and an image layer")
+                continue
+            }
+            #expect(text.wrap == expected && text.verticalAlignment == .bottom && text.ellipsis == .start)
+            #expect(image.fit == .stretch)
+        }
+        let template = try files.template("bad.yaml", "layers:\n  - {type: text, wrap: zigzag}\n")
+        #expect(specError { _ = try template.cards(from: nil) }
+            == "bad.yaml:2:24: the card (no data), layer 1 (text): unknown `wrap` value \"zigzag\"; valid: word, char, none")
+        let character = try files.template("char.yaml", "layers:\n  - {type: text, wrap: character}\n")
+        #expect(specError { _ = try character.cards(from: nil) }?.contains("unknown `wrap` value \"character\"") == true)
     }
 }

@@ -267,12 +267,17 @@ struct ValueParser {
         return color
     }
 
+    /// One of a type's cases, written as its raw value.
     func choice<T: RawRepresentable & CaseIterable>(_ node: LocatedNode, key: String, as type: T.Type) throws(SpecError) -> T
     where T.RawValue == String {
+        try choice(node, key: key, among: T.allCases.map { ($0.rawValue, $0) })
+    }
+
+    /// One of `names`' values, written as its name (case does not matter).
+    func choice<T>(_ node: LocatedNode, key: String, among names: [(name: String, value: T)]) throws(SpecError) -> T {
         let text = try text(node, key: key).trimmingSpaces
-        if let value = T(rawValue: text.lowercased()) { return value }
-        let valid = T.allCases.map(\.rawValue)
-        let unknown = SpecFile.unknown(text, at: node.location, valid: valid, what: "`\(key)` value")
+        if let match = names.first(where: { $0.name == text.lowercased() }) { return match.value }
+        let unknown = SpecFile.unknown(text, at: node.location, valid: names.map(\.name), what: "`\(key)` value")
         throw fail(unknown.message, at: node.location)
     }
 

@@ -231,34 +231,9 @@ public struct TemplateRenderer: Sendable {
     /// The layer's text box, with the template's icons and fonts.
     public func textBox(_ text: TextLayer) -> TextBox {
         TextBox(markup: text.markup, font: text.font, color: text.color, alignment: text.alignment,
-                verticalAlignment: Self.verticalAlignment(text.verticalAlignment), wrap: Self.wrap(text.wrap),
-                lineSpacing: CGFloat(text.lineSpacing), ellipsis: Self.ellipsis(text.ellipsis),
+                verticalAlignment: text.verticalAlignment, wrap: text.wrap,
+                lineSpacing: CGFloat(text.lineSpacing), ellipsis: text.ellipsis,
                 autoFit: text.minimumFontSize.map { AutoFit(minimumSize: CGFloat($0)) }, icons: icons, library: fonts)
-    }
-
-    static func verticalAlignment(_ value: TextLayer.VerticalAlignment) -> VerticalTextAlignment {
-        switch value {
-        case .top: .top
-        case .middle: .middle
-        case .bottom: .bottom
-        }
-    }
-
-    static func wrap(_ value: TextLayer.Wrap) -> TextWrap {
-        switch value {
-        case .word: .word
-        case .char: .character
-        case .none: .none
-        }
-    }
-
-    static func ellipsis(_ value: TextLayer.Ellipsis) -> TextEllipsis {
-        switch value {
-        case .none: .none
-        case .start: .start
-        case .middle: .middle
-        case .end: .end
-        }
     }
 
     /// Lays out every text layer of `cards` without drawing: markup and font errors are thrown
