@@ -299,7 +299,7 @@ import Testing
                 continue
             }
             #expect(text.wrap == expected && text.verticalAlignment == .bottom && text.ellipsis == .start)
-            #expect(image.fit == .stretch)
+            #expect(image.fit == ImageFit.stretch)
         }
         let template = try files.template("bad.yaml", "layers:\n  - {type: text, wrap: zigzag}\n")
         #expect(specError { _ = try template.cards(from: nil) }

@@ -209,7 +209,7 @@ struct LayerResolver {
         case .special: throw parser.fail("the image \(path) is not a regular file (a device, FIFO or socket)", at: node.location)
         case .folder, nil: throw parser.fail("the image \(path) does not exist", at: node.location)
         }
-        let fit = try value("fit").map { (node) throws(SpecError) in try parser.choice(node, key: "fit", as: ImageLayer.Fit.self) } ?? .contain
+        let fit = try value("fit").map { (node) throws(SpecError) in try parser.choice(node, key: "fit", as: ImageFit.self) } ?? .contain
         let clip = try value("clip").map { (node) throws(SpecError) in try parser.choice(node, key: "clip", as: ImageLayer.Clip.self) } ?? .none
         return ImageLayer(url: url, fit: fit, clip: clip, cornerRadius: clip == .roundedRect ? try radius(box: box) : 0)
     }

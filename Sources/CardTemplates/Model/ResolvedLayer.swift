@@ -83,16 +83,6 @@ public struct Stroke: Sendable, Equatable {
 
 /// A PNG or SVG file drawn into the box.
 public struct ImageLayer: Sendable, Equatable {
-    /// How the image's own size maps onto the box.
-    public enum Fit: String, Sendable, Equatable, CaseIterable {
-        /// Scaled to fit inside, aspect kept, centred.
-        case contain
-        /// Scaled to cover the box, aspect kept, centred, the overflow clipped to the box.
-        case cover
-        /// Scaled to the box exactly, aspect ignored.
-        case stretch
-    }
-
     /// The shape the image is clipped to.
     public enum Clip: String, Sendable, Equatable, CaseIterable {
         /// Not clipped (a `cover` image is still kept inside its box).
@@ -108,14 +98,14 @@ public struct ImageLayer: Sendable, Equatable {
     /// An existing `.png` or `.svg` file (checked when the card was resolved).
     public var url: URL
     /// How the image is scaled into the box.
-    public var fit: Fit
+    public var fit: ImageFit
     /// The shape the image is clipped to.
     public var clip: Clip
     /// The corner radius of a `rounded-rect` clip, in points (0 otherwise).
     public var cornerRadius: CGFloat
 
     /// The image at `url` drawn as `fit` and `clip` say.
-    public init(url: URL, fit: Fit, clip: Clip, cornerRadius: CGFloat) {
+    public init(url: URL, fit: ImageFit, clip: Clip, cornerRadius: CGFloat) {
         self.url = url
         self.fit = fit
         self.clip = clip

@@ -161,7 +161,7 @@ public struct TemplateRenderer: Sendable {
             draw(SuitShape.path(for: suit, in: box), style: style, on: canvas)
         case let .image(image):
             guard let loaded = images[image.url] else { throw DrawingError.image("image \(image.url.path) was not loaded") }
-            try canvas.draw(loaded, in: box, fit: Self.fit(image.fit), clippedTo: Self.clip(image, in: box))
+            try canvas.draw(loaded, in: box, fit: image.fit, clippedTo: Self.clip(image, in: box))
         case let .text(text):
             try textBox(text).draw(in: box, on: canvas)
         case let .playingCard(part):
@@ -190,14 +190,6 @@ public struct TemplateRenderer: Sendable {
         switch paint.geometry {
         case let .linear(from, to): return Gradient(.linear(from: from, to: to), stops: stops)
         case let .radial(center, radius): return Gradient(.radial(center: center, radius: radius), stops: stops)
-        }
-    }
-
-    static func fit(_ fit: ImageLayer.Fit) -> ImageFit {
-        switch fit {
-        case .contain: .contain
-        case .cover: .cover
-        case .stretch: .stretch
         }
     }
 
