@@ -82,9 +82,9 @@ import Testing
             """)
         let layer = try #require(try template.cards(from: nil).first?.layers.first)
         #expect(layer.box == CGRect(x: -9, y: -9, width: 198, height: 270))
-        let gradient = GradientPaint(geometry: .linear(from: CGPoint(x: 0, y: 0), to: CGPoint(x: 0, y: 252)),
-                                     stops: [GradientStop(offset: 0, color: .white), GradientStop(offset: 0.5, color: try Color(hex: "#888")),
-                                             GradientStop(offset: 1, color: .black)])
+        let gradient = Gradient(.linear(from: CGPoint(x: 0, y: 0), to: CGPoint(x: 0, y: 252)),
+                                stops: [Gradient.Stop(location: 0, color: .white), Gradient.Stop(location: 0.5, color: try Color(hex: "#888")),
+                                        Gradient.Stop(location: 1, color: .black)])
         #expect(layer.content == .rect(cornerRadius: 0, style: ShapeStyle(fill: .gradient(gradient), stroke: nil)))
     }
 
@@ -255,8 +255,8 @@ import Testing
                 fill: {radial: {center: [50%, 50%], radius: 50%}, stops: [[0, "#fff"], [100%, black]]}
             """)
         let layer = try template.cards(from: nil)[0].layers[0]
-        let gradient = GradientPaint(geometry: .radial(center: CGPoint(x: 60, y: 45), radius: 25),
-                                     stops: [GradientStop(offset: 0, color: .white), GradientStop(offset: 1, color: .black)])
+        let gradient = Gradient(.radial(center: CGPoint(x: 60, y: 45), radius: 25),
+                                stops: [Gradient.Stop(location: 0, color: .white), Gradient.Stop(location: 1, color: .black)])
         #expect(layer.content == .ellipse(style: ShapeStyle(fill: .gradient(gradient), stroke: nil)))
         let bad = try files.template("s.yaml", "layers:\n  - {type: rect, fill: {linear: {}, stops: [red, blue, green], spin: 1}}\n")
         #expect(specError { _ = try bad.cards(from: nil) }

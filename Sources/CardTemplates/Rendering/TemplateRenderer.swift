@@ -114,7 +114,7 @@ public struct TemplateRenderer: Sendable {
     func drawCard(_ card: TemplateCard, clip: BezierPath, on canvas: Canvas) throws {
         try canvas.withSavedState {
             canvas.clip(to: clip)
-            fill(clip, with: card.background, on: canvas)
+            canvas.fill(clip, with: card.background)
             for layer in card.layers {
                 do { try draw(layer, on: canvas) } catch let error as SpecError { throw error } catch {
                     throw Self.error(Self.oneLine(error), card: card, layer: layer, in: template)
@@ -170,26 +170,11 @@ public struct TemplateRenderer: Sendable {
     }
 
     func draw(_ path: BezierPath, style: ShapeStyle, on canvas: Canvas) {
-        if let fill = style.fill { self.fill(path, with: fill, on: canvas) }
+        if let fill = style.fill { canvas.fill(path, with: fill) }
         if let stroke = style.stroke, stroke.width > 0 {
             var outline = path
             outline.lineWidth = stroke.width
             canvas.stroke(outline, with: stroke.color)
-        }
-    }
-
-    func fill(_ path: BezierPath, with paint: Paint, on canvas: Canvas) {
-        switch paint {
-        case let .color(color): canvas.fill(path, with: color)
-        case let .gradient(gradient): canvas.fill(path, with: Self.gradient(gradient))
-        }
-    }
-
-    static func gradient(_ paint: GradientPaint) -> Gradient {
-        let stops = paint.stops.map { Gradient.Stop(location: $0.offset, color: $0.color) }
-        switch paint.geometry {
-        case let .linear(from, to): return Gradient(.linear(from: from, to: to), stops: stops)
-        case let .radial(center, radius): return Gradient(.radial(center: center, radius: radius), stops: stops)
         }
     }
 
