@@ -2,6 +2,7 @@ import CardTemplates
 import Drawing
 import Foundation
 import PlayingCards
+import PrintLayout
 import SpecFiles
 import Testing
 
@@ -306,5 +307,24 @@ import Testing
             == "bad.yaml:2:24: the card (no data), layer 1 (text): unknown `wrap` value \"zigzag\"; valid: word, char, none")
         let character = try files.template("char.yaml", "layers:\n  - {type: text, wrap: character}\n")
         #expect(specError { _ = try character.cards(from: nil) }?.contains("unknown `wrap` value \"character\"") == true)
+    }
+    /// Templates and print options read lengths with one grammar: the same text, the same points.
+    @Test(arguments: ["3mm", "0.125in", "1/8in", "9pt", "9", "2.5cm", " 1/2 CM "])
+    func aLengthIsTheSameInTemplatesAndPrintOptions(text: String) throws {
+        let files = try Fixtures()
+        let template = try files.template("l.yaml", "card: {bleed: \"\(text)\"}\nlayers:\n  - {type: rect, x: \"\(text)\", width: 10}\n")
+        let points = try Length(parsing: text).points
+        #expect(template.bleed == points)
+        #expect(try template.cards(from: nil)[0].layers[0].box.minX == points)
+    }
+
+    @Test func fractionsAreLengthsInTemplates() throws {
+        let files = try Fixtures()
+        let template = try files.template("f.yaml", "card: {size: 2.5x3.5in, dpi: 144}\nlayers:\n"
+                                          + "  - {type: rect, x: 1/8in, y: 1/2%, width: 1/4cm, height: 288/2px}\n")
+        let box = try template.cards(from: nil)[0].layers[0].box
+        #expect(box.minX == 9 && abs(box.minY - 252 / 200) < 1e-9 && box.width == Length(2.5, .millimetres).points && box.height == 72)
+        #expect(specError { _ = try files.template("z.yaml", "card: {bleed: 1/0in}\n") }
+            == "z.yaml:1:15: `bleed` must be a length like 5mm, 0.2in or 50%, got \"1/0in\"")
     }
 }
