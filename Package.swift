@@ -138,7 +138,7 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "CardRenderSupport"]),
         .testTarget(name: "PrintLayoutTests", dependencies: ["PrintLayout", "Geometry"]),
         .testTarget(name: "SpecFilesTests", dependencies: ["SpecFiles"]),
-        .testTarget(name: "CardTemplatesTests", dependencies: ["CardTemplates", "SpecFiles", "Drawing", "CardRenderSupport"]),
+        .testTarget(name: "CardTemplatesTests", dependencies: ["CardTemplates", "SpecFiles", "Drawing", "CardRenderSupport", "PrintLayout"]),
         .testTarget(
             name: "DrawingTests",
             dependencies: ["Drawing", "Geometry", "BundledFonts", "ResourceBundles", "CardRenderSupport", "BatchRendering"]

@@ -1,16 +1,6 @@
 import Foundation
 import Geometry
 
-/// How an image fills the rectangle it is drawn into.
-public enum ContentMode: String, Sendable, Hashable, CaseIterable {
-    /// Stretch to the rectangle.
-    case scaleToFill
-    /// Keep the aspect ratio and fit entirely inside, centred.
-    case aspectFit
-    /// Keep the aspect ratio and cover the rectangle, centred and clipped.
-    case aspectFill
-}
-
 /// A drawing context, like `CGContext` on top of Cairo's `cairo_t`: a path is built and then
 /// consumed by `fillPath`, `strokePath` or `clip`; state lives on a save/restore stack that
 /// `withSavedState` scopes with a closure; the current transform maps user space (points)
@@ -179,25 +169,25 @@ public final class Canvas: @unchecked Sendable {
         }
     }
 
-    /// Draws a raster image into `rect`, scaled by `contentMode`.
-    public func draw(_ image: RGBAImage, in rect: CGRect, contentMode: ContentMode = .scaleToFill) throws {
+    /// Draws a raster image into `rect`, scaled as `fit` says (stretched unless told).
+    public func draw(_ image: RGBAImage, in rect: CGRect, fit: ImageFit = .stretch) throws {
         guard image.width > 0, image.height > 0 else { return }
         let surface = try CairoSurface.image(from: image)
-        let target = Canvas.rect(for: CGSize(width: image.width, height: image.height), in: rect, mode: contentMode)
+        let target = Canvas.rect(for: CGSize(width: image.width, height: image.height), in: rect, fit: fit)
         context.save()
         defer { context.restore() }
-        if contentMode == .aspectFill { context.rectangle(rect); context.clip(preserve: false) }
+        if fit == .cover { context.rectangle(rect); context.clip(preserve: false) }
         context.paintImage(surface, pixelWidth: image.width, pixelHeight: image.height, in: target)
     }
 
-    /// Where an image of `size` lands in `rect` for a content mode.
-    public static func rect(for size: CGSize, in rect: CGRect, mode: ContentMode) -> CGRect {
+    /// Where an image of `size` lands in `rect` when fitted as `fit` says.
+    public static func rect(for size: CGSize, in rect: CGRect, fit: ImageFit) -> CGRect {
         guard size.width > 0, size.height > 0 else { return rect }
-        switch mode {
-        case .scaleToFill: return rect
-        case .aspectFit, .aspectFill:
+        switch fit {
+        case .stretch: return rect
+        case .contain, .cover:
             let sx = rect.width / size.width, sy = rect.height / size.height
-            let s = mode == .aspectFit ? min(sx, sy) : max(sx, sy)
+            let s = fit == .contain ? min(sx, sy) : max(sx, sy)
             let w = size.width * s, h = size.height * s
             return CGRect(x: rect.midX - w / 2, y: rect.midY - h / 2, width: w, height: h)
         }

@@ -49,7 +49,23 @@ public struct Gradient: Sendable, Hashable {
     }
 }
 
+/// How an area is filled: one colour or a gradient.
+public enum Paint: Sendable, Hashable {
+    /// One colour (possibly translucent).
+    case color(Color)
+    /// A linear or radial gradient.
+    case gradient(Gradient)
+}
+
 extension Canvas {
+    /// Fills `path` with `paint`: its colour or its gradient.
+    public func fill(_ path: BezierPath, with paint: Paint) {
+        switch paint {
+        case let .color(color): fill(path, with: color)
+        case let .gradient(gradient): fill(path, with: gradient)
+        }
+    }
+
     /// Fills `path` with `gradient` (using the path's fill rule).
     public func fill(_ path: BezierPath, with gradient: Gradient) {
         guard !gradient.stops.isEmpty else { return }

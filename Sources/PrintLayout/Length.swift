@@ -10,13 +10,15 @@ public struct Length: Sendable, Hashable, Comparable, CustomStringConvertible {
         case points = "pt"
         case inches = "in"
         case millimetres = "mm"
+        case centimetres = "cm"
 
-        /// Points in one of this unit: 1 in = 72 pt exactly, 1 mm = 72 / 25.4 pt.
+        /// Points in one of this unit: 1 in = 72 pt exactly, 1 mm = 72 / 25.4 pt, 1 cm = 10 mm.
         public var points: CGFloat {
             switch self {
             case .points: 1
             case .inches: 72
             case .millimetres: 72 / 25.4
+            case .centimetres: 720 / 25.4
             }
         }
     }
@@ -31,7 +33,8 @@ public struct Length: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// `value` in `unit`: `Length(3, .millimetres)`.
     public init(_ value: CGFloat, _ unit: Unit) {
-        points = value * unit.points
+        // Centimetres are counted as ten millimetres, so `2.5cm` and `25mm` are the same bits.
+        points = unit == .centimetres ? value * 10 * Unit.millimetres.points : value * unit.points
     }
 
     /// `value` points.
@@ -57,48 +60,24 @@ public struct Length: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// 100 in (2.54 m): larger than A0's long side (46.8 in), so anything over it is a typo, not a paper.
     public static let largestAccepted = Length.inches(100)
 
-    /// Parses a number and its unit: `3mm`, `0.125in`, `1/8in`, `9pt`, `2.5 in`; a bare number is in
-    /// points (`9`), as everywhere in the project (templates, `--size`).
-    /// The number may be a decimal or a fraction `a/b`; spaces and case do not matter.
-    /// Refuses an unknown unit, negative, non-finite and absurd lengths (over `largest`, by default
-    /// ``largestAccepted``).
+    /// Parses a number and its unit in ``WrittenLength``'s grammar: `3mm`, `0.125in`, `1/8in`, `9pt`,
+    /// `2.5cm`, `2.5 in`; a bare number is in points (`9`), as everywhere in the project (templates,
+    /// `--size`). Refuses `px` and `%` (a distance on paper has neither a dpi nor a reference), negative,
+    /// non-finite and absurd lengths (over `largest`, by default ``largestAccepted``).
     public init(parsing text: String, largest: Length = Length.largestAccepted) throws(PrintLayoutError) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let lowered = trimmed.lowercased()
-        if ["inf", "-inf", "+inf", "nan"].contains(where: { lowered.hasPrefix($0) }) { throw .notFiniteLength(trimmed) }
-        let unitStart = lowered.firstIndex(where: { $0.isLetter }) ?? lowered.endIndex
-        let numberText = lowered[..<unitStart].trimmingCharacters(in: .whitespaces)
-        let unitText = String(lowered[unitStart...])
-        guard let number = Self.number(numberText) else {
-            throw .notALength(trimmed)
+        let written: WrittenLength
+        do { written = try WrittenLength(parsing: trimmed) } catch {
+            switch error {
+            case .notALength: throw .notALength(trimmed)
+            case .notFinite: throw .notFiniteLength(trimmed)
+            case .unknownUnit, .percentWithoutReference: throw .unknownUnit(trimmed)
+            }
         }
-        guard let unit = unitText.isEmpty ? .points : Unit(rawValue: unitText) else { throw .unknownUnit(trimmed) }
-        guard number.isFinite else { throw .notFiniteLength(trimmed) }
-        guard number >= 0 else { throw .negativeLength(trimmed) }
-        let length = Length(number, unit)
+        guard case let .absolute(length) = written else { throw .unknownUnit(trimmed) }
+        guard length.points >= 0 else { throw .negativeLength(trimmed) }
         guard length <= largest else { throw .absurdLength(trimmed) }
         self = length
-    }
-
-    /// A decimal or `a/b` (a decimal too long for a Double comes back infinite).
-    static func number(_ text: String) -> CGFloat? {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        switch parts.count {
-        case 1:
-            return decimal(parts[0])
-        case 2:
-            guard let numerator = decimal(parts[0]), let denominator = decimal(parts[1]), denominator != 0 else { return nil }
-            return numerator / denominator
-        default:
-            return nil
-        }
-    }
-
-    private static func decimal(_ text: Substring) -> CGFloat? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        // Double("1e400") is inf and Double("0x10") is 16: only plain decimals are lengths.
-        guard !trimmed.isEmpty, trimmed.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" }) else { return nil }
-        return Double(trimmed).map { CGFloat($0) }
     }
 
     public static func < (lhs: Length, rhs: Length) -> Bool { lhs.points < rhs.points }

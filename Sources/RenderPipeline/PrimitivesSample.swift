@@ -178,7 +178,7 @@ public enum PrimitivesSample {
         frame.lineWidth = 0.5
         frame.setLineDash([3, 3])
         canvas.stroke(frame, with: .gray)
-        try canvas.draw(image, in: target, contentMode: .aspectFit)
+        try canvas.draw(image, in: target, fit: .contain)
     }
 
     static func drawCurves(in rect: CGRect) {

@@ -284,6 +284,18 @@ struct PrintCLITests {
         }
     }
 
+    @Test func lengthsTakeCentimetresAndFractionsButNotPixelsOrPercent() throws {
+        let arguments = ["--cards", "AS,KH", "--no-crop-marks"]
+        let centimetres = try Data(contentsOf: Self.printPDF(arguments + ["--margin", "1cm", "--bleed", "1/8in"]))
+        let millimetres = try Data(contentsOf: Self.printPDF(arguments + ["--margin", "10mm", "--bleed", "0.125in"]))
+        #expect(centimetres == millimetres)
+        for (option, value) in [("--bleed", "3px"), ("--margin", "5%")] {
+            let out = try CLIRunner.temporaryDirectory("print-unit").appendingPathComponent("out")
+            let result = try CLIRunner.run(["print", "--out", out.path, option, value])
+            CLIChecks.expectRefusal(result, mentioning: ["unknown unit in \"\(value)\"; use one of: pt, in, mm, cm"], value)
+        }
+    }
+
     @Test func aBatchSpecNamesTheLineOfABadPrintKey() throws {
         for (body, fragment) in [("paper: B7", "unknown paper"), ("bleed: -3mm", "negative"),
                                   ("margin: 150mm", "no room"), ("scale: 2", "unknown key")] {

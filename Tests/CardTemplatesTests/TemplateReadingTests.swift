@@ -2,6 +2,7 @@ import CardTemplates
 import Drawing
 import Foundation
 import PlayingCards
+import PrintLayout
 import SpecFiles
 import Testing
 
@@ -64,7 +65,7 @@ import Testing
                                                        fit: .cover, clip: .roundedRect, cornerRadius: 2)))
         #expect(layers[6].content == .text(TextLayer(markup: "<b>Hi</b>", font: "DejaVu Serif Bold 14",
                                                      color: try Color(hex: "#222"), alignment: .center,
-                                                     verticalAlignment: .middle, wrap: .char, ellipsis: .end,
+                                                     verticalAlignment: .middle, wrap: .character, ellipsis: .end,
                                                      lineSpacing: 1.1, minimumFontSize: 7)))
         #expect(layers[7].content == .playingCard(PlayingCardLayer(part: .whole, side: .card(.queen, of: .hearts),
                                                                    theme: .fourColor)))
@@ -82,9 +83,9 @@ import Testing
             """)
         let layer = try #require(try template.cards(from: nil).first?.layers.first)
         #expect(layer.box == CGRect(x: -9, y: -9, width: 198, height: 270))
-        let gradient = GradientPaint(geometry: .linear(from: CGPoint(x: 0, y: 0), to: CGPoint(x: 0, y: 252)),
-                                     stops: [GradientStop(offset: 0, color: .white), GradientStop(offset: 0.5, color: try Color(hex: "#888")),
-                                             GradientStop(offset: 1, color: .black)])
+        let gradient = Gradient(.linear(from: CGPoint(x: 0, y: 0), to: CGPoint(x: 0, y: 252)),
+                                stops: [Gradient.Stop(location: 0, color: .white), Gradient.Stop(location: 0.5, color: try Color(hex: "#888")),
+                                        Gradient.Stop(location: 1, color: .black)])
         #expect(layer.content == .rect(cornerRadius: 0, style: ShapeStyle(fill: .gradient(gradient), stroke: nil)))
     }
 
@@ -255,8 +256,8 @@ import Testing
                 fill: {radial: {center: [50%, 50%], radius: 50%}, stops: [[0, "#fff"], [100%, black]]}
             """)
         let layer = try template.cards(from: nil)[0].layers[0]
-        let gradient = GradientPaint(geometry: .radial(center: CGPoint(x: 60, y: 45), radius: 25),
-                                     stops: [GradientStop(offset: 0, color: .white), GradientStop(offset: 1, color: .black)])
+        let gradient = Gradient(.radial(center: CGPoint(x: 60, y: 45), radius: 25),
+                                stops: [Gradient.Stop(location: 0, color: .white), Gradient.Stop(location: 1, color: .black)])
         #expect(layer.content == .ellipse(style: ShapeStyle(fill: .gradient(gradient), stroke: nil)))
         let bad = try files.template("s.yaml", "layers:\n  - {type: rect, fill: {linear: {}, stops: [red, blue, green], spin: 1}}\n")
         #expect(specError { _ = try bad.cards(from: nil) }
@@ -285,5 +286,45 @@ import Testing
             == "n.yaml:2:9: row 1 (n.csv:2), card.name: no column \"idd\"; did you mean \"id\"?")
         #expect(specError { _ = try template.cards(from: nil) }
             == "n.yaml:2:9: the card (no data), card.name: no column \"idd\" (there is no data)")
+    }
+    @Test func textAndImageWordsReadIntoDrawingsTypes() throws {
+        let files = try Fixtures()
+        let words: [(wrap: String, expected: TextWrap)] = [("word", .word), ("char", .character), ("NONE", .none)]
+        for (word, expected) in words {
+            let template = try files.template("w.yaml", "layers:\n  - {type: text, text: hi, wrap: \(word), valign: bottom, "
+                                                + "ellipsis: start}\n  - {type: image, src: a.png, fit: stretch}\n")
+            try files.write("a.png", Data([0x89]))
+            let layers = try template.cards(from: nil)[0].layers
+            guard case let .text(text) = layers[0].content, case let .image(image) = layers[1].content else {
+                Issue.record("not a text and an image layer")
+                continue
+            }
+            #expect(text.wrap == expected && text.verticalAlignment == .bottom && text.ellipsis == .start)
+            #expect(image.fit == ImageFit.stretch)
+        }
+        let template = try files.template("bad.yaml", "layers:\n  - {type: text, wrap: zigzag}\n")
+        #expect(specError { _ = try template.cards(from: nil) }
+            == "bad.yaml:2:24: the card (no data), layer 1 (text): unknown `wrap` value \"zigzag\"; valid: word, char, none")
+        let character = try files.template("char.yaml", "layers:\n  - {type: text, wrap: character}\n")
+        #expect(specError { _ = try character.cards(from: nil) }?.contains("unknown `wrap` value \"character\"") == true)
+    }
+    /// Templates and print options read lengths with one grammar: the same text, the same points.
+    @Test(arguments: ["3mm", "0.125in", "1/8in", "9pt", "9", "2.5cm", " 1/2 CM "])
+    func aLengthIsTheSameInTemplatesAndPrintOptions(text: String) throws {
+        let files = try Fixtures()
+        let template = try files.template("l.yaml", "card: {bleed: \"\(text)\"}\nlayers:\n  - {type: rect, x: \"\(text)\", width: 10}\n")
+        let points = try Length(parsing: text).points
+        #expect(template.bleed == points)
+        #expect(try template.cards(from: nil)[0].layers[0].box.minX == points)
+    }
+
+    @Test func fractionsAreLengthsInTemplates() throws {
+        let files = try Fixtures()
+        let template = try files.template("f.yaml", "card: {size: 2.5x3.5in, dpi: 144}\nlayers:\n"
+                                          + "  - {type: rect, x: 1/8in, y: 1/2%, width: 1/4cm, height: 288/2px}\n")
+        let box = try template.cards(from: nil)[0].layers[0].box
+        #expect(box.minX == 9 && abs(box.minY - 252 / 200) < 1e-9 && box.width == Length(2.5, .millimetres).points && box.height == 72)
+        #expect(specError { _ = try files.template("z.yaml", "card: {bleed: 1/0in}\n") }
+            == "z.yaml:1:15: `bleed` must be a length like 5mm, 0.2in or 50%, got \"1/0in\"")
     }
 }

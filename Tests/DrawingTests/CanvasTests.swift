@@ -117,11 +117,11 @@ import Testing
         source[1, 0] = RGBAImage.Pixel(r: 255, g: 0, b: 0, a: 255)
         let twoPixels = source
         let picture = Picture(width: 100, height: 100) { canvas in
-            try canvas.draw(twoPixels, in: canvas.bounds, contentMode: .aspectFit)
+            try canvas.draw(twoPixels, in: canvas.bounds, fit: .contain)
         }
         let image = try picture.rasterize()
         #expect(Canvas.rect(for: CGSize(width: 2, height: 1), in: CGRect(x: 0, y: 0, width: 100, height: 100),
-                            mode: .aspectFit) == CGRect(x: 0, y: 25, width: 100, height: 50))
+                            fit: .contain) == CGRect(x: 0, y: 25, width: 100, height: 50))
         #expect(image[50, 10].a == 0)       // above the fitted image
         #expect(image[10, 50].b > 200)      // left half blue
         #expect(image[90, 50].r > 200)      // right half red

@@ -9,6 +9,17 @@ import Testing
             && pixel.a == 255
     }
 
+    @Test func aPaintFillsAsItsColourOrGradient() throws {
+        let square = BezierPath(rect: CGRect(x: 0, y: 0, width: 20, height: 20))
+        let gradient = Gradient(.linear(from: .zero, to: CGPoint(x: 20, y: 0)), colors: [.red, .blue])
+        func pixels(_ fill: @escaping @Sendable (Canvas) -> Void) throws -> RGBAImage {
+            try Picture(width: 20, height: 20, draw: fill).rasterize()
+        }
+        #expect(try pixels { $0.fill(square, with: Paint.color(.green)) } == pixels { $0.fill(square, with: Color.green) })
+        #expect(try pixels { $0.fill(square, with: Paint.gradient(gradient)) } == pixels { $0.fill(square, with: gradient) })
+        #expect(try pixels { $0.fill(square, with: Paint.gradient(gradient)) } != pixels { $0.fill(square, with: Color.green) })
+    }
+
     @Test func radialGradientRunsFromCentreToEdge() throws {
         let circle = BezierPath(ovalIn: CGRect(x: 0, y: 0, width: 100, height: 100))
         let pixels = try Picture(width: 100, height: 100) { canvas in

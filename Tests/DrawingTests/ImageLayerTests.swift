@@ -63,11 +63,11 @@ enum ImageFixtures {
     @Test func fitRectsAreCentred() {
         let size = CGSize(width: 40, height: 20)
         let box = CGRect(x: 10, y: 10, width: 20, height: 20)
-        #expect(Canvas.rect(for: size, in: box, mode: ImageFit.contain.contentMode)
+        #expect(Canvas.rect(for: size, in: box, fit: .contain)
                 == CGRect(x: 10, y: 15, width: 20, height: 10))
-        #expect(Canvas.rect(for: size, in: box, mode: ImageFit.cover.contentMode)
+        #expect(Canvas.rect(for: size, in: box, fit: .cover)
                 == CGRect(x: 0, y: 10, width: 40, height: 20))
-        #expect(Canvas.rect(for: size, in: box, mode: ImageFit.stretch.contentMode) == box)
+        #expect(Canvas.rect(for: size, in: box, fit: .stretch) == box)
         #expect(ImageFit(rawValue: "cover") == .cover)
     }
 

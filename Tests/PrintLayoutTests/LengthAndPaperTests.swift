@@ -6,6 +6,7 @@ import Testing
     @Test(arguments: [
         ("3mm", 3 * 72 / 25.4), ("0.125in", 9.0), ("1/8in", 9.0), ("9pt", 9.0), ("2.5 in", 180.0),
         (" 210MM ", 595.2755905511812), ("0pt", 0.0), ("1/16 in", 4.5), (".5in", 36.0),
+        ("2.5cm", 70.86614173228347), ("1/2 CM", 14.173228346456693),
         // A bare number is points, as in templates and --size.
         ("18", 18.0), ("1/2", 0.5), (" 9 ", 9.0),
     ])
@@ -16,7 +17,8 @@ import Testing
 
     @Test func refusesWithOneLineNamingTheText() {
         let cases: [(String, PrintLayoutError)] = [
-            ("3cm", .unknownUnit("3cm")),
+            ("3px", .unknownUnit("3px")),
+            ("50%", .unknownUnit("50%")),
             ("3 furlongs", .unknownUnit("3 furlongs")),
             ("mm", .notALength("mm")),
             ("", .notALength("")),
@@ -35,7 +37,32 @@ import Testing
             #expect(throws: expected) { try Length(parsing: text) }
             #expect(!expected.description.contains("\n"))
         }
-        #expect(PrintLayoutError.unknownUnit("3cm").description == "unknown unit in \"3cm\"; use one of: pt, in, mm")
+        #expect(PrintLayoutError.unknownUnit("3m").description == "unknown unit in \"3m\"; use one of: pt, in, mm, cm")
+    }
+
+    @Test func centimetresAreTenMillimetresToTheBit() throws {
+        for value in [1, 2.5, 0.3175, 29.7] as [CGFloat] {
+            #expect(try Length(parsing: "\(value)cm") == Length(parsing: "\(value * 10)mm"))
+            #expect(Length(value, .centimetres) == Length(value * 10, .millimetres))
+        }
+    }
+
+    @Test func theWrittenGrammarTakesPixelsAtADpiAndPercentWithAReference() throws {
+        #expect(try WrittenLength(parsing: "30px", dpi: 144) == .absolute(.points(15)))
+        #expect(try WrittenLength(parsing: "50 %", allowsPercent: true) == .fraction(0.5))
+        #expect(try WrittenLength(parsing: "-1/8in") == .absolute(.points(-9)))
+        let refusals: [(String, CGFloat?, Bool, WrittenLength.Problem)] = [
+            ("30px", nil, false, .unknownUnit("px")),
+            ("50%", nil, false, .percentWithoutReference),
+            ("3 furlongs", 300, true, .unknownUnit("furlongs")),
+            ("1/0in", 300, true, .notALength),
+            ("%", 300, true, .notALength),
+            ("inf%", 300, true, .notFinite),
+            ("1\(String(repeating: "0", count: 400))px", 300, true, .notFinite),
+        ]
+        for (text, dpi, percent, problem) in refusals {
+            #expect(throws: problem) { try WrittenLength(parsing: text, dpi: dpi, allowsPercent: percent) }
+        }
     }
 
     @Test func convertsBetweenUnits() throws {
@@ -83,12 +110,13 @@ import Testing
         #expect(Paper.letter.description == "Letter")
     }
 
-    @Test func refusesUnknownPapers() {
+    @Test func refusesUnknownPapers() throws {
         #expect(throws: PrintLayoutError.unknownPaper("B5")) { try Paper(parsing: "B5") }
         #expect(throws: PrintLayoutError.unknownPaper("1x2x3mm")) { try Paper(parsing: "1x2x3mm") }
         #expect(throws: PrintLayoutError.unknownPaper("0x297mm")) { try Paper(parsing: "0x297mm") }
         #expect(throws: PrintLayoutError.unknownPaper("210x297")) { try Paper(parsing: "210x297") }
-        #expect(throws: PrintLayoutError.unknownUnit("8.5cm")) { try Paper(parsing: "8.5x11cm") }
+        #expect(throws: PrintLayoutError.unknownUnit("8.5ft")) { try Paper(parsing: "8.5x11ft") }
+        #expect(try Paper(parsing: "21x29.7cm").points == Paper(parsing: "210x297mm").points)
         #expect(throws: PrintLayoutError.negativeLength("-210mm")) { try Paper(parsing: "-210x297mm") }
         #expect(throws: PrintLayoutError.absurdLength("3000mm")) { try Paper(parsing: "210x3000mm") }
         #expect(PrintLayoutError.unknownPaper("B5").description

@@ -209,7 +209,7 @@ struct LayerResolver {
         case .special: throw parser.fail("the image \(path) is not a regular file (a device, FIFO or socket)", at: node.location)
         case .folder, nil: throw parser.fail("the image \(path) does not exist", at: node.location)
         }
-        let fit = try value("fit").map { (node) throws(SpecError) in try parser.choice(node, key: "fit", as: ImageLayer.Fit.self) } ?? .contain
+        let fit = try value("fit").map { (node) throws(SpecError) in try parser.choice(node, key: "fit", as: ImageFit.self) } ?? .contain
         let clip = try value("clip").map { (node) throws(SpecError) in try parser.choice(node, key: "clip", as: ImageLayer.Clip.self) } ?? .none
         return ImageLayer(url: url, fit: fit, clip: clip, cornerRadius: clip == .roundedRect ? try radius(box: box) : 0)
     }
@@ -218,13 +218,13 @@ struct LayerResolver {
         let markup = try value("text").map { (node) throws(SpecError) in try parser.text(node, key: "text") } ?? ""
         let font = try value("font").map { (node) throws(SpecError) in try parser.text(node, key: "font") } ?? "DejaVu Sans 12"
         let color = try value("color").map { (node) throws(SpecError) in try parser.color(node, key: "color") } ?? .black
-        let align = try value("align").map { (node) throws(SpecError) in try parser.choice(node, key: "align", as: TextLayer.Alignment.self) } ?? .left
+        let align = try value("align").map { (node) throws(SpecError) in try parser.choice(node, key: "align", as: TextBoxAlignment.self) } ?? .left
         let valign = try value("valign").map { (node) throws(SpecError) in
-            try parser.choice(node, key: "valign", as: TextLayer.VerticalAlignment.self)
+            try parser.choice(node, key: "valign", as: VerticalTextAlignment.self)
         } ?? .top
-        let wrap = try value("wrap").map { (node) throws(SpecError) in try parser.choice(node, key: "wrap", as: TextLayer.Wrap.self) } ?? .word
+        let wrap = try value("wrap").map { (node) throws(SpecError) in try parser.choice(node, key: "wrap", among: TextWrap.templateNames) } ?? .word
         let ellipsis = try value("ellipsis").map { (node) throws(SpecError) in
-            try parser.choice(node, key: "ellipsis", as: TextLayer.Ellipsis.self)
+            try parser.choice(node, key: "ellipsis", as: TextEllipsis.self)
         } ?? .none
         let spacing = try value("line-spacing").map { (node) throws(SpecError) in
             try parser.number(node, key: "line-spacing", in: 0.1...10)
@@ -268,4 +268,9 @@ struct LayerResolver {
         }
         return PlayingCardLayer(part: part, side: side, theme: theme)
     }
+}
+
+extension TextWrap {
+    /// The words a template writes for each wrap: `char` is Drawing's `character`.
+    static let templateNames: [(name: String, value: TextWrap)] = [("word", .word), ("char", .character), ("none", .none)]
 }

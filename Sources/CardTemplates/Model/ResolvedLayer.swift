@@ -83,16 +83,6 @@ public struct Stroke: Sendable, Equatable {
 
 /// A PNG or SVG file drawn into the box.
 public struct ImageLayer: Sendable, Equatable {
-    /// How the image's own size maps onto the box.
-    public enum Fit: String, Sendable, Equatable, CaseIterable {
-        /// Scaled to fit inside, aspect kept, centred.
-        case contain
-        /// Scaled to cover the box, aspect kept, centred, the overflow clipped to the box.
-        case cover
-        /// Scaled to the box exactly, aspect ignored.
-        case stretch
-    }
-
     /// The shape the image is clipped to.
     public enum Clip: String, Sendable, Equatable, CaseIterable {
         /// Not clipped (a `cover` image is still kept inside its box).
@@ -108,14 +98,14 @@ public struct ImageLayer: Sendable, Equatable {
     /// An existing `.png` or `.svg` file (checked when the card was resolved).
     public var url: URL
     /// How the image is scaled into the box.
-    public var fit: Fit
+    public var fit: ImageFit
     /// The shape the image is clipped to.
     public var clip: Clip
     /// The corner radius of a `rounded-rect` clip, in points (0 otherwise).
     public var cornerRadius: CGFloat
 
     /// The image at `url` drawn as `fit` and `clip` say.
-    public init(url: URL, fit: Fit, clip: Clip, cornerRadius: CGFloat) {
+    public init(url: URL, fit: ImageFit, clip: Clip, cornerRadius: CGFloat) {
         self.url = url
         self.fit = fit
         self.clip = clip
@@ -123,44 +113,9 @@ public struct ImageLayer: Sendable, Equatable {
     }
 }
 
-/// Pango markup laid out in the box.
+/// Pango markup laid out in the box, placed with Drawing's text box types (the names a template
+/// writes for them are read in `LayerResolver`).
 public struct TextLayer: Sendable, Equatable {
-    /// How lines sit across the box (`left`, `center`, `right`, `justify`, and `start`/`end`, which
-    /// follow each paragraph's direction): Drawing's one alignment type.
-    public typealias Alignment = TextBoxAlignment
-
-    /// Where the block of lines sits in the box's height.
-    public enum VerticalAlignment: String, Sendable, Equatable, CaseIterable {
-        /// At the top of the box.
-        case top
-        /// Centred in the box.
-        case middle
-        /// At the bottom of the box.
-        case bottom
-    }
-
-    /// Where lines may break when the text is wider than the box.
-    public enum Wrap: String, Sendable, Equatable, CaseIterable {
-        /// Between words.
-        case word
-        /// Between any two characters.
-        case char
-        /// Only at the text's own line breaks.
-        case none
-    }
-
-    /// Where text that does not fit is cut and an ellipsis (…) shown.
-    public enum Ellipsis: String, Sendable, Equatable, CaseIterable {
-        /// Never: text that does not fit overflows the box.
-        case none
-        /// At the start of the line that is cut.
-        case start
-        /// In the middle of the line that is cut.
-        case middle
-        /// At the end of the line that is cut.
-        case end
-    }
-
     /// Pango markup with every `{column}` substituted (escaped unless written `{column:markup}`).
     /// Icons are still written as the template wrote them (`:coin:` or `<icon name="coin"/>`).
     public var markup: String
@@ -169,21 +124,21 @@ public struct TextLayer: Sendable, Equatable {
     /// The text's colour where the markup does not set one (default black).
     public var color: Color
     /// How lines sit across the box (default `left`).
-    public var alignment: Alignment
+    public var alignment: TextBoxAlignment
     /// Where the lines sit in the box's height (default `top`).
-    public var verticalAlignment: VerticalAlignment
+    public var verticalAlignment: VerticalTextAlignment
     /// Where lines break (default `word`).
-    public var wrap: Wrap
+    public var wrap: TextWrap
     /// Where text that does not fit is cut (default `none`).
-    public var ellipsis: Ellipsis
+    public var ellipsis: TextEllipsis
     /// A multiple of the normal line height (default 1).
     public var lineSpacing: Double
     /// When set, the text shrinks from the font's size until it fits the box, not below this size in points.
     public var minimumFontSize: Double?
 
     /// Text with every property given.
-    public init(markup: String, font: String, color: Color, alignment: Alignment, verticalAlignment: VerticalAlignment,
-                wrap: Wrap, ellipsis: Ellipsis, lineSpacing: Double, minimumFontSize: Double?) {
+    public init(markup: String, font: String, color: Color, alignment: TextBoxAlignment,
+                verticalAlignment: VerticalTextAlignment, wrap: TextWrap, ellipsis: TextEllipsis, lineSpacing: Double, minimumFontSize: Double?) {
         self.markup = markup
         self.font = font
         self.color = color

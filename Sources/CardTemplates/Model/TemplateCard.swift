@@ -267,12 +267,17 @@ struct ValueParser {
         return color
     }
 
+    /// One of a type's cases, written as its raw value.
     func choice<T: RawRepresentable & CaseIterable>(_ node: LocatedNode, key: String, as type: T.Type) throws(SpecError) -> T
     where T.RawValue == String {
+        try choice(node, key: key, among: T.allCases.map { ($0.rawValue, $0) })
+    }
+
+    /// One of `names`' values, written as its name (case does not matter).
+    func choice<T>(_ node: LocatedNode, key: String, among names: [(name: String, value: T)]) throws(SpecError) -> T {
         let text = try text(node, key: key).trimmingSpaces
-        if let value = T(rawValue: text.lowercased()) { return value }
-        let valid = T.allCases.map(\.rawValue)
-        let unknown = SpecFile.unknown(text, at: node.location, valid: valid, what: "`\(key)` value")
+        if let match = names.first(where: { $0.name == text.lowercased() }) { return match.value }
+        let unknown = SpecFile.unknown(text, at: node.location, valid: names.map(\.name), what: "`\(key)` value")
         throw fail(unknown.message, at: node.location)
     }
 
@@ -293,7 +298,7 @@ struct ValueParser {
             return .color(try color(node, key: key))
         }
         do { try entries.checkKeys(["linear", "radial", "stops"]) } catch { throw fail(error.message, at: error.location ?? node.location) }
-        let geometry: GradientPaint.Geometry
+        let shape: Gradient.Shape
         switch (entries["linear"], entries["radial"]) {
         case let (linear?, nil):
             let parts = try mapping(linear, key: "linear", keys: ["from", "to"])
@@ -301,7 +306,7 @@ struct ValueParser {
                 ?? CGPoint(x: frame.minX, y: frame.minY)
             let to = try parts["to"].map { (node) throws(SpecError) in try point(node, key: "to", frame: frame) }
                 ?? CGPoint(x: frame.minX, y: frame.maxY)
-            geometry = .linear(from: from, to: to)
+            shape = .linear(from: from, to: to)
         case let (nil, radial?):
             let parts = try mapping(radial, key: "radial", keys: ["center", "radius"])
             let center = try parts["center"].map { (node) throws(SpecError) in try point(node, key: "center", frame: frame) }
@@ -310,7 +315,7 @@ struct ValueParser {
                 try bounded(try length(node, key: "radius").resolved(against: min(frame.width, frame.height)), key: "radius",
                             at: node.location)
             } ?? min(frame.width, frame.height) / 2
-            geometry = .radial(center: center, radius: radius)
+            shape = .radial(center: center, radius: radius)
         default:
             throw fail("a gradient `\(key)` needs exactly one of `linear` or `radial`", at: node.location)
         }
@@ -318,21 +323,21 @@ struct ValueParser {
             throw fail("a gradient needs `stops`: a list of at least two colours or [offset, colour] pairs",
                        at: entries["stops"]?.location ?? node.location)
         }
-        var stops: [GradientStop] = []
+        var stops: [Gradient.Stop] = []
         for (index, item) in items.enumerated() {
             let evenly = Double(index) / Double(items.count - 1)
             if case let .list(pair) = item.content {
                 guard pair.count == 2 else { throw fail("a gradient stop must be a colour or [offset, colour]", at: item.location) }
                 let offset = try number(pair[0], key: "stops", in: 0...1, percent: true)
-                stops.append(GradientStop(offset: offset, color: try color(pair[1], key: "stops")))
+                stops.append(Gradient.Stop(location: offset, color: try color(pair[1], key: "stops")))
             } else {
-                stops.append(GradientStop(offset: evenly, color: try color(item, key: "stops")))
+                stops.append(Gradient.Stop(location: evenly, color: try color(item, key: "stops")))
             }
-            if stops.count > 1, stops[stops.count - 1].offset < stops[stops.count - 2].offset {
+            if stops.count > 1, stops[stops.count - 1].location < stops[stops.count - 2].location {
                 throw fail("gradient stop offsets must not decrease", at: item.location)
             }
         }
-        return .gradient(GradientPaint(geometry: geometry, stops: stops))
+        return .gradient(Gradient(shape, stops: stops))
     }
 
     func mapping(_ node: LocatedNode, key: String, keys: [String]) throws(SpecError) -> [LocatedNode.Entry] {

@@ -2,8 +2,8 @@ import Foundation
 import PrintLayout
 
 /// A template length before it is placed: points plus a fraction of a reference (the card's or
-/// the layer box's width or height, by key). `5mm`, `0.2in`, `1cm`, `9pt`, `30px` (at the card's
-/// dpi), `50%`, or a bare number of points; negative values are allowed (art may start in the bleed).
+/// the layer box's width or height, by key). `5mm`, `0.2in`, `1/8in`, `1cm`, `9pt`, `30px` (at the
+/// card's dpi), `50%`, or a bare number of points; negative values are allowed (art may start in the bleed).
 public struct TemplateLength: Sendable, Equatable {
     /// The absolute part, in points.
     public var points: CGFloat
@@ -31,26 +31,20 @@ public struct TemplateLength: Sendable, Equatable {
 
     static let units = "mm, cm, in, pt, px or %"
 
-    /// Parses `text`; `dpi` gives `px` its size. Nil with a reason when it is not a length.
+    /// Parses `text` in PrintLayout's one length grammar (``WrittenLength``), `px` at `dpi` and `%`
+    /// unless `allowPercent` is false. Nil with a reason when it is not a length.
     static func parse(_ text: String, dpi: Double, allowPercent: Bool = true) -> Result<TemplateLength, LengthProblem> {
-        let trimmed = text.trimmingSpaces.lowercased()
-        let unitStart = trimmed.firstIndex(where: { $0.isLetter || $0 == "%" }) ?? trimmed.endIndex
-        let numberText = trimmed[..<unitStart].trimmingSpaces
-        let unit = String(trimmed[unitStart...])
-        guard !numberText.isEmpty, numberText.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.".contains($0)) }),
-              let number = Double(numberText), number.isFinite else {
-            return .failure(.notALength)
-        }
-        let value = CGFloat(number)
-        switch unit {
-        case "", "pt": return .success(TemplateLength(points: value))
-        case "in": return .success(TemplateLength(points: Length(value, .inches).points))
-        case "mm": return .success(TemplateLength(points: Length(value, .millimetres).points))
-        case "cm": return .success(TemplateLength(points: Length(value * 10, .millimetres).points))
-        case "px": return .success(TemplateLength(points: value * 72 / CGFloat(dpi)))
-        case "%" where allowPercent: return .success(TemplateLength(fraction: value / 100))
-        case "%": return .failure(.percentNotAllowed)
-        default: return .failure(.unknownUnit(unit))
+        do {
+            switch try WrittenLength(parsing: text, dpi: CGFloat(dpi), allowsPercent: allowPercent) {
+            case let .absolute(length): return .success(TemplateLength(points: length.points))
+            case let .fraction(fraction): return .success(TemplateLength(fraction: fraction))
+            }
+        } catch {
+            switch error {
+            case .notALength, .notFinite: return .failure(.notALength)
+            case .percentWithoutReference: return .failure(.percentNotAllowed)
+            case let .unknownUnit(unit): return .failure(.unknownUnit(unit))
+            }
         }
     }
 

@@ -114,7 +114,7 @@ public struct TemplateRenderer: Sendable {
     func drawCard(_ card: TemplateCard, clip: BezierPath, on canvas: Canvas) throws {
         try canvas.withSavedState {
             canvas.clip(to: clip)
-            fill(clip, with: card.background, on: canvas)
+            canvas.fill(clip, with: card.background)
             for layer in card.layers {
                 do { try draw(layer, on: canvas) } catch let error as SpecError { throw error } catch {
                     throw Self.error(Self.oneLine(error), card: card, layer: layer, in: template)
@@ -161,7 +161,7 @@ public struct TemplateRenderer: Sendable {
             draw(SuitShape.path(for: suit, in: box), style: style, on: canvas)
         case let .image(image):
             guard let loaded = images[image.url] else { throw DrawingError.image("image \(image.url.path) was not loaded") }
-            try canvas.draw(loaded, in: box, fit: Self.fit(image.fit), clippedTo: Self.clip(image, in: box))
+            try canvas.draw(loaded, in: box, fit: image.fit, clippedTo: Self.clip(image, in: box))
         case let .text(text):
             try textBox(text).draw(in: box, on: canvas)
         case let .playingCard(part):
@@ -170,34 +170,11 @@ public struct TemplateRenderer: Sendable {
     }
 
     func draw(_ path: BezierPath, style: ShapeStyle, on canvas: Canvas) {
-        if let fill = style.fill { self.fill(path, with: fill, on: canvas) }
+        if let fill = style.fill { canvas.fill(path, with: fill) }
         if let stroke = style.stroke, stroke.width > 0 {
             var outline = path
             outline.lineWidth = stroke.width
             canvas.stroke(outline, with: stroke.color)
-        }
-    }
-
-    func fill(_ path: BezierPath, with paint: Paint, on canvas: Canvas) {
-        switch paint {
-        case let .color(color): canvas.fill(path, with: color)
-        case let .gradient(gradient): canvas.fill(path, with: Self.gradient(gradient))
-        }
-    }
-
-    static func gradient(_ paint: GradientPaint) -> Gradient {
-        let stops = paint.stops.map { Gradient.Stop(location: $0.offset, color: $0.color) }
-        switch paint.geometry {
-        case let .linear(from, to): return Gradient(.linear(from: from, to: to), stops: stops)
-        case let .radial(center, radius): return Gradient(.radial(center: center, radius: radius), stops: stops)
-        }
-    }
-
-    static func fit(_ fit: ImageLayer.Fit) -> ImageFit {
-        switch fit {
-        case .contain: .contain
-        case .cover: .cover
-        case .stretch: .stretch
         }
     }
 
@@ -231,34 +208,9 @@ public struct TemplateRenderer: Sendable {
     /// The layer's text box, with the template's icons and fonts.
     public func textBox(_ text: TextLayer) -> TextBox {
         TextBox(markup: text.markup, font: text.font, color: text.color, alignment: text.alignment,
-                verticalAlignment: Self.verticalAlignment(text.verticalAlignment), wrap: Self.wrap(text.wrap),
-                lineSpacing: CGFloat(text.lineSpacing), ellipsis: Self.ellipsis(text.ellipsis),
+                verticalAlignment: text.verticalAlignment, wrap: text.wrap,
+                lineSpacing: CGFloat(text.lineSpacing), ellipsis: text.ellipsis,
                 autoFit: text.minimumFontSize.map { AutoFit(minimumSize: CGFloat($0)) }, icons: icons, library: fonts)
-    }
-
-    static func verticalAlignment(_ value: TextLayer.VerticalAlignment) -> VerticalTextAlignment {
-        switch value {
-        case .top: .top
-        case .middle: .middle
-        case .bottom: .bottom
-        }
-    }
-
-    static func wrap(_ value: TextLayer.Wrap) -> TextWrap {
-        switch value {
-        case .word: .word
-        case .char: .character
-        case .none: .none
-        }
-    }
-
-    static func ellipsis(_ value: TextLayer.Ellipsis) -> TextEllipsis {
-        switch value {
-        case .none: .none
-        case .start: .start
-        case .middle: .middle
-        case .end: .end
-        }
     }
 
     /// Lays out every text layer of `cards` without drawing: markup and font errors are thrown

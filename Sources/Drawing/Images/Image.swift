@@ -57,7 +57,8 @@ public enum Image: Sendable, Hashable {
     }
 }
 
-/// How an image fills the rectangle it is drawn into.
+/// How an image fills the rectangle it is drawn into: the one fit type of the project (templates
+/// write these names as an image layer's `fit`).
 public enum ImageFit: String, Sendable, Hashable, CaseIterable {
     /// Whole image inside the rectangle, aspect ratio kept, centred.
     case contain
@@ -65,15 +66,6 @@ public enum ImageFit: String, Sendable, Hashable, CaseIterable {
     case cover
     /// Stretched to the rectangle.
     case stretch
-
-    /// The matching `ContentMode`.
-    public var contentMode: ContentMode {
-        switch self {
-        case .contain: .aspectFit
-        case .cover: .aspectFill
-        case .stretch: .scaleToFill
-        }
-    }
 }
 
 enum ImageFormat {
@@ -100,7 +92,7 @@ extension Canvas {
         let rect = rect.standardized
         guard rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite,
               rect.width > 0, rect.height > 0 else { return }
-        let target = Canvas.rect(for: image.size, in: rect, mode: fit.contentMode)
+        let target = Canvas.rect(for: image.size, in: rect, fit: fit)
         context.save()
         defer { context.restore() }
         if let clip { self.clip(to: clip) }

@@ -216,7 +216,7 @@ public struct CardRenderer: Sendable {
             for rect in layout.cornerLabelKeepOutRects { allowed.append(BezierPath(rect: rect)) }
             allowed.usesEvenOddFillRule = true
             canvas.clip(to: allowed)
-            try canvas.draw(image, in: layout.faceImageRect, contentMode: .aspectFit)
+            try canvas.draw(image, in: layout.faceImageRect, fit: .contain)
         }
     }
 

@@ -2,51 +2,6 @@ import CardRenderSupport
 import Drawing
 import Foundation
 
-/// How an area is filled: one colour or a gradient.
-public enum Paint: Sendable, Equatable {
-    /// One colour (possibly translucent).
-    case color(Color)
-    /// A linear or radial gradient.
-    case gradient(GradientPaint)
-}
-
-/// A gradient with its geometry already in card coordinates (points, origin at the trim's
-/// top-left, y down), independent of how the drawing layer represents gradients.
-public struct GradientPaint: Sendable, Equatable {
-    /// Where the gradient runs.
-    public enum Geometry: Sendable, Equatable {
-        /// Colour changes along the line `from` → `to`, constant across it.
-        case linear(from: CGPoint, to: CGPoint)
-        /// Colour changes from `center` (offset 0) out to `radius` (offset 1).
-        case radial(center: CGPoint, radius: CGFloat)
-    }
-
-    /// Where the gradient runs.
-    public var geometry: Geometry
-    /// At least two, offsets 0...1 in ascending order.
-    public var stops: [GradientStop]
-
-    /// A gradient along `geometry` through `stops`.
-    public init(geometry: Geometry, stops: [GradientStop]) {
-        self.geometry = geometry
-        self.stops = stops
-    }
-}
-
-/// A colour at `offset` (0 at the gradient's start, 1 at its end).
-public struct GradientStop: Sendable, Equatable {
-    /// 0...1 along the gradient.
-    public var offset: Double
-    /// The colour at `offset`.
-    public var color: Color
-
-    /// `color` at `offset`.
-    public init(offset: Double, color: Color) {
-        self.offset = offset
-        self.color = color
-    }
-}
-
 /// Colours as templates write them: `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, or a CSS colour name.
 enum TemplateColor {
     static func parse(_ text: String) -> Color? {
