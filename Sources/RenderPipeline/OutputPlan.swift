@@ -57,10 +57,15 @@ public struct OutputPlan: Sendable {
         }
     }
 
-    /// Refuses the plan when a raster file it makes is over `maxPixels`, before anything renders.
+    /// Refuses the plan when a raster file it makes is over `maxPixels`, or wider or taller than
+    /// its format can hold, before anything renders.
     public func checkBudget(maxPixels: Int) throws {
         for file in files {
             guard let pixels = file.pixelSize else { continue }
+            if let side = file.format.maxPixelsPerSide, max(pixels.width, pixels.height) > side {
+                throw DrawingError.invalidSize("\(file.path) would be \(pixels.width)×\(pixels.height) px; "
+                                               + "\(file.format.name) holds at most \(side) px a side")
+            }
             try RenderLimits.checkBudget(width: pixels.width, height: pixels.height, maxPixels: maxPixels,
                                          what: file.path)
         }
