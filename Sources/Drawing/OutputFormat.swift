@@ -55,11 +55,20 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable, Codable {
         }
     }
 
-    /// `picture` encoded in this format; `resolution` applies to raster formats only.
-    func encode(_ picture: Picture, resolution: Resolution) throws -> Data {
+    /// The qualities of the format's lossy mode, or nil when it has none.
+    public var lossyQualities: ClosedRange<Int>? {
+        switch self {
+        case .webp: WebP.qualities
+        case .png, .svg, .pdf: nil
+        }
+    }
+
+    /// `picture` encoded in this format; `resolution` applies to raster formats only, `quality`
+    /// (within `lossyQualities`) to lossy ones; nil is lossless.
+    func encode(_ picture: Picture, resolution: Resolution, quality: Int? = nil) throws -> Data {
         switch self {
         case .png: try picture.bitmap(resolution: resolution).pngData()
-        case .webp: try WebP.encode(try picture.bitmap(resolution: resolution).rgbaImage())
+        case .webp: try picture.webpData(resolution: resolution, compression: quality.map { .lossy(quality: $0) } ?? .lossless)
         case .svg: try picture.svgData()
         case .pdf: try picture.pdfData()
         }

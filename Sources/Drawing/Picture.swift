@@ -142,9 +142,9 @@ public struct Picture: Sendable {
     }
 
     /// The picture in `format` (see `OutputFormat` for each format's encoder); `resolution`
-    /// applies to raster formats only.
-    public func data(format: OutputFormat, resolution: Resolution = .scale(1)) throws -> Data {
-        try format.encode(self, resolution: resolution)
+    /// applies to raster formats only, `quality` to formats with a lossy mode (nil: lossless).
+    public func data(format: OutputFormat, resolution: Resolution = .scale(1), quality: Int? = nil) throws -> Data {
+        try format.encode(self, resolution: resolution, quality: quality)
     }
 
     /// WebP bytes, lossless unless `compression` says otherwise.

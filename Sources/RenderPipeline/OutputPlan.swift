@@ -25,6 +25,13 @@ public struct OutputPlan: Sendable {
         self.derive = derive
     }
 
+    /// The same plan with the files of lossy-capable formats at `quality` (nil: lossless).
+    public func atQuality(_ quality: Int?) -> OutputPlan {
+        var plan = self
+        plan.files = files.map { $0.atQuality(quality) }
+        return plan
+    }
+
     /// Every path the plan writes, relative to the output folder.
     public var outputs: [String] { files.map(\.path) + derivedPaths }
 

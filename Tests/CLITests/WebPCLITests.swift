@@ -85,6 +85,7 @@ import Testing
             size: 60x84pt
             scale: 2
             format: [png, webp]
+            quality: 90
             output: cards
         """.utf8).write(to: spec)
         let out = dir.appendingPathComponent("out")
@@ -100,6 +101,9 @@ import Testing
             #expect(output["pixelWidth"] as? Int == image.width && output["pixelHeight"] as? Int == image.height, "\(path)")
         }
         #expect(webps.contains { $0["pixelWidth"] as? Int == 120 && $0["pixelHeight"] as? Int == 168 })
+        // The card's WebP is lossy (`quality: 90`): close to its PNG, not equal.
+        let card = try Self.decode(out.appendingPathComponent("cards/AS.webp"))
+        #expect(card != (try PNG.read(contentsOf: out.appendingPathComponent("cards/AS.png"))))
     }
 
     @Test func aWebPWiderThanTheFormatHoldsIsRefusedBeforeRendering() throws {
@@ -111,5 +115,58 @@ import Testing
         #expect(result.stderrLines.count == 1, "\(result.stderr)")
         #expect(result.stderr.contains("WebP holds at most 16383 px a side"), "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { !$0.hasPrefix(".") }.isEmpty)
+    }
+
+    @Test func qualityWritesLossyWebPCloseToThePNGAndSmallerThanLossless() throws {
+        let dir = try CLIRunner.temporaryDirectory("webp-lossy")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lossless = dir.appendingPathComponent("lossless"), lossy = dir.appendingPathComponent("lossy")
+        #expect(try CLIRunner.run(["card", "QH", "--format", "png,webp", "--out", lossless.path]).status == 0)
+        for attempt in ["a", "b"] {
+            let result = try CLIRunner.run(["card", "QH", "--format", "webp", "--quality", "75",
+                                            "--out", lossy.appendingPathComponent(attempt).path])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let lossyData = try Data(contentsOf: lossy.appendingPathComponent("a/QH.webp"))
+        #expect(lossyData == (try Data(contentsOf: lossy.appendingPathComponent("b/QH.webp"))))
+        #expect(lossyData.count < (try Data(contentsOf: lossless.appendingPathComponent("QH.webp"))).count)
+        let png = try PNG.read(contentsOf: lossless.appendingPathComponent("QH.png"))
+        let image = try WebP.decode(lossyData)
+        #expect(image.width == png.width && image.height == png.height)
+        var difference = 0
+        for index in png.pixels.indices where index % 4 != 3 && png.pixels[index - index % 4 + 3] == 255 {
+            difference += abs(Int(png.pixels[index]) - Int(image.pixels[index]))
+        }
+        let opaqueChannels = stride(from: 3, to: png.pixels.count, by: 4).filter { png.pixels[$0] == 255 }.count * 3
+        #expect(Double(difference) / Double(opaqueChannels) < 4, "mean difference per opaque channel")
+    }
+
+    @Test(arguments: [
+        (["card", "AS", "--format", "webp", "--quality", "101"], "--quality must be between 0 and 100, got 101"),
+        (["deck", "--format", "webp", "--quality", "-1"], "--quality must be between 0 and 100, got -1"),
+        (["card", "AS", "--format", "png,svg", "--quality", "80"], "--quality applies to webp output; add it to the formats"),
+        (["keyboard", "--format", "webp", "--quality", "200"], "--quality must be between 0 and 100, got 200"),
+        (["card", "AS", "--format", "webp", "--quality", "high"], "--quality"),
+    ])
+    func aBadQualityIsOneLineAndExitTwo(_ arguments: [String], _ message: String) throws {
+        let dir = try CLIRunner.temporaryDirectory("webp-bad-quality")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try CLIRunner.run(arguments + ["--out", dir.appendingPathComponent("out").path])
+        #expect(result.status == 2, "\(arguments)")
+        #expect(result.stderrLines.count == 1, "\(arguments): \(result.stderr)")
+        #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out").path))
+    }
+
+    @Test func aBadQualityInASpecNamesItsLine() throws {
+        let dir = try CLIRunner.temporaryDirectory("webp-spec-quality")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = dir.appendingPathComponent("spec.yaml")
+        try Data("jobs:\n  - kind: card\n    card: AS\n    format: webp\n    quality: 120\n    output: cards\n".utf8).write(to: spec)
+        let result = try CLIRunner.run(["batch", spec.path, "--out", dir.appendingPathComponent("out").path])
+        #expect(result.status == 2)
+        #expect(result.stderrLines.count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("spec.yaml:5:"), "\(result.stderr)")
+        #expect(result.stderr.contains("`quality` must be between 0 and 100, got 120"), "\(result.stderr)")
     }
 }
