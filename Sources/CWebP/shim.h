@@ -6,10 +6,12 @@
 #include <webp/encode.h>
 
 /* One call for libwebp's advanced encoder, so Swift never fills a WebPConfig or WebPPicture.
-   The settings are fixed (method 4, one thread), so the same pixels always give the same bytes.
-   Lossless keeps the colour under transparent pixels (`exact`), so it decodes to exactly the
-   pixels given. On success *output holds the file (free it with WebPFree) and 0 is returned;
-   otherwise a WebPEncodingError (or -1 when the settings are refused). */
+   The settings are fixed (one thread; lossy: method 4 at `quality`; lossless: method 2 at effort
+   75, which on the default deck made files 3% larger than effort 100 in a quarter of the time),
+   so the same pixels always give the same bytes. Lossless keeps the colour under transparent
+   pixels (`exact`), so it decodes to exactly the pixels given. On success *output holds the file
+   (free it with WebPFree) and 0 is returned; otherwise a WebPEncodingError (or -1 when the
+   settings are refused). */
 static inline int cwebp_encode_rgba(const uint8_t *rgba, int width, int height, int stride,
                                     int lossless, float quality, uint8_t **output, size_t *output_size) {
     WebPConfig config;
@@ -19,8 +21,8 @@ static inline int cwebp_encode_rgba(const uint8_t *rgba, int width, int height, 
     *output_size = 0;
     if (!WebPConfigInit(&config) || !WebPPictureInit(&picture)) return -1;
     config.lossless = lossless ? 1 : 0;
-    config.quality = quality;
-    config.method = 4;
+    config.quality = lossless ? 75 : quality;
+    config.method = lossless ? 2 : 4;
     config.thread_level = 0;
     config.exact = lossless ? 1 : 0;
     if (!WebPValidateConfig(&config)) return -1;

@@ -24,7 +24,7 @@ public enum WebP {
     /// Encodes straight-alpha RGBA pixels.
     public static func encode(_ image: RGBAImage, compression: Compression = .lossless) throws(DrawingError) -> Data {
         try checkSize(width: image.width, height: image.height)
-        var quality = 100
+        var quality = 0  // unused when lossless: the shim sets the encoder's effort
         if case let .lossy(value) = compression {
             guard qualities.contains(value) else {
                 throw .image("WebP quality must be between \(qualities.lowerBound) and \(qualities.upperBound), got \(value)")
