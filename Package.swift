@@ -33,7 +33,7 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        // C layer: the only code that sees cairo_* and png_* besides Drawing/Cairo and Drawing/LibPNG.
+        // C layer: the only code that sees cairo_*, png_* and WebP* besides Drawing/Cairo, Drawing/LibPNG and Drawing/WebP.
         .systemLibrary(
             name: "CCairo",
             pkgConfig: "cairo",
@@ -50,6 +50,12 @@ let package = Package(
             name: "CRSVG",
             pkgConfig: "librsvg-2.0",
             providers: [.apt(["librsvg2-dev"])]
+        ),
+        // WebP output (libwebp): the encoder's settings are filled in C, in one fixed call.
+        .systemLibrary(
+            name: "CWebP",
+            pkgConfig: "libwebp",
+            providers: [.apt(["libwebp-dev"])]
         ),
         .target(
             name: "CPNG",
@@ -83,7 +89,7 @@ let package = Package(
         .target(name: "Geometry"),
         .target(
             name: "Drawing",
-            dependencies: ["Geometry", "CardRenderSupport", "CCairo", "CPango", "CRSVG", "CPNG", "BundledFonts"]
+            dependencies: ["Geometry", "CardRenderSupport", "CCairo", "CPango", "CRSVG", "CPNG", "CWebP", "BundledFonts"]
         ),
         .target(name: "PlayingCards", dependencies: ["Geometry", "Drawing", "CardRenderSupport", "PrintLayout"]),
         // Paper, lengths, the n-up sheet grid, crop marks, duplex backs and print-on-demand sizes: pure numbers.

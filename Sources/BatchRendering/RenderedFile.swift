@@ -9,17 +9,17 @@ extension FileToRender {
     /// Draws and encodes the file in memory; the bytes are hashed here, on the rendering thread.
     public func render() throws -> RenderedFile {
         let pixels = pixelSize
-        return RenderedFile(path: path, data: try picture.data(format: format, resolution: resolution),
+        return RenderedFile(path: path, data: try picture.data(format: format, resolution: resolution, quality: quality),
                             pixelWidth: pixels?.width, pixelHeight: pixels?.height)
     }
 }
 
 extension WrittenFile {
-    /// The facts of bytes read back from disk: hashed, with the pixel size from a PNG header.
+    /// The facts of bytes read back from disk: hashed, with the pixel size from a raster header.
     public init(path: String, data: Data) {
-        let header = try? PNG.header(of: data)
-        self.init(path: path, sha256: Checksum.sha256(data), bytes: data.count, pixelWidth: header?.width,
-                  pixelHeight: header?.height)
+        let pixels = OutputFormat.pixelSize(of: data)
+        self.init(path: path, sha256: Checksum.sha256(data), bytes: data.count, pixelWidth: pixels?.width,
+                  pixelHeight: pixels?.height)
     }
 }
 

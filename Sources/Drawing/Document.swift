@@ -84,12 +84,12 @@ public struct Document: Sendable {
 
     /// The document in `format`, which must be one that holds pages.
     public func data(format: OutputFormat) throws -> Data {
-        switch format {
-        case .pdf: return try pdfData()
-        case .png, .svg:
+        // PDF is the one format with pages; every other format holds one picture.
+        guard format.hasPages else {
             throw DrawingError.invalidDocument("\(format.fileExtension) holds one picture; write a document as "
                                                + OutputFormat.extensionList(Self.formats))
         }
+        return try pdfData()
     }
 
     /// The formats a document can be written in: those with pages.

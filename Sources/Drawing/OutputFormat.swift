@@ -1,8 +1,11 @@
+import Foundation
+
 /// The formats pictures and documents are written in, and what each one is. Extension lists,
-/// media types, "is it raster" tests and the format names in help texts all derive from here,
-/// so a new format is added in one place.
+/// media types, "is it raster" tests, the format names in help texts, each format's encoder and
+/// the pixel size read back from its header all derive from here, so a new format is added in
+/// one place.
 public enum OutputFormat: String, Sendable, Hashable, CaseIterable, Codable {
-    case png, svg, pdf
+    case png, svg, pdf, webp
 
     /// How a format stores a drawing.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
@@ -14,7 +17,7 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable, Codable {
 
     public var kind: Kind {
         switch self {
-        case .png: .raster
+        case .png, .webp: .raster
         case .svg, .pdf: .vector
         }
     }
@@ -31,6 +34,7 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable, Codable {
         case .png: "image/png"
         case .svg: "image/svg+xml"
         case .pdf: "application/pdf"
+        case .webp: "image/webp"
         }
     }
 
@@ -38,8 +42,51 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable, Codable {
     public var hasPages: Bool {
         switch self {
         case .pdf: true
-        case .png, .svg: false
+        case .png, .svg, .webp: false
         }
+    }
+
+    /// The largest width or height a file in this format can hold; nil when only the pixel
+    /// budget limits it (vector formats, and PNG up to `RenderLimits.maxPixelsPerSide`).
+    public var maxPixelsPerSide: Int? {
+        switch self {
+        case .webp: WebP.maxPixelsPerSide
+        case .png, .svg, .pdf: nil
+        }
+    }
+
+    /// The qualities of the format's lossy mode, or nil when it has none.
+    public var lossyQualities: ClosedRange<Int>? {
+        switch self {
+        case .webp: WebP.qualities
+        case .png, .svg, .pdf: nil
+        }
+    }
+
+    /// `picture` encoded in this format; `resolution` applies to raster formats only, `quality`
+    /// (within `lossyQualities`) to lossy ones; nil is lossless.
+    func encode(_ picture: Picture, resolution: Resolution, quality: Int? = nil) throws -> Data {
+        switch self {
+        case .png: try picture.bitmap(resolution: resolution).pngData()
+        case .webp: try picture.webpData(resolution: resolution, compression: quality.map { .lossy(quality: $0) } ?? .lossless)
+        case .svg: try picture.svgData()
+        case .pdf: try picture.pdfData()
+        }
+    }
+
+    /// The width and height a raster file states in its header, or nil when `data` is not a
+    /// file of this format (or the format has no pixels).
+    public func pixelSize(of data: Data) -> (width: Int, height: Int)? {
+        switch self {
+        case .png: (try? PNG.header(of: data)).map { ($0.width, $0.height) }
+        case .webp: WebP.pixelSize(of: data)
+        case .svg, .pdf: nil
+        }
+    }
+
+    /// The pixel size of a raster file in any of the formats, or nil.
+    public static func pixelSize(of data: Data) -> (width: Int, height: Int)? {
+        allCases.lazy.compactMap { $0.pixelSize(of: data) }.first
     }
 
     /// Whether a web browser shows it in an `<img>` element: the image media types.
@@ -61,18 +108,23 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable, Codable {
         self.init(fileExtension: String(name[name.index(after: dot)...]))
     }
 
-    /// Every format's extension, in declaration order: `["png", "svg", "pdf"]`.
+    /// Every format's extension, in declaration order: `["png", "svg", "pdf", "webp"]`.
     public static var fileExtensions: [String] { allCases.map(\.fileExtension) }
 
-    /// The name people write: `PNG`.
-    public var name: String { rawValue.uppercased() }
+    /// The name people write: `PNG`, `WebP`.
+    public var name: String {
+        switch self {
+        case .webp: "WebP"
+        case .png, .svg, .pdf: rawValue.uppercased()
+        }
+    }
 
-    /// `.png, .svg or .pdf`: the extensions of `formats` for help texts and errors.
+    /// `.png, .svg, .pdf or .webp`: the extensions of `formats` for help texts and errors.
     public static func extensionList(_ formats: [OutputFormat] = allCases) -> String {
         spokenList(formats.map { "." + $0.fileExtension })
     }
 
-    /// `PNG, SVG or PDF`: the names of `formats` for help texts.
+    /// `PNG, SVG, PDF or WebP`: the names of `formats` for help texts.
     public static func nameList(_ formats: [OutputFormat] = allCases) -> String {
         spokenList(formats.map(\.name))
     }

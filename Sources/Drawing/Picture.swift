@@ -141,12 +141,15 @@ public struct Picture: Sendable {
         return try surface.finishDocument(action: "writing PDF")
     }
 
-    public func data(format: OutputFormat, resolution: Resolution = .scale(1)) throws -> Data {
-        switch format {
-        case .png: return try pngData(resolution: resolution)
-        case .svg: return try svgData()
-        case .pdf: return try pdfData()
-        }
+    /// The picture in `format` (see `OutputFormat` for each format's encoder); `resolution`
+    /// applies to raster formats only, `quality` to formats with a lossy mode (nil: lossless).
+    public func data(format: OutputFormat, resolution: Resolution = .scale(1), quality: Int? = nil) throws -> Data {
+        try format.encode(self, resolution: resolution, quality: quality)
+    }
+
+    /// WebP bytes, lossless unless `compression` says otherwise.
+    public func webpData(resolution: Resolution = .scale(1), compression: WebP.Compression = .lossless) throws -> Data {
+        try WebP.encode(try bitmap(resolution: resolution).rgbaImage(), compression: compression)
     }
 
     /// Renders and writes atomically; the format comes from the file extension unless given.

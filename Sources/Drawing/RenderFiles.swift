@@ -8,19 +8,31 @@ public struct FileToRender: Sendable {
     public var picture: Picture
     public var format: OutputFormat
     public var resolution: Resolution
+    /// The lossy quality for a format that has one (`OutputFormat.lossyQualities`); nil keeps it lossless.
+    public var quality: Int?
 
     /// Without a format, the path's extension decides (PNG when it names none).
-    public init(_ path: String, _ picture: Picture, format: OutputFormat? = nil, resolution: Resolution = .scale(1)) {
+    public init(_ path: String, _ picture: Picture, format: OutputFormat? = nil, resolution: Resolution = .scale(1),
+                quality: Int? = nil) {
         self.path = path
         self.picture = picture
         self.format = format ?? OutputFormat(path: path) ?? .png
         self.resolution = resolution
+        self.quality = quality
     }
 
     /// One file per format, named `base.<ext>`.
     public static func all(_ base: String, _ picture: Picture, formats: [OutputFormat],
                            resolution: Resolution) -> [FileToRender] {
         formats.map { FileToRender("\(base).\($0.fileExtension)", picture, format: $0, resolution: resolution) }
+    }
+
+    /// The file rendered at `quality` when its format has a lossy mode, else unchanged.
+    public func atQuality(_ quality: Int?) -> FileToRender {
+        guard format.lossyQualities != nil else { return self }
+        var file = self
+        file.quality = quality
+        return file
     }
 
     /// The pixel size of a raster file; nil for vector formats, whose unit is the point.
@@ -36,7 +48,7 @@ public struct FileToRender: Sendable {
     }
 }
 
-/// What is known of a file once written: its path, size, SHA-256 and, for PNG, pixel size.
+/// What is known of a file once written: its path, size, SHA-256 and, for raster files, pixel size.
 /// `manifest.json` lists these for each job and `deck.json` states them for each card. The hashing
 /// is done where manifests are made (BatchRendering's `RenderedFile`), so drawing needs no SHA-256.
 public struct WrittenFile: Sendable, Codable, Equatable {

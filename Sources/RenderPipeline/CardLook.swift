@@ -23,11 +23,13 @@ public struct CardLook: Sendable, Equatable {
     public var faces: String?
     public var faceScale = 0.75
     public var formats: [OutputFormat] = [.png]
+    /// Lossy quality of the formats that have one (WebP, 0 to 100); nil: lossless.
+    public var quality: Int?
 
     public init() {}
 
     enum Key: String, CodingKey, CaseIterable {
-        case size, scale, dpi, theme, color, backColor = "back-color", back, faces, faceScale = "face-scale", format
+        case size, scale, dpi, theme, color, backColor = "back-color", back, faces, faceScale = "face-scale", format, quality
     }
 
     public var resolution: Resolution {
@@ -47,6 +49,7 @@ public struct CardLook: Sendable, Equatable {
         faces = try container.decodeIfPresent(String.self, forKey: .faces)
         faceScale = try container.value(.faceScale, or: faceScale)
         formats = try container.decodeIfPresent(FormatList.self, forKey: .format)?.formats ?? formats
+        quality = try container.decodeIfPresent(Int.self, forKey: .quality)
     }
 
     public func validate(as source: RequestSource) throws(RequestError) {
@@ -62,6 +65,7 @@ public struct CardLook: Sendable, Equatable {
         guard faceScale.isFinite, (0.5...1).contains(faceScale) else {
             throw RequestError("\(source.name("face-scale")) must be between 0.5 and 1, got \(faceScale)", key: "face-scale")
         }
+        try FormatList.validate(quality: quality, for: formats, as: source)
     }
 
     public func cardSize() throws(PlayingCardsError) -> CardSize { try CardSize(parsing: size) }

@@ -18,6 +18,8 @@ public struct CardsRequest: RenderRequest, Equatable {
     /// Row conditions added to the template's `where:`.
     public var filters: [String] = []
     public var formats: [OutputFormat] = [.png]
+    /// Lossy quality of the formats that have one (WebP, 0 to 100); nil: lossless.
+    public var quality: Int?
     /// Pixels per inch of PNG files; nil for the template's `card.dpi`.
     public var dpi: Double?
     /// How far files reach past the trim (with square corners): off, the template's
@@ -57,7 +59,7 @@ public struct CardsRequest: RenderRequest, Equatable {
     }
 
     enum Key: String, CodingKey, CaseIterable {
-        case template, data, filters = "where", format, dpi, bleed, back, sheet, contactSheet = "contact-sheet",
+        case template, data, filters = "where", format, quality, dpi, bleed, back, sheet, contactSheet = "contact-sheet",
              allowedFolders = "allow-dir", strict
     }
 
@@ -81,6 +83,7 @@ public struct CardsRequest: RenderRequest, Equatable {
         data = try container.decodeIfPresent(String.self, forKey: .data)
         filters = try container.stringOrList(.filters)
         formats = try container.decodeIfPresent(FormatList.self, forKey: .format)?.formats ?? formats
+        quality = try container.decodeIfPresent(Int.self, forKey: .quality)
         dpi = try container.decodeIfPresent(Double.self, forKey: .dpi)
         bleed = try container.value(.bleed, or: bleed)
         back = try container.decodeIfPresent(String.self, forKey: .back)
@@ -101,6 +104,7 @@ public struct CardsRequest: RenderRequest, Equatable {
             throw RequestError("\(source.name("dpi")) must be from \(Int(Self.dpiRange.lowerBound)) to "
                                + "\(Int(Self.dpiRange.upperBound)) pixels per inch, got \(String(format: "%g", dpi))", key: "dpi")
         }
+        try FormatList.validate(quality: quality, for: formats, as: source)
         try validateFiles(as: source)
     }
 
@@ -249,7 +253,7 @@ public struct CardsRequest: RenderRequest, Equatable {
             entries.append((nil, Self.backStem, back.renderer.picture(for: back.card, includingBleed: bleed)))
         }
         var files = entries.flatMap { entry in
-            FileToRender.all(entry.stem, entry.picture, formats: formats, resolution: resolution)
+            FileToRender.all(entry.stem, entry.picture, formats: formats, resolution: resolution).map { $0.atQuality(quality) }
         }
         let cardSize = CardSize(width: loaded.template.size.width, height: loaded.template.size.height)
         let items = sheetItems(loaded)

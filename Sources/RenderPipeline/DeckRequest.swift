@@ -47,7 +47,7 @@ public struct DeckRequest: RenderRequest, Equatable {
         let export = DeckExport(renderer: try look.makeRenderer(), formats: look.formats, resolution: look.resolution,
                                 naming: names, includesJokers: jokers, includesAllBacks: allBacks)
         try export.validate(sheet: sheet)
-        var files = export.files.map(\.file)
+        var files = export.files.map { $0.file.atQuality(look.quality) }
         var atlas: Data?
         if sheet {
             let spriteSheet = try export.spriteSheet()

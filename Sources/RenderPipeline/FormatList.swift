@@ -51,6 +51,28 @@ public struct FormatList: Sendable, Equatable, Decodable {
     }
 }
 
+extension FormatList {
+    /// Refuses a `quality` outside the lossy range of the formats and, on the command line, one
+    /// given when none of `formats` has a lossy mode (it would change nothing). A spec may cross
+    /// a quality with a matrix of formats, so there the formats without one ignore it.
+    public static func validate(quality: Int?, for formats: [OutputFormat],
+                                as source: RequestSource) throws(RequestError) {
+        guard let quality else { return }
+        let name = source.name("quality")
+        let lossyFormats = OutputFormat.allCases.filter { $0.lossyQualities != nil }
+        if source == .commandLine, !formats.contains(where: lossyFormats.contains) {
+            throw RequestError("\(name) applies to \(lossyFormats.map(\.fileExtension).joined(separator: ", ")) output; "
+                               + "add it to the formats", key: "quality")
+        }
+        let lossy = formats.first { $0.lossyQualities != nil } ?? lossyFormats.first
+        guard let range = lossy?.lossyQualities else { return }
+        guard range.contains(quality) else {
+            throw RequestError("\(name) must be between \(range.lowerBound) and \(range.upperBound), got \(quality)",
+                               key: "quality")
+        }
+    }
+}
+
 /// A list position in a coding path.
 struct ListIndex: CodingKey {
     var intValue: Int?

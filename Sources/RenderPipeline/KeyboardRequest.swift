@@ -21,6 +21,8 @@ public struct KeyboardRequest: RenderRequest, Equatable {
     /// `en`, `ko`, `ja` or `zh-Hans`; nil: English.
     public var language: String?
     public var formats: [OutputFormat] = [.png]
+    /// Lossy quality of the formats that have one (WebP, 0 to 100); nil: lossless.
+    public var quality: Int?
     /// PNG pixels per point.
     public var scale = 2.0
 
@@ -44,7 +46,7 @@ public struct KeyboardRequest: RenderRequest, Equatable {
 
     public enum Key: String, CodingKey, CaseIterable, Sendable {
         case device, orientation, strategy, scenario, mistake, keyboardFrame = "keyboard-frame",
-             viewFrame = "view-frame", predictive, filmstrip, language, format, scale
+             viewFrame = "view-frame", predictive, filmstrip, language, format, quality, scale
     }
 
     public static let keys = Key.allCases.map(\.rawValue)
@@ -64,6 +66,7 @@ public struct KeyboardRequest: RenderRequest, Equatable {
         filmstrip = try container.decodeIfPresent(Int.self, forKey: .filmstrip)
         language = try container.decodeIfPresent(String.self, forKey: .language)
         formats = try container.decodeIfPresent(FormatList.self, forKey: .format)?.formats ?? formats
+        quality = try container.decodeIfPresent(Int.self, forKey: .quality)
         scale = try container.value(.scale, or: scale)
     }
 
@@ -73,6 +76,7 @@ public struct KeyboardRequest: RenderRequest, Equatable {
             throw RequestError(error.description)
         }
         _ = try order(builder: builder, as: source)
+        try FormatList.validate(quality: quality, for: formats, as: source)
     }
 
     /// The diagram the request describes, every name and combination checked.
@@ -199,7 +203,7 @@ public struct KeyboardRequest: RenderRequest, Equatable {
         let base = KeyboardDiagramSpec.strippingExtension(order.output ?? order.defaultOutput(model: diagram.model))
         // A batch job names its device by alias as a docs author wrote it: say what is drawn.
         return OutputPlan(files: FileToRender.all(base, diagram.picture, formats: order.formats, resolution: .scale(scale)),
-                          warnings: aliasResolution(catalog: builder.catalog).map { [$0] } ?? [])
+                          warnings: aliasResolution(catalog: builder.catalog).map { [$0] } ?? []).atQuality(quality)
     }
 
     /// The same paths as `plan()` without laying out the diagram, and a cost estimate for

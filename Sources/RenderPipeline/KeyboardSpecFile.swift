@@ -25,6 +25,8 @@ public struct KeyboardSpecFile: Sendable {
     public var diagrams: KeyboardDiagramSpec
     /// Each diagram's PNG pixels per point.
     public var scales: [Double]
+    /// Lossy quality of the files whose format has one (`--quality`); nil: lossless.
+    public var quality: Int?
     /// What the command says before drawing: each device named by an alias, what it is drawn as
     /// (`diagrams.yaml:4:5: iphone-13 is drawn as iphone-12, …`).
     public var notes: [String] = []
@@ -62,7 +64,7 @@ public struct KeyboardSpecFile: Sendable {
                 planned += files[index].map { FileToRender($0.path, picture, format: $0.format,
                                                            resolution: .scale(scales[index])) }
             }
-            let plan = OutputPlan(files: planned)
+            let plan = OutputPlan(files: planned).atQuality(quality)
             try plan.checkBudget(maxPixels: maxPixels)
             if start == 0 { try AtomicFile.prepareDirectory(out) }
             for file in try plan.write(into: out, workers: workers, maxPixels: maxPixels) { written(file) }

@@ -25,6 +25,13 @@ public struct OutputPlan: Sendable {
         self.derive = derive
     }
 
+    /// The same plan with the files of lossy-capable formats at `quality` (nil: lossless).
+    public func atQuality(_ quality: Int?) -> OutputPlan {
+        var plan = self
+        plan.files = files.map { $0.atQuality(quality) }
+        return plan
+    }
+
     /// Every path the plan writes, relative to the output folder.
     public var outputs: [String] { files.map(\.path) + derivedPaths }
 
@@ -57,10 +64,15 @@ public struct OutputPlan: Sendable {
         }
     }
 
-    /// Refuses the plan when a raster file it makes is over `maxPixels`, before anything renders.
+    /// Refuses the plan when a raster file it makes is over `maxPixels`, or wider or taller than
+    /// its format can hold, before anything renders.
     public func checkBudget(maxPixels: Int) throws {
         for file in files {
             guard let pixels = file.pixelSize else { continue }
+            if let side = file.format.maxPixelsPerSide, max(pixels.width, pixels.height) > side {
+                throw DrawingError.invalidSize("\(file.path) would be \(pixels.width)×\(pixels.height) px; "
+                                               + "\(file.format.name) holds at most \(side) px a side")
+            }
             try RenderLimits.checkBudget(width: pixels.width, height: pixels.height, maxPixels: maxPixels,
                                          what: file.path)
         }

@@ -1,12 +1,16 @@
 import Drawing
 import Foundation
 
-/// The primitives sheet (`kind: samples`): each drawing primitive once, in each format.
+/// The primitives sheet (`kind: samples`): each drawing primitive once, as PNG, SVG and PDF
+/// unless the spec names other formats.
 public struct SamplesRequest: RenderRequest, Equatable {
     public var scale = 2.0
-    public var formats: [OutputFormat] = OutputFormat.allCases
+    public var formats: [OutputFormat] = Self.defaultFormats
 
-    public init(scale: Double = 2, formats: [OutputFormat] = OutputFormat.allCases) {
+    /// One raster and the two vector formats: the default set's sheet, kept as it is when formats are added.
+    public static let defaultFormats: [OutputFormat] = [.png, .svg, .pdf]
+
+    public init(scale: Double = 2, formats: [OutputFormat] = Self.defaultFormats) {
         self.scale = scale
         self.formats = formats
     }

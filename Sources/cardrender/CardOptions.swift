@@ -49,6 +49,9 @@ struct CardOptions: ParsableArguments {
             completion: .formats, transform: FormatList.argument)
     var format: FormatList?
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("Lossy WebP at this quality, 0 to 100 (default: lossless).", valueName: "N"))
+    var quality: Int?
+
     /// The options as the library's value.
     var look: CardLook {
         var look = CardLook()
@@ -62,6 +65,7 @@ struct CardOptions: ParsableArguments {
         look.faces = faces
         look.faceScale = faceScale
         look.formats = format?.formats ?? look.formats
+        look.quality = quality
         return look
     }
 

@@ -32,8 +32,12 @@ struct CardsCommand: PlanCommand {
             + "(not empty). Repeat to require several.", valueName: "condition"))
     var filters: [String] = []
 
-    @Option(help: "Formats, comma-separated: png, svg, pdf.", transform: FormatList.argument)
+    @Option(help: "Formats, comma-separated: \(ValueNames.listed(ValueNames.formats)).", completion: .formats,
+            transform: FormatList.argument)
     var format = FormatList([.png])
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Lossy WebP at this quality, 0 to 100 (default: lossless).", valueName: "N"))
+    var quality: Int?
 
     @Option(parsing: .unconditional, help: "Pixels per inch of PNG files (default: the template's dpi, else 300).")
     var dpi: Double?
@@ -67,9 +71,11 @@ struct CardsCommand: PlanCommand {
     @OptionGroup var budget: BudgetOptions
 
     var request: CardsRequest {
-        CardsRequest(template: template, data: data, filters: filters, formats: format.formats, dpi: dpi, bleed: bleed,
-                     back: back, sheet: sheet, contactSheet: contactSheet, allowedFolders: allowedFolders, strict: strict)
-            .limitingImages(to: budget.maxPixels)
+        var request = CardsRequest(template: template, data: data, filters: filters, formats: format.formats, dpi: dpi,
+                                   bleed: bleed, back: back, sheet: sheet, contactSheet: contactSheet,
+                                   allowedFolders: allowedFolders, strict: strict)
+        request.quality = quality
+        return request.limitingImages(to: budget.maxPixels)
     }
 
     func validate() throws {

@@ -58,6 +58,9 @@ struct KeyboardCommand: ParsableCommand {
             completion: .formats, transform: FormatList.argument)
     var format: FormatList?
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("Lossy WebP at this quality, 0 to 100 (default: lossless).", valueName: "N"))
+    var quality: Int?
+
     @Option(help: "PNG pixels per point.")
     var scale: Double = 2
 
@@ -74,15 +77,19 @@ struct KeyboardCommand: ParsableCommand {
 
     /// The one diagram the options describe.
     var request: KeyboardRequest {
-        KeyboardRequest(device: device, orientation: orientation?.rawValue, strategy: strategy?.rawValue, scenario: scenario,
+        var request = KeyboardRequest(device: device, orientation: orientation?.rawValue, strategy: strategy?.rawValue, scenario: scenario,
                         mistake: mistake?.rawValue, keyboardFrame: keyboardFrame, viewFrame: viewFrame,
                         predictive: noPredictive ? false : nil, filmstrip: filmstrip, language: language?.rawValue, formats: format?.formats ?? [.png], scale: scale)
+        request.quality = quality
+        return request
     }
 
     func validate() throws {
         do {
             guard spec != nil else { return try request.validate(as: .commandLine) }
             try KeyboardRequest.checkScale(scale, as: .commandLine)
+            // A spec's diagrams name their own formats; the quality applies to those that are lossy.
+            try FormatList.validate(quality: quality, for: OutputFormat.allCases, as: .commandLine)
         } catch {
             throw ValidationError(error.message)
         }
@@ -123,6 +130,8 @@ struct KeyboardCommand: ParsableCommand {
 
     /// Renders every file into --out, listing each as it is written.
     private func render(_ file: KeyboardSpecFile, builder: KeyboardDiagramBuilder) throws {
+        var file = file
+        file.quality = quality
         let started = Date()
         var bytes = 0
         let count = try file.write(into: output.url, builder: builder, workers: parallel.count,

@@ -7,10 +7,11 @@ import Testing
         #expect(OutputFormat.png.kind == .raster && OutputFormat.png.isRaster)
         #expect(OutputFormat.svg.kind == .vector && !OutputFormat.svg.isRaster)
         #expect(OutputFormat.pdf.kind == .vector && !OutputFormat.pdf.isRaster)
-        #expect(OutputFormat.allCases.map(\.mediaType) == ["image/png", "image/svg+xml", "application/pdf"])
+        #expect(OutputFormat.webp.kind == .raster && OutputFormat.webp.isRaster)
+        #expect(OutputFormat.allCases.map(\.mediaType) == ["image/png", "image/svg+xml", "application/pdf", "image/webp"])
         #expect(OutputFormat.allCases.filter(\.hasPages) == [.pdf])
-        #expect(OutputFormat.allCases.filter(\.isWebImage) == [.png, .svg])
-        #expect(OutputFormat.fileExtensions == ["png", "svg", "pdf"])
+        #expect(OutputFormat.allCases.filter(\.isWebImage) == [.png, .svg, .webp])
+        #expect(OutputFormat.fileExtensions == ["png", "svg", "pdf", "webp"])
         #expect(Document.formats == [.pdf])
     }
 
@@ -37,11 +38,11 @@ import Testing
     }
 
     @Test func extensionListsForMessages() {
-        #expect(OutputFormat.extensionList() == ".png, .svg or .pdf")
+        #expect(OutputFormat.extensionList() == ".png, .svg, .pdf or .webp")
         #expect(OutputFormat.extensionList([.svg, .pdf]) == ".svg or .pdf")
         #expect(OutputFormat.extensionList([.pdf]) == ".pdf")
         #expect(OutputFormat.extensionList([]) == "")
-        #expect(OutputFormat.nameList() == "PNG, SVG or PDF")
+        #expect(OutputFormat.nameList() == "PNG, SVG, PDF or WebP")
         #expect(OutputFormat.nameList([.png]) == "PNG")
     }
 
@@ -57,6 +58,18 @@ import Testing
         }
         let unknown = folder.appendingPathComponent("p.gif")
         let error = try #require(throws: DrawingError.self) { try picture.write(to: unknown) }
-        #expect(error.description == "cannot write \(unknown.path): unknown file extension; use .png, .svg or .pdf")
+        #expect(error.description == "cannot write \(unknown.path): unknown file extension; use .png, .svg, .pdf or .webp")
+    }
+
+    @Test func eachRasterFormatReadsItsPixelSizeBackFromItsHeader() throws {
+        let picture = Picture(width: 30, height: 20) { canvas in canvas.fill(canvas.bounds) }
+        for format in OutputFormat.allCases {
+            let data = try picture.data(format: format, resolution: .scale(2))
+            let size = format.pixelSize(of: data)
+            #expect(size?.width == (format.isRaster ? 60 : nil) && size?.height == (format.isRaster ? 40 : nil), "\(format)")
+            #expect(OutputFormat.pixelSize(of: data)?.width == size?.width, "\(format)")
+        }
+        #expect(OutputFormat.pixelSize(of: Data("not a picture".utf8)) == nil)
+        #expect(OutputFormat.webp.pixelSize(of: try picture.data(format: .png)) == nil)
     }
 }

@@ -96,7 +96,7 @@ struct KeyboardSpecFileTests {
         #expect(error("diagrams:\n  - keyboard-frame: nan,0,1,1\n")
             == "spec.yaml:2:21: `keyboard-frame` has a value that is not a finite number within ±1000000 pt")
         #expect(error("diagrams:\n  - filmstrip: 0\n") == "spec.yaml:2:16: `filmstrip` takes 1 to 24 frames, got 0")
-        #expect(error("diagrams:\n  - format: [png, tiff]\n") == "spec.yaml:2:19: unknown format 'tiff'; use png, svg, pdf")
+        #expect(error("diagrams:\n  - format: [png, tiff]\n") == "spec.yaml:2:19: unknown format 'tiff'; use \(OutputFormat.fileExtensions.joined(separator: ", "))")
         // The key of the batch spec's keyboard jobs; the old spelling is pointed there.
         #expect(error("diagrams:\n  - formats: [png, svg]\n") == "spec.yaml:2:5: unknown key \"formats\"; did you mean \"format\"?")
         #expect(error("diagrams:\n  - scenario: tab-bar\n    device: iphone-8\n")

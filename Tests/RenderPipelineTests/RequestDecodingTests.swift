@@ -66,7 +66,7 @@ import Testing
     @Test func badValuesAreRefusedAtTheValue() {
         #expect(error("jobs:\n  - kind: deck\n    theme: purple\n")?.hasPrefix("spec.yaml:3:12: ") == true)
         #expect(error("jobs:\n  - kind: card\n    card: AS\n    format: png,gif\n")
-            == "spec.yaml:4:13: unknown format 'gif'; use png, svg, pdf")
+            == "spec.yaml:4:13: unknown format 'gif'; use \(OutputFormat.fileExtensions.joined(separator: ", "))")
         #expect(error("jobs:\n  - kind: card\n    card: AS\n    face-scale: 2\n")
             == "spec.yaml:4:17: `face-scale` must be between 0.5 and 1, got 2.0")
         #expect(error("jobs:\n  - kind: card\n    card: XX\n")?.hasPrefix("spec.yaml:3:11: ") == true)
