@@ -1,5 +1,6 @@
 import CardRenderSupport
 import Foundation
+import PrintLayout
 import SpecFiles
 
 /// The kinds of layer a template draws.
@@ -263,18 +264,13 @@ public struct CardTemplate: Sendable, Equatable {
         let lowered = text.trimmingSpaces.lowercased()
         if let named = namedSizes.first(where: { $0.name == lowered }) { return named.size }
         let usage = "use \(namedSizes.map(\.name).joined(separator: ", ")) or WIDTHxHEIGHT with a unit, e.g. 63x88mm"
-        let parts = lowered.split(whereSeparator: { $0 == "×" }).flatMap { $0.split(separator: "x", maxSplits: 1) }
-            .map { $0.trimmingSpaces }
-        guard parts.count == 2 else {
+        guard let written = WrittenSize.sides(of: lowered) else {
             let hint = NearestName.hint(for: lowered, among: namedSizes.map(\.name))
             throw SpecError("unknown card size \"\(text)\"" + (hint.isEmpty ? "; \(usage)" : "\(hint) (\(usage))"), at: node.location)
         }
-        // `63x88mm`: a unit written only after the height applies to the width too.
-        let unit = String(parts[1].drop(while: { !$0.isLetter }))
-        let widthText = parts[0].contains(where: \.isLetter) ? parts[0] : parts[0] + unit
-        try refuseSmallSidesWithoutUnit([widthText, parts[1]], text: text, at: node.location)
+        if let problem = WrittenSize.missingUnit(in: written, text: text) { throw SpecError(problem, at: node.location) }
         var sides: [CGFloat] = []
-        for side in [widthText, parts[1]] {
+        for side in [written.width, written.height] {
             guard case let .success(length) = TemplateLength.parse(side, dpi: dpi, allowPercent: false),
                   length.points > 0, length.points <= maximumCardSide else {
                 throw SpecError("invalid card size \"\(text)\"; \(usage)", at: node.location)
@@ -282,22 +278,6 @@ public struct CardTemplate: Sendable, Equatable {
             sides.append(length.points)
         }
         return CGSize(width: sides[0], height: sides[1])
-    }
-
-    /// Sides under this many points must have a unit: a bare number is points, and `2.5x3.5`
-    /// (meant as inches) would silently make a card of 2.5 × 3.5 pt, a few pixels.
-    static let smallestSideWithoutUnit: CGFloat = 72
-
-    /// Refuses a side written as a bare number under ``smallestSideWithoutUnit`` points, suggesting
-    /// the size with the unit the other side has, else inches for small numbers, else millimetres.
-    static func refuseSmallSidesWithoutUnit(_ sides: [String], text: String, at location: SpecLocation) throws(SpecError) {
-        let numbers = sides.map { side in Double(side.trimmingSpaces) }
-        guard numbers.contains(where: { $0.map { $0 > 0 && $0 < Double(smallestSideWithoutUnit) } ?? false }) else { return }
-        let written = sides.first { Double($0.trimmingSpaces) == nil }.map { String($0.drop(while: { !$0.isLetter })) }
-        let values = sides.map { String($0.prefix(while: { !$0.isLetter }).trimmingSpaces) }
-        let unit = written ?? (numbers.allSatisfy { ($0 ?? 0) <= 20 } ? "in" : "mm")
-        throw SpecError("card size \"\(text)\" needs a unit: a bare number is points, so this card would be "
-                        + "\(values.joined(separator: " × ")) pt; write \(values.joined(separator: "x"))\(unit)", at: location)
     }
 }
 

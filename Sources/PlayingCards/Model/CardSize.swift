@@ -26,40 +26,23 @@ public struct CardSize: Sendable, Hashable, CustomStringConvertible {
             self = named.size
             return
         }
-        let parts = lowered.split(whereSeparator: { $0 == "×" }).flatMap { $0.split(separator: "x", maxSplits: 1) }
-            .map { String($0).trimmingSpaces }
         let usage = "use poker, bridge or WIDTHxHEIGHT, e.g. 2.5x3.5in, 63x88mm or 250x350 (points)"
-        guard parts.count == 2 else { throw .invalidSize("invalid card size \"\(text)\"; \(usage)") }
-        let unit = String(parts[1].drop(while: { !$0.isLetter }))
-        let widthText = parts[0].contains(where: \.isLetter) ? parts[0] : parts[0] + unit
+        guard let written = WrittenSize.sides(of: lowered) else { throw .invalidSize("invalid card size \"\(text)\"; \(usage)") }
         var sides: [CGFloat] = []
-        for side in [widthText, parts[1]] {
+        for side in [written.width, written.height] {
             guard let length = try? Length(parsing: side, largest: Self.largestParsed) else { throw .invalidSize("invalid card size \"\(text)\"; \(usage)") }
             guard length.points > 0 else {
                 throw .invalidSize("invalid card size \"\(text)\": both sides must be greater than zero; \(usage)")
             }
             sides.append(length.points)
         }
-        try Self.refuseSmallSidesWithoutUnit([widthText, parts[1]], text: text)
+        if let problem = WrittenSize.missingUnit(in: written, text: text, offeringPoints: true) { throw .invalidSize(problem) }
         self.init(width: sides[0], height: sides[1])
     }
 
     /// Past any pixel budget at every resolution: a larger side is not a size but a typo; the
     /// pixel limit, checked per resolution, names the real bound.
     static let largestParsed = Length.points(1_000_000)
-
-    /// Sides under this many points must have a unit: a bare number is points, and `2.5x3.5`
-    /// (meant as inches) would silently make a card of 2.5 × 3.5 pt, a few pixels.
-    public static let smallestSideWithoutUnit: CGFloat = 72
-
-    static func refuseSmallSidesWithoutUnit(_ sides: [String], text: String) throws(PlayingCardsError) {
-        let bare = sides.map { Double($0) }
-        guard bare.contains(where: { $0.map { $0 < Double(smallestSideWithoutUnit) } ?? false }) else { return }
-        let unit = bare.allSatisfy { ($0 ?? 0) <= 20 } ? "in" : "mm"
-        throw .invalidSize("card size \"\(text)\" needs a unit: a bare number is points, so this card would be "
-                           + "\(sides.joined(separator: " × ")) pt; write \(sides.joined(separator: "x"))\(unit) "
-                           + "(or \(sides.joined(separator: "x"))pt for so small a card)")
-    }
 
     public var description: String {
         if let named = Self.namedSizes.first(where: { $0.size == self }) { return named.name }
