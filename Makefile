@@ -176,13 +176,14 @@ stress-ci:
 examples: deps
 	Tests/Outside/examples.sh
 	Tests/Outside/consumer.sh
+	Tests/Outside/links.sh
 
 # `make install` to a temporary PREFIX and DESTDIR, then every subcommand with the checkout moved away.
 install-check: deps
 	Tests/Outside/install.sh
 
 # DocC for the library products, warnings as errors, into .build/api-docs.
-API_DOC_TARGETS = CardRenderSupport Geometry Drawing PlayingCards KeyboardDiagrams GoldenImages GoldenImageTesting BatchRendering RenderPipeline PrintLayout CardTemplates
+API_DOC_TARGETS = CardRenderSupport Geometry Images Drawing PlayingCards KeyboardDiagrams GoldenImages GoldenImageTesting BatchRendering RenderPipeline PrintLayout CardTemplates
 api-docs: deps
 	$(SWIFT) package --allow-writing-to-directory .build/api-docs generate-documentation \
 	  $(foreach target,$(API_DOC_TARGETS),--target $(target)) --enable-experimental-combined-documentation \
