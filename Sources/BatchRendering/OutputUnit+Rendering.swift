@@ -15,6 +15,9 @@ extension OutputUnit {
         _ units: [OutputUnit], workers: Int,
         finished: @escaping @Sendable (_ index: Int, RenderedFile) throws -> Value
     ) throws -> [Value] {
+        for unit in units {
+            if case .frames(let frames) = unit.content, frames.frames.isEmpty { throw BatchError("\(unit.path) has no frames") }
+        }
         let tasks = units.indices.flatMap { unit in
             switch units[unit].content {
             case .file, .document: [Task(unit: unit, frame: nil, cost: units[unit].estimatedCost)]
@@ -29,19 +32,20 @@ extension OutputUnit {
         let order = tasks.indices.sorted { tasks[$0].cost != tasks[$1].cost ? tasks[$0].cost > tasks[$1].cost : $0 < $1 }
         let results = try WorkerPool.map(tasks.count, workers: workers, order: order) { index -> Value? in
             let task = tasks[index], unit = units[task.unit]
-            let data: Data
+            let data: Data, pixels: (width: Int, height: Int)?
             switch unit.content {
             case .file(_, let render), .document(_, let render):
-                data = try render()
+                (data, pixels) = (try render(), unit.pixelSize)
             case .frames(let frames):
                 guard let frame = task.frame, let inFlight = sequences[task.unit] else { return nil }
                 guard let all = try inFlight.finish(frame, with: Result { try frames.frames[frame]() }) else {
                     return nil
                 }
                 data = try frames.assemble(all)
+                // The file's own size (a strip of frames is wider than one), from its header.
+                pixels = unit.format?.pixelSize(of: data)
             }
-            let file = RenderedFile(path: unit.path, data: data, pixelWidth: unit.pixelSize?.width,
-                                    pixelHeight: unit.pixelSize?.height)
+            let file = RenderedFile(path: unit.path, data: data, pixelWidth: pixels?.width, pixelHeight: pixels?.height)
             return try finished(task.unit, file)
         }
         var byUnit: [Value?] = Array(repeating: nil, count: units.count)

@@ -39,7 +39,9 @@ import Testing
         let walk = try PNG.decode(once[0].data)
         #expect(walk.width == 28 && walk.height == 4)
         for index in 0..<7 { #expect(walk[4 * index + 1, 2] == Self.frame(index)[1, 2]) }
-        #expect(once[0].pixelWidth == 4 && once[1].data == Data("note".utf8))
+        // The facts are the assembled file's: the strip's size, from its header.
+        #expect(once[0].pixelWidth == 28 && once[0].pixelHeight == 4 && once[1].data == Data("note".utf8))
+        #expect(throws: BatchError("none.png has no frames")) { try OutputUnit.render([Self.stripUnit("none.png", frames: 0)], workers: 2) }
         for workers in [2, 3, 8] {
             let again = try OutputUnit.render(units, workers: workers)
             #expect(again.map(\.data) == once.map(\.data), "\(workers) workers")
