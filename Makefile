@@ -173,6 +173,8 @@ stress-ci:
 # Examples/ (every Swift snippet of the README) against a tagged copy of this checkout; then a clean
 # build of a package that imports only PlayingCards and GoldenImageTesting, which must not compile
 # swift-crypto or the command line's modules (it prints its build time).
+# links.sh: programs that import only GoldenImages or only BatchRendering must not link Cairo,
+# Pango or librsvg.
 examples: deps
 	Tests/Outside/examples.sh
 	Tests/Outside/consumer.sh
