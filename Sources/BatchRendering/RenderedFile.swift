@@ -9,7 +9,8 @@ extension FileToRender {
     /// Draws and encodes the file in memory; the bytes are hashed here, on the rendering thread.
     public func render() throws -> RenderedFile {
         let pixels = pixelSize
-        return RenderedFile(path: path, data: try picture.data(format: format, resolution: resolution, quality: quality),
+        let data = try encoder?() ?? picture.data(format: format, resolution: resolution, quality: quality)
+        return RenderedFile(path: path, data: data,
                             pixelWidth: pixels?.width, pixelHeight: pixels?.height)
     }
 }

@@ -10,6 +10,11 @@ public struct FileToRender: Sendable {
     public var resolution: Resolution
     /// The lossy quality for a format that has one (`OutputFormat.lossyQualities`); nil keeps it lossless.
     public var quality: Int?
+    /// Bytes made otherwise than by encoding `picture` once (an animation's frames); `picture`,
+    /// its first frame, then stands for the file in size and budget checks.
+    public var encoder: (@Sendable () throws -> Data)?
+    /// Pictures drawn for the file (an animation's frames), for cost estimates.
+    public var pictureCount = 1
 
     /// Without a format, the path's extension decides (PNG when it names none).
     public init(_ path: String, _ picture: Picture, format: OutputFormat? = nil, resolution: Resolution = .scale(1),
@@ -44,7 +49,7 @@ public struct FileToRender: Sendable {
     /// raster of the same picture.
     public var estimatedCost: Double {
         let pixelsPerPoint = format.isRaster ? resolution.pixelsPerPoint : 1
-        return Double(picture.size.width * picture.size.height) * pixelsPerPoint * pixelsPerPoint
+        return Double(picture.size.width * picture.size.height) * pixelsPerPoint * pixelsPerPoint * Double(pictureCount)
     }
 }
 

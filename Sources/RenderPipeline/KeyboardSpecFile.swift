@@ -60,9 +60,8 @@ public struct KeyboardSpecFile: Sendable {
         for start in stride(from: 0, to: entries.count, by: chunk) {
             var planned: [FileToRender] = []
             for index in start..<min(start + chunk, entries.count) {
-                let picture = try diagrams.diagram(for: entries[index], builder: builder).picture
-                planned += files[index].map { FileToRender($0.path, picture, format: $0.format,
-                                                           resolution: .scale(scales[index])) }
+                planned += try filesToRender(entries[index], files[index], scale: scales[index], builder: builder,
+                                             workers: workers)
             }
             let plan = OutputPlan(files: planned).atQuality(quality)
             try plan.checkBudget(maxPixels: maxPixels)
@@ -71,6 +70,21 @@ public struct KeyboardSpecFile: Sendable {
             count += planned.count
         }
         return count
+    }
+
+    /// One entry's files: its diagram in each format, or its animation's frames drawn on `workers` threads.
+    private func filesToRender(_ entry: KeyboardDiagramSpec.Entry, _ files: [(path: String, format: OutputFormat)],
+                               scale: Double, builder: KeyboardDiagramBuilder, workers: Int) throws -> [FileToRender] {
+        guard entry.order.animate else {
+            let picture = try diagrams.diagram(for: entry, builder: builder).picture
+            return files.map { FileToRender($0.path, picture, format: $0.format, resolution: .scale(scale)) }
+        }
+        let frames: KeyboardAnimationFrames
+        do { frames = try entry.order.animationFrames(builder: builder) } catch {
+            throw KeyboardSpecError(location: entry.location, message: String(describing: error))
+        }
+        let output = KeyboardAnimationOutput(frames: frames, resolution: .scale(scale), workers: workers)
+        return try files.map { try output.file($0.path, format: $0.format) }
     }
 
     /// Every diagram's geometry as one JSON array, each element as `keyboard --json` prints a
