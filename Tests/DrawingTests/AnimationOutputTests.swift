@@ -104,7 +104,14 @@ private func chunkTypes(_ data: Data) throws -> [String] {
         let ids = svg.components(separatedBy: " id=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
         #expect(!ids.isEmpty)
         #expect(Set(ids).count == ids.count)
-        #expect(ids.contains("f2-glyph0"))
+        // The frames draw the same letters: their glyphs are defined once, outside the frames.
+        #expect(ids.contains("glyph0"))
+        #expect(!ids.contains { $0.hasPrefix("f1-glyph") })
+        #expect(svg.components(separatedBy: "<symbol").count - 1 == Set(ids.filter { $0.hasPrefix("glyph") }).count)
+        // Every reference names an id the document defines.
+        let references = svg.components(separatedBy: "href=\"#").dropFirst().map { $0.prefix { $0 != "\"" } }
+        #expect(!references.isEmpty)
+        #expect(references.allSatisfy { ids.contains($0) })
     }
 
     @Test func withoutSMILTheFirstFrameShows() throws {
