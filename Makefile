@@ -234,6 +234,7 @@ docs: build
 	cp .build/docs/keyboard/iphone-8-portrait-bottom-offset.png docs/keyboard-bottom-offset.png
 	cp .build/docs/keyboard/scenario-tab-bar-content-inset-mistake-safe-area-twice.png docs/keyboard-mistake.png
 	cp .build/docs/keyboard/scenario-tab-bar-content-inset-mistake-safe-area-twice-ko.png docs/keyboard-mistake-ko.png
+	cp .build/docs/keyboard/iphone-8-portrait-bottom-offset-animated.png docs/keyboard-animation.png
 	cp .build/docs/print/deck-print-page-01.png docs/print-sheet.png
 	cp .build/docs/game/contact-sheet.png docs/game-contact-sheet.png
 	cp .build/docs/game/02-Fireball.png docs/game-card.png
