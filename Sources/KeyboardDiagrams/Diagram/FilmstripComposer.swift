@@ -177,8 +177,10 @@ struct FilmstripComposer {
         return keyboardText
     }
 
-    func drawChart(plot: CGRect, animation: KeyboardAnimation, moments: [FilmstripFrame], list: inout DisplayList,
-                           labels: inout DisplayList, layout: inout LabelLayout) throws {
+    /// `notesSamples`: the legend says the dots are the frames drawn above (a filmstrip's), not
+    /// the one moment an animation's frame shows beside it.
+    func drawChart(plot: CGRect, animation: KeyboardAnimation, moments: [FilmstripFrame], notesSamples: Bool = true,
+                   list: inout DisplayList, labels: inout DisplayList, layout: inout LabelLayout) throws {
         let duration = max(animation.totalDuration, animation.reportedDuration, 0.01)
         func point(_ t: Double, _ p: Double) -> CGPoint {
             CGPoint(x: plot.minX + plot.width * CGFloat(t / duration), y: plot.maxY - plot.height * CGFloat(p))
@@ -239,10 +241,9 @@ struct FilmstripComposer {
         }
         // Notes to the right of the plot.
         var ny = plot.minY
-        let notes: [(String, Font, Color)] = [
-            (model.language.text(.plotProgress), style.labelBoldFont, style.tint),
-            (model.language.text(.plotSamples), style.labelFont, style.valueColor),
-        ] + (animation.reportedDuration < duration - 1e-9
+        let notes: [(String, Font, Color)] = [(model.language.text(.plotProgress), style.labelBoldFont, style.tint)]
+            + (notesSamples ? [(model.language.text(.plotSamples), style.labelFont, style.valueColor)] : [])
+            + (animation.reportedDuration < duration - 1e-9
             ? [(model.language.text(.plotReportedDuration, [DiagramText.n(animation.reportedDuration)]), style.labelFont,
                 style.safeAreaColor)]
             : [])

@@ -113,7 +113,7 @@ public struct KeyboardAnimationFrames: Sendable {
             labelList.text(styled, in: rect)
         }
         _ = composer.drawPanels([cell.panel], list: &list, layout: &labels)
-        try composer.drawChart(plot: layout.plot, animation: model.result.animation, moments: [moment], list: &list,
+        try composer.drawChart(plot: layout.plot, animation: model.result.animation, moments: [moment], notesSamples: false, list: &list,
                                labels: &labelList, layout: &labels)
         list.append(labelList)
         return list
