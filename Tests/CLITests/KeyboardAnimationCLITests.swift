@@ -70,4 +70,13 @@ import Testing
         CLIChecks.expectRefusal(pdf, mentioning: ["pdf.yaml:3:", "`animate`", "pdf"], "pdf.yaml")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out").path))
     }
+
+    /// Every frame is the size of the first, which the pixel budget checks before any frame is drawn.
+    @Test func anAnimationOverThePixelBudgetIsRefusedBeforeDrawing() throws {
+        let dir = try CLIRunner.temporaryDirectory("keyboard-animate-budget")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try CLIRunner.run(["keyboard", "--animate", "--scale", "4", "--max-pixels", "1000000", "--out", "out"], in: dir)
+        CLIChecks.expectRefusal(result, mentioning: ["\(Self.name).png", "4320×3132 px", "--max-pixels"], "budget")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out").path))
+    }
 }
