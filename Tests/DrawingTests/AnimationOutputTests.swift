@@ -88,6 +88,15 @@ private func chunkTypes(_ data: Data) throws -> [String] {
         #expect(throws: PNGError.self) { try APNG.decodeFrames(data) }
         #expect(throws: PNGError.self) { try APNG.decodeFrames(data.prefix(100)) }
     }
+
+    @Test func theReaderHoldsAllFramesTogetherToThePixelLimit() throws {
+        let delay = APNG.Delay(numerator: 1, denominator: 10)
+        let data = try APNG.encode(frames: frames, delays: [delay, delay, delay])
+        let pixels = frames[0].width * frames[0].height
+        #expect(try APNG.decodeFrames(data, limits: PNG.Limits(maxPixels: 3 * pixels)).count == 3)
+        let error = #expect(throws: PNGError.self) { try APNG.decodeFrames(data, limits: PNG.Limits(maxPixels: 3 * pixels - 1)) }
+        #expect(error == .tooLarge(width: frames[0].width, height: 3 * frames[0].height, limits: PNG.Limits(maxPixels: 3 * pixels - 1)))
+    }
 }
 
 @Suite struct AnimatedSVGTests {

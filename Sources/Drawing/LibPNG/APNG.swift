@@ -138,7 +138,8 @@ public enum APNG {
 
     /// Every frame of an animated PNG as the whole canvas after it is drawn (frames that dispose
     /// to the background or to the previous frame, and frames blended over, are drawn as APNG
-    /// says). Frames and pixels are bounded by `limits` and `maximumFrames` before decoding.
+    /// says). Before anything is decoded, the frame count is held to `maximumFrames` and all the
+    /// frames' pixels together to `limits`.
     public static func decodeFrames(_ data: Data, limits: PNG.Limits = .default) throws(PNGError) -> [DecodedFrame] {
         let file = try Chunks(png: data)
         guard let header = file.chunks.first, header.type == "IHDR", header.data.count == 13 else {
@@ -156,6 +157,10 @@ public enum APNG {
         guard canvasWidth <= limits.maxWidth, canvasHeight <= limits.maxHeight,
               canvasWidth * canvasHeight <= limits.maxPixels else {
             throw .tooLarge(width: canvasWidth, height: canvasHeight, limits: limits)
+        }
+        // Every frame is returned whole: all of them together are held to the pixel limit.
+        guard canvasWidth * canvasHeight * count <= limits.maxPixels else {
+            throw .tooLarge(width: canvasWidth, height: canvasHeight * count, limits: limits)
         }
         var canvas = RGBAImage(width: canvasWidth, height: canvasHeight)
         var decoded: [DecodedFrame] = []
@@ -198,6 +203,7 @@ public enum APNG {
             switch chunk.type {
             case "fcTL":
                 if let frame = pending { try finish(frame) }
+                guard decoded.count < count else { throw .corrupt(detail: "the file has more frames than acTL says (\(count))") }
                 pending = (chunk.data, Data())
             case "IDAT":
                 pending?.data.append(chunk.data)
