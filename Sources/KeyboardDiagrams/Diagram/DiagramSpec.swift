@@ -145,8 +145,13 @@ public struct KeyboardDiagramSpec: Sendable {
         return planned
     }
 
-    /// Lays out one entry's diagram (its geometry was checked when the spec was read).
+    /// Lays out one entry's diagram (its geometry was checked when the spec was read). An
+    /// animation's entry has frames instead (`KeyboardDiagramOrder.animationFrames`): a still
+    /// under its `-animated` name would misdescribe the file.
     public func diagram(for entry: Entry, builder: KeyboardDiagramBuilder) throws(KeyboardSpecError) -> KeyboardDiagram {
+        guard !entry.order.animate else {
+            throw KeyboardSpecError(location: entry.location, message: "an animation is drawn as frames, not as one diagram")
+        }
         do { return try KeyboardDiagram(model: try entry.order.model(builder: builder), variant: entry.order.variant) } catch {
             throw KeyboardSpecError(location: entry.location, message: String(describing: error))
         }
