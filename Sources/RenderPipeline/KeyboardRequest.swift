@@ -236,9 +236,15 @@ public struct KeyboardRequest: RenderRequest, Equatable {
     public func plannedOutputs() throws -> (paths: [String], cost: Double) {
         let builder = KeyboardDiagramBuilder(catalog: try DeviceCatalog.bundled())
         let order = try order(builder: builder, as: .commandLine)
-        let base = KeyboardDiagramSpec.strippingExtension(try order.output ?? order.defaultOutput(model: order.model(builder: builder)))
-        // Diagrams are about 1200×1000 pt; a filmstrip about three times that; an animation 31 frames of 1080×900.
-        let points = order.animate ? 31 * 1_000_000.0 : 1_200_000.0 * (order.filmstrip == nil ? 1 : 3)
+        let model = try order.model(builder: builder)
+        let base = KeyboardDiagramSpec.strippingExtension(order.output ?? order.defaultOutput(model: model))
+        // Diagrams are about 1200×1000 pt; a filmstrip about three times that; an animation's
+        // frames (31 for curve 7) about 1080×800 each.
+        let step = model.result
+        let points = order.animate
+            ? 860_000.0 * Double(step.animation.frameTimes(frameRate: step.timing.frameRate,
+                                                            minimumFrames: KeyboardAnimationFrames.minimumFrames).count)
+            : 1_200_000.0 * (order.filmstrip == nil ? 1 : 3)
         let cost = order.formats.reduce(0) { $0 + points * ($1.isRaster ? scale * scale : 1) }
         return (order.formats.map { base + "." + $0.fileExtension }, cost)
     }
