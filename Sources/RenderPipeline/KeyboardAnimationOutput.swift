@@ -23,16 +23,25 @@ public struct KeyboardAnimationOutput: Sendable {
     }
 
     /// An APNG: frame 0 as the default image, then each frame's changed rectangle. Frames are
-    /// drawn `workers` at a time, so only that many are held with the one before.
+    /// drawn `workers` at a time, then encoded against the frame before them `workers` at a time,
+    /// so only that many are held with the one before.
     public func apngData() throws -> Data {
         let delays = try frames.delays.map { seconds throws(PNGError) in try APNG.Delay(seconds: seconds) }
         var writer = try APNG.Writer(frameCount: frames.count)
-        let (frames, resolution) = (self.frames, self.resolution)
+        let (frames, resolution, workers) = (self.frames, self.resolution, self.workers)
+        var previous: RGBAImage?
+        var encoding: PNG.Encoding?
         for start in stride(from: 0, to: frames.count, by: workers) {
             let images = try WorkerPool.map(min(workers, frames.count - start), workers: workers) { offset in
                 try frames.picture(frame: start + offset).rasterize(resolution: resolution)
             }
-            for (offset, image) in images.enumerated() { try writer.add(image, delay: delays[start + offset]) }
+            let chosen = encoding ?? APNG.encoding(for: images[0])
+            let before = previous
+            let encoded = try WorkerPool.map(images.count, workers: workers) { offset in
+                try APNG.encodeFrame(images[offset], after: offset == 0 ? before : images[offset - 1], encoding: chosen)
+            }
+            for (offset, frame) in encoded.enumerated() { try writer.add(frame, delay: delays[start + offset]) }
+            (previous, encoding) = (images.last, chosen)
         }
         return try writer.finish()
     }

@@ -77,8 +77,31 @@ private func chunkTypes(_ data: Data) throws -> [String] {
         #expect(throws: PNGError.self) { try APNG.encode(frames: [frames[0], other], delays: [delay, delay]) }
         #expect(throws: PNGError.self) { try APNG.Writer(frameCount: APNG.maximumFrames + 1) }
         var writer = try APNG.Writer(frameCount: 2)
-        try writer.add(frames[0], delay: delay)
+        // The first frame is stored whole; later ones in the first one's encoding.
+        #expect(throws: PNGError.self) {
+            try writer.add(APNG.encodeFrame(frames[1], after: frames[0], encoding: .rgb8), delay: delay)
+        }
+        try writer.add(APNG.encodeFrame(frames[0], after: nil, encoding: .rgb8), delay: delay)
         #expect(throws: PNGError.self) { try writer.finish() }
+        #expect(throws: PNGError.self) {
+            try writer.add(APNG.encodeFrame(frames[1], after: frames[0], encoding: .rgba8), delay: delay)
+        }
+        var translucent = frames[1]
+        translucent[x: 0, y: 0] = RGBAImage.Pixel(r: 0, g: 0, b: 0, a: 10)
+        #expect(throws: PNGError.self) { try APNG.encodeFrame(translucent, after: frames[0], encoding: .rgb8) }
+    }
+
+    /// Frames encoded apart, in any order (as threads finish), make the file `encode` makes.
+    @Test func framesEncodedApartMakeTheSameFile() throws {
+        let delays = Array(repeating: APNG.Delay(numerator: 1, denominator: 60), count: 3)
+        let encoding = APNG.encoding(for: frames[0])
+        #expect(encoding == .rgb8)
+        let parts = try [2, 0, 1].map { index in
+            (index, try APNG.encodeFrame(frames[index], after: index == 0 ? nil : frames[index - 1], encoding: encoding))
+        }.sorted { $0.0 < $1.0 }
+        var writer = try APNG.Writer(frameCount: 3)
+        for (index, part) in parts { try writer.add(part, delay: delays[index]) }
+        #expect(try writer.finish() == APNG.encode(frames: frames, delays: delays))
     }
 
     @Test func aDamagedFileIsAnErrorNotACrash() throws {

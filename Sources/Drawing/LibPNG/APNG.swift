@@ -55,65 +55,103 @@ public enum APNG {
         guard delays.count == frames.count else {
             throw .invalidArgument(detail: "\(frames.count) frames need \(frames.count) delays, not \(delays.count)")
         }
-        var writer = try Writer(frameCount: frames.count, plays: plays, options: options)
-        for (frame, delay) in zip(frames, delays) { try writer.add(frame, delay: delay) }
+        var writer = try Writer(frameCount: frames.count, plays: plays)
+        guard let first = frames.first else { throw .invalidArgument(detail: "an animated PNG needs at least one frame") }
+        let encoding = encoding(for: first)
+        for index in frames.indices {
+            let previous = index == 0 ? nil : frames[index - 1]
+            try writer.add(encodeFrame(frames[index], after: previous, encoding: encoding, options: options), delay: delays[index])
+        }
         return try writer.finish()
     }
 
-    /// Writes an animated PNG a frame at a time, holding only the frame before: frames can be
-    /// rendered a few at a time and dropped once added.
+    /// The encoding of every frame of an animation that starts with `first`: 8-bit RGB when it
+    /// is opaque, else RGBA (later frames must fit it).
+    public static func encoding(for first: RGBAImage) -> PNG.Encoding { isOpaque(first) ? .rgb8 : .rgba8 }
+
+    /// One frame as an animated PNG stores it after the frame before: the rectangle that changed,
+    /// encoded by `PNG.encode`. Made by `encodeFrame`, apart from the file, so frames can be
+    /// encoded in parallel and added in order.
+    public struct EncodedFrame: Sendable {
+        let width: Int, height: Int
+        let region: Region
+        let encoding: PNG.Encoding
+        /// The region's PNG: its IDAT data is the frame's, and the first frame's header chunks
+        /// are the file's.
+        let chunks: [(type: String, data: Data)]
+    }
+
+    /// `frame` after `previous` (nil for the first frame, which is stored whole), in `encoding`
+    /// (`encoding(for:)` of the first frame, the same for every frame).
+    public static func encodeFrame(_ frame: RGBAImage, after previous: RGBAImage?, encoding: PNG.Encoding,
+                                   options: PNG.WriteOptions = .default) throws(PNGError) -> EncodedFrame {
+        guard encoding == .rgb8 || encoding == .rgba8 else {
+            throw .invalidArgument(detail: "an animated PNG's frames are 8-bit RGB or RGBA")
+        }
+        var options = options
+        options.interlaced = false
+        options.encoding = encoding
+        let region: Region
+        if let previous {
+            guard frame.width == previous.width, frame.height == previous.height else {
+                throw .invalidArgument(detail: "every frame of an animated PNG must be \(previous.width)×\(previous.height) px")
+            }
+            region = changedRegion(from: previous, to: frame)
+        } else {
+            region = Region(x: 0, y: 0, width: frame.width, height: frame.height)
+        }
+        let part = previous == nil ? frame : crop(frame, to: region)
+        return EncodedFrame(width: frame.width, height: frame.height, region: region, encoding: encoding,
+                            chunks: try Chunks(png: PNG.encode(part, options: options)).chunks)
+    }
+
+    /// Writes an animated PNG a frame at a time from `EncodedFrame`s, in order: only the file so
+    /// far is held.
     public struct Writer: Sendable {
         public let frameCount: Int
         private let plays: Int
-        private var options: PNG.WriteOptions
         private var file = Data(APNG.pngSignature)
         private var sequence: UInt32 = 0
-        private var previous: RGBAImage?
+        private var first: EncodedFrame?
         private var added = 0
 
         /// `frameCount` frames (1 to `maximumFrames`), played `plays` times (0: forever).
-        public init(frameCount: Int, plays: Int = 0, options: PNG.WriteOptions = .default) throws(PNGError) {
+        public init(frameCount: Int, plays: Int = 0) throws(PNGError) {
             guard (1...maximumFrames).contains(frameCount) else {
                 throw .invalidArgument(detail: "an animated PNG holds 1 to \(maximumFrames) frames here, not \(frameCount)")
             }
             guard (0...Int(UInt32.max >> 1)).contains(plays) else { throw .invalidArgument(detail: "plays must be 0 or more") }
             self.frameCount = frameCount
             self.plays = plays
-            self.options = options
-            self.options.interlaced = false
         }
 
-        /// Adds the next frame, shown for `delay`. Every frame has the first one's size; the
-        /// first frame decides the encoding (8-bit RGB when it is opaque, else RGBA), which later
-        /// frames must fit.
-        public mutating func add(_ frame: RGBAImage, delay: Delay) throws(PNGError) {
+        /// Adds the next frame, shown for `delay`: the first frame's header starts the file.
+        public mutating func add(_ frame: EncodedFrame, delay: Delay) throws(PNGError) {
             guard added < frameCount else { throw .invalidArgument(detail: "the animated PNG has its \(frameCount) frames") }
-            guard let previous else {
-                options.encoding = isOpaque(frame) ? .rgb8 : .rgba8
-                let still = try Chunks(png: PNG.encode(frame, options: options))
-                for chunk in still.chunks where chunk.type != "IDAT" && chunk.type != "IEND" {
+            guard let first else {
+                guard frame.region == Region(x: 0, y: 0, width: frame.width, height: frame.height) else {
+                    throw .invalidArgument(detail: "the first frame of an animated PNG is stored whole")
+                }
+                self.first = frame
+                for chunk in frame.chunks where chunk.type != "IDAT" && chunk.type != "IEND" {
                     append(chunk.type, chunk.data, to: &file)
                     guard chunk.type == "IHDR" else { continue }
                     append("acTL", bigEndian(UInt32(frameCount)) + bigEndian(UInt32(plays)), to: &file)
-                    let whole = Region(x: 0, y: 0, width: frame.width, height: frame.height)
-                    append("fcTL", frameControl(region: whole, delay: delay), to: &file)
+                    append("fcTL", frameControl(region: frame.region, delay: delay), to: &file)
                 }
-                for chunk in still.chunks where chunk.type == "IDAT" { append("IDAT", chunk.data, to: &file) }
-                self.previous = frame
+                for chunk in frame.chunks where chunk.type == "IDAT" { append("IDAT", chunk.data, to: &file) }
                 added = 1
                 return
             }
-            guard frame.width == previous.width, frame.height == previous.height else {
-                throw .invalidArgument(detail: "every frame of an animated PNG must be \(previous.width)×\(previous.height) px")
+            guard frame.width == first.width, frame.height == first.height, frame.encoding == first.encoding else {
+                throw .invalidArgument(detail: "every frame of an animated PNG must be \(first.width)×\(first.height) px "
+                                       + "and encoded as the first")
             }
-            let region = changedRegion(from: previous, to: frame)
-            append("fcTL", frameControl(region: region, delay: delay), to: &file)
-            let part = try Chunks(png: PNG.encode(crop(frame, to: region), options: options))
-            for chunk in part.chunks where chunk.type == "IDAT" {
+            append("fcTL", frameControl(region: frame.region, delay: delay), to: &file)
+            for chunk in frame.chunks where chunk.type == "IDAT" {
                 append("fdAT", bigEndian(sequence) + chunk.data, to: &file)
                 sequence += 1
             }
-            self.previous = frame
             added += 1
         }
 
@@ -220,7 +258,7 @@ public enum APNG {
 
     // MARK: - frames
 
-    struct Region: Equatable {
+    struct Region: Equatable, Sendable {
         var x, y, width, height: Int
     }
 
