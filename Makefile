@@ -16,11 +16,11 @@ MAN_DIR        = $(DESTDIR)$(PREFIX)/share/man/man1
 RELEASE_BIN    = .build/release
 DEB_PACKAGES = pkg-config libcairo2-dev libpng-dev zlib1g-dev libdeflate-dev libfreetype-dev libpango1.0-dev librsvg2-dev libwebp-dev
 BENCH_PACKAGES = imagemagick time
-# The tests check PDFs with poppler's pdfinfo, pdffonts, pdftotext and pdftoppm, and bidi text
-# against Pango's own pango-view.
-TEST_PACKAGES = poppler-utils pango1.0-tools
+# The tests check PDFs with poppler's pdfinfo, pdffonts, pdftotext and pdftoppm, bidi text
+# against Pango's own pango-view, and the keyboard animation in headless Chromium.
+TEST_PACKAGES = poppler-utils pango1.0-tools chromium python3
 
-.PHONY: all deps system-deps test-deps build run test unit-test environment-test examples install-check api-docs goldens bench bench-baseline docs install uninstall manual clean \
+.PHONY: all deps system-deps test-deps build run test unit-test environment-test browser-test examples install-check api-docs goldens bench bench-baseline docs install uninstall manual clean \
   fuzz fuzz-build fuzz-ci sanitize sanitize-address sanitize-thread stress stress-ci
 
 all: build
@@ -57,7 +57,7 @@ run: build
 # Then what a user outside the checkout gets: the Examples package built by version, an
 # installed binary run with the checkout moved away, and the API docs. Last, the suite again under
 # AddressSanitizer, every fuzz target for 30 s, and 20 rounds of the thread stress test.
-test: unit-test environment-test examples install-check api-docs sanitize fuzz-ci stress-ci
+test: unit-test environment-test browser-test examples install-check api-docs sanitize fuzz-ci stress-ci
 
 # The C comparison and PNG loops are optimised in debug test builds too (a flag a versioned
 # dependency may not set in its manifest, so it is given here).
@@ -75,6 +75,12 @@ unit-test: test-deps
 # another folder (SwiftPM itself caches its manifests there, through XDG_CACHE_HOME). The other targets start no process and read no variable; running the whole suite
 # twice more would add about two thirds to the time of `make test`.
 ENVIRONMENT_TESTS = CLITests|GoldenImagesTests|DocumentTests
+
+# The keyboard animation (APNG and SMIL SVG) plays in headless Chromium as the spring says; the
+# screenshots stay in .build/browser to look at.
+browser-test: test-deps
+	$(SWIFT) build --build-tests $(TEST_FLAGS)
+	python3 Tests/Outside/browser-animation.py .build/debug/cardrender .build/browser
 
 environment-test: test-deps
 	$(SWIFT) build --build-tests $(TEST_FLAGS)
@@ -231,6 +237,7 @@ docs: build
 	cp .build/docs/keyboard/iphone-8-portrait-bottom-offset.png docs/keyboard-bottom-offset.png
 	cp .build/docs/keyboard/scenario-tab-bar-content-inset-mistake-safe-area-twice.png docs/keyboard-mistake.png
 	cp .build/docs/keyboard/scenario-tab-bar-content-inset-mistake-safe-area-twice-ko.png docs/keyboard-mistake-ko.png
+	cp .build/docs/keyboard/iphone-8-portrait-bottom-offset-animated.png docs/keyboard-animation.png
 	cp .build/docs/print/deck-print-page-01.png docs/print-sheet.png
 	cp .build/docs/game/contact-sheet.png docs/game-contact-sheet.png
 	cp .build/docs/game/02-Fireball.png docs/game-card.png

@@ -153,7 +153,7 @@ let package = Package(
         .testTarget(name: "CardTemplatesTests", dependencies: ["CardTemplates", "SpecFiles", "Drawing", "CardRenderSupport", "PrintLayout"]),
         .testTarget(
             name: "DrawingTests",
-            dependencies: ["Drawing", "Geometry", "BundledFonts", "ResourceBundles", "CardRenderSupport", "BatchRendering"]
+            dependencies: ["Drawing", "Images", "Geometry", "BundledFonts", "ResourceBundles", "CardRenderSupport", "BatchRendering"]
         ),
         .testTarget(
             name: "PlayingCardsTests",

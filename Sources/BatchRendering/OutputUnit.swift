@@ -82,5 +82,16 @@ public struct OutputUnit: Sendable {
                                + "\(format.name) holds at most \(side) px a side")
         }
         try RenderLimits.checkBudget(width: pixels.width, height: pixels.height, maxPixels: maxPixels, what: path)
+        guard case .frames(let frames) = content, frames.frames.count > 1 else { return }
+        // A sequence's frames are all held until it is assembled: together they may have
+        // `heldFramesFactor` times the budget of one picture.
+        let (height, overflow) = pixels.height.multipliedReportingOverflow(by: frames.frames.count)
+        let (budget, tooLarge) = maxPixels.multipliedReportingOverflow(by: Self.heldFramesFactor)
+        try RenderLimits.checkBudget(width: pixels.width, height: overflow ? Int.max : height,
+                                     maxPixels: tooLarge ? Int.max : budget,
+                                     what: "\(path)'s \(frames.frames.count) frames together")
     }
+
+    /// How many pictures' budgets a frame sequence's frames may use together.
+    public static let heldFramesFactor = 4
 }

@@ -11,13 +11,15 @@ import Foundation
 /// gives the same bytes. Every byte the patterns look at is ASCII, and ASCII bytes never occur
 /// inside a multi-byte UTF-8 sequence, so a byte scan finds exactly the regex's matches.
 enum SVGNormalizer {
-    static func normalize(_ svg: String) -> String {
+    /// Every id renamed in order; `idPrefix` goes in front of each new name (`f3-glyph0`), so the
+    /// ids of several drawings put in one document stay apart.
+    static func normalize(_ svg: String, idPrefix: String = "") -> String {
         var text = svg
-        return text.withUTF8 { bytes in normalize(utf8: bytes) } ?? svg
+        return text.withUTF8 { bytes in normalize(utf8: bytes, idPrefix: Array(idPrefix.utf8)) } ?? svg
     }
 
     /// The renamed text, or nil when nothing needs renaming.
-    private static func normalize(utf8 text: UnsafeBufferPointer<UInt8>) -> String? {
+    private static func normalize(utf8 text: UnsafeBufferPointer<UInt8>, idPrefix: [UInt8]) -> String? {
         var renamed: [Name: [UInt8]] = [:]
         var counters: [Name: Int] = [:]
         // Definitions, in order of first appearance.
@@ -32,7 +34,7 @@ enum SVGNormalizer {
                 let prefix = Name(text[name.lowerBound..<(text[name].firstIndex { !isASCIILetter($0) } ?? name.upperBound)])
                 let next = counters[prefix, default: 0]
                 counters[prefix] = next + 1
-                renamed[key] = prefix.bytes + Array(String(next).utf8)
+                renamed[key] = idPrefix + prefix.bytes + Array(String(next).utf8)
             }
             index = name.upperBound + 1  // past the closing quote
         }

@@ -18,6 +18,8 @@ public struct KeyboardRequest: RenderRequest, Equatable {
     /// nil: the keyboard's default (with the predictive bar).
     public var predictive: Bool?
     public var filmstrip: Int?
+    /// The keyboard sliding in as an animated PNG and SVG (`KeyboardAnimationOutput`) instead of a still.
+    public var animate: Bool?
     /// `en`, `ko`, `ja` or `zh-Hans`; nil: English.
     public var language: String?
     public var formats: [OutputFormat] = [.png]
@@ -46,7 +48,7 @@ public struct KeyboardRequest: RenderRequest, Equatable {
 
     public enum Key: String, CodingKey, CaseIterable, Sendable {
         case device, orientation, strategy, scenario, mistake, keyboardFrame = "keyboard-frame",
-             viewFrame = "view-frame", predictive, filmstrip, language, format, quality, scale
+             viewFrame = "view-frame", predictive, filmstrip, animate, language, format, quality, scale
     }
 
     public static let keys = Key.allCases.map(\.rawValue)
@@ -64,6 +66,7 @@ public struct KeyboardRequest: RenderRequest, Equatable {
         viewFrame = try container.decodeIfPresent(FrameText.self, forKey: .viewFrame)?.text
         predictive = try container.decodeIfPresent(Bool.self, forKey: .predictive)
         filmstrip = try container.decodeIfPresent(Int.self, forKey: .filmstrip)
+        animate = try container.decodeIfPresent(Bool.self, forKey: .animate)
         language = try container.decodeIfPresent(String.self, forKey: .language)
         formats = try container.decodeIfPresent(FormatList.self, forKey: .format)?.formats ?? formats
         quality = try container.decodeIfPresent(Int.self, forKey: .quality)
@@ -102,6 +105,15 @@ public struct KeyboardRequest: RenderRequest, Equatable {
             throw RequestError("\(source.name("mistake")) and \(source.name("filmstrip")) draw different diagrams; pick one",
                                key: "filmstrip")
         }
+        if animate == true {
+            for (key, given) in [("filmstrip", filmstrip != nil), ("mistake", mistake != nil)] where given {
+                throw RequestError("\(source.name("animate")) and \(source.name(key)) draw different diagrams; pick one", key: key)
+            }
+            if let format = formats.first(where: { !KeyboardAnimationOutput.formats.contains($0) }) {
+                throw RequestError("\(source.name("animate")) writes png and svg; \(format.fileExtension) cannot hold an animation",
+                                   key: "format")
+            }
+        }
         var order = KeyboardDiagramOrder(formats: formats)
         // Device ids and scenario names cannot be guessed: their errors list them.
         if let device {
@@ -128,11 +140,15 @@ public struct KeyboardRequest: RenderRequest, Equatable {
         }
         order.predictive = predictive
         order.filmstrip = filmstrip
+        order.animate = animate ?? false
         if let language { order.language = try Self.named(language, "language", parse: DiagramLanguage.named) }
         if let mistake { order.mistake = try Self.named(mistake, "mistake", parse: KeyboardMistake.named) }
         // Built once so every remaining problem (a mistake the strategy cannot make) surfaces now.
         let model: KeyboardDiagramModel
         do { model = try order.model(builder: builder) } catch { throw RequestError(error.description) }
+        if order.animate {
+            do { _ = try KeyboardAnimationFrames(model: model) } catch { throw RequestError(String(describing: error), key: "animate") }
+        }
         if let parsed = order.mistake, model.result.geometry.outcome(of: parsed, strategy: model.strategy,
                                                                         language: model.language) == nil {
             throw RequestError(KeyboardDiagramError.mistakeNotApplicable(parsed, model.strategy).description, key: "mistake")
@@ -199,12 +215,19 @@ public struct KeyboardRequest: RenderRequest, Equatable {
     public func plan() throws -> OutputPlan {
         let builder = KeyboardDiagramBuilder(catalog: try DeviceCatalog.bundled())
         let order = try order(builder: builder, as: .commandLine)
+        // A batch job names its device by alias as a docs author wrote it: say what is drawn.
+        let warnings = aliasResolution(catalog: builder.catalog).map { [$0] } ?? []
+        if order.animate {
+            let frames = try order.animationFrames(builder: builder)
+            let base = KeyboardDiagramSpec.strippingExtension(order.output ?? order.defaultOutput(model: frames.model))
+            let output = KeyboardAnimationOutput(frames: frames, resolution: .scale(scale))
+            return OutputPlan(units: try output.units(base: base, formats: order.formats), warnings: warnings)
+        }
         let diagram = try order.diagram(builder: builder)
         let base = KeyboardDiagramSpec.strippingExtension(order.output ?? order.defaultOutput(model: diagram.model))
-        // A batch job names its device by alias as a docs author wrote it: say what is drawn.
         return OutputPlan(files: FileToRender.all(base, diagram.picture, formats: order.formats, resolution: .scale(scale))
                             .map { $0.atQuality(quality) },
-                          warnings: aliasResolution(catalog: builder.catalog).map { [$0] } ?? [])
+                          warnings: warnings)
     }
 
     /// The same paths as `plan()` without laying out the diagram, and a cost estimate for
@@ -212,9 +235,15 @@ public struct KeyboardRequest: RenderRequest, Equatable {
     public func plannedOutputs() throws -> (paths: [String], cost: Double) {
         let builder = KeyboardDiagramBuilder(catalog: try DeviceCatalog.bundled())
         let order = try order(builder: builder, as: .commandLine)
-        let base = KeyboardDiagramSpec.strippingExtension(try order.output ?? order.defaultOutput(model: order.model(builder: builder)))
-        // Diagrams are about 1200×1000 pt; a filmstrip about three times that.
-        let points = 1_200_000.0 * (order.filmstrip == nil ? 1 : 3)
+        let model = try order.model(builder: builder)
+        let base = KeyboardDiagramSpec.strippingExtension(order.output ?? order.defaultOutput(model: model))
+        // Diagrams are about 1200×1000 pt; a filmstrip about three times that; an animation's
+        // frames (31 for curve 7) about 1080×800 each.
+        let step = model.result
+        let points = order.animate
+            ? 860_000.0 * Double(step.animation.frameTimes(frameRate: step.timing.frameRate,
+                                                            minimumFrames: KeyboardAnimationFrames.minimumFrames).count)
+            : 1_200_000.0 * (order.filmstrip == nil ? 1 : 3)
         let cost = order.formats.reduce(0) { $0 + points * ($1.isRaster ? scale * scale : 1) }
         return (order.formats.map { base + "." + $0.fileExtension }, cost)
     }

@@ -1,3 +1,4 @@
+import BatchRendering
 import CardRenderSupport
 import Drawing
 import Foundation
@@ -58,19 +59,32 @@ public struct KeyboardSpecFile: Sendable {
         var count = 0
         let chunk = max(16, workers * 8)
         for start in stride(from: 0, to: entries.count, by: chunk) {
-            var planned: [FileToRender] = []
+            var planned: [OutputUnit] = []
             for index in start..<min(start + chunk, entries.count) {
-                let picture = try diagrams.diagram(for: entries[index], builder: builder).picture
-                planned += files[index].map { FileToRender($0.path, picture, format: $0.format,
-                                                           resolution: .scale(scales[index])) }
+                planned += try units(entries[index], files[index], scale: scales[index], builder: builder)
             }
-            let plan = OutputPlan(files: planned.map { $0.atQuality(quality) })
+            let plan = OutputPlan(units: planned)
             try plan.checkBudget(maxPixels: maxPixels)
             if start == 0 { try AtomicFile.prepareDirectory(out) }
             for file in try plan.write(into: out, workers: workers, maxPixels: maxPixels) { written(file) }
             count += planned.count
         }
         return count
+    }
+
+    /// One entry's files: its diagram in each format, or its animation (frames as units of their own).
+    private func units(_ entry: KeyboardDiagramSpec.Entry, _ files: [(path: String, format: OutputFormat)],
+                       scale: Double, builder: KeyboardDiagramBuilder) throws -> [OutputUnit] {
+        guard entry.order.animate else {
+            let picture = try diagrams.diagram(for: entry, builder: builder).picture
+            return files.map { FileToRender($0.path, picture, format: $0.format, resolution: .scale(scale)).atQuality(quality).unit }
+        }
+        let frames: KeyboardAnimationFrames
+        do { frames = try entry.order.animationFrames(builder: builder) } catch {
+            throw KeyboardSpecError(location: entry.location, message: String(describing: error))
+        }
+        let output = KeyboardAnimationOutput(frames: frames, resolution: .scale(scale))
+        return try files.map { try output.unit($0.path, format: $0.format) }
     }
 
     /// Every diagram's geometry as one JSON array, each element as `keyboard --json` prints a

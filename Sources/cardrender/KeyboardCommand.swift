@@ -11,8 +11,8 @@ struct KeyboardCommand: ParsableCommand {
         commandName: "keyboard",
         abstract: "Draw a keyboard-overlap diagram (or a spec's diagrams), or print the geometry as JSON.",
         discussion: """
-        Without --spec, draws one diagram: before/after, next to a --mistake, or a --filmstrip of the \
-        animation. A --keyboard-frame (screen coordinates) entirely off screen is valid and means the \
+        Without --spec, draws one diagram: before/after, next to a --mistake, a --filmstrip of the \
+        animation, or the animation itself (--animate). A --keyboard-frame (screen coordinates) entirely off screen is valid and means the \
         keyboard is hidden. --json prints the computed geometry instead of drawing. Files go to \
         --out/<name>.<format>, as card writes --out/QH.png; a spec's "output" paths must stay inside --out.
         """
@@ -50,6 +50,9 @@ struct KeyboardCommand: ParsableCommand {
     @Option(help: "Draw N frames across the keyboard animation instead of before/after.")
     var filmstrip: Int?
 
+    @Flag(help: "Write the keyboard sliding in as an animated PNG and an animated SVG (<name>-animated.png/.svg, formats png and svg) instead of a still.")
+    var animate = false
+
     @Option(help: "Language of the diagram's labels, captions, legend and computation: \(DiagramLanguage.listed) (default: en).",
             completion: DiagramLanguage.completion, transform: DiagramLanguage.argument)
     var language: DiagramLanguage?
@@ -81,6 +84,7 @@ struct KeyboardCommand: ParsableCommand {
                         mistake: mistake?.rawValue, keyboardFrame: keyboardFrame, viewFrame: viewFrame,
                         predictive: noPredictive ? false : nil, filmstrip: filmstrip, language: language?.rawValue, formats: format?.formats ?? [.png], scale: scale)
         request.quality = quality
+        request.animate = animate ? true : nil
         return request
     }
 
@@ -97,7 +101,7 @@ struct KeyboardCommand: ParsableCommand {
             ("--device", device != nil), ("--orientation", orientation != nil), ("--strategy", strategy != nil),
             ("--scenario", scenario != nil), ("--mistake", mistake != nil), ("--keyboard-frame", keyboardFrame != nil),
             ("--view-frame", viewFrame != nil), ("--language", language != nil), ("--filmstrip", filmstrip != nil),
-            ("--no-predictive", noPredictive), ("--format", format != nil),
+            ("--no-predictive", noPredictive), ("--format", format != nil), ("--animate", animate),
         ]
         if let first = options.first(where: \.given)?.name {
             throw ValidationError("\(first) cannot be combined with --spec; put it in the spec")

@@ -97,7 +97,12 @@ import Testing
         let document = OutputUnit(path: "a.pdf", format: .pdf, content: .document(pageCosts: [10, 20, 30]) { Data() })
         #expect(document.estimatedCost == 60)
         #expect(Self.stripUnit("s.png", frames: 5).estimatedCost == 80)
-        try Self.stripUnit("s.png", frames: 5).checkBudget(maxPixels: 16)
+        try Self.stripUnit("s.png", frames: 5).checkBudget(maxPixels: 20)
+        // Every frame is within 19 px, but the five are held together: 80 px over 4 × 19.
+        #expect(throws: ImageError.overBudget("s.png's 5 frames together is 4×20 px (80 px), over the limit of 76 px "
+                                              + "per picture; raise it with --max-pixels N")) {
+            try Self.stripUnit("s.png", frames: 5).checkBudget(maxPixels: 19)
+        }
         #expect(throws: ImageError.overBudget("s.png is 4×4 px (16 px), over the limit of 15 px per picture; "
                                               + "raise it with --max-pixels N")) {
             try Self.stripUnit("s.png", frames: 5).checkBudget(maxPixels: 15)

@@ -164,6 +164,18 @@ struct KeyboardSpecFileTests {
         }
     }
 
+    /// An animation's entry is planned under its `-animated` names, and never laid out as a still.
+    @Test func anAnimationIsNotDrawnAsAStill() throws {
+        let spec = try parse("diagrams:\n  - device: iphone-8\n    animate: true\n    format: png,svg\n")
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("kbspec-\(UUID().uuidString)")
+        #expect(try spec.plannedFiles(under: out, builder: builder).flatMap { $0 }.map(\.path)
+            == ["iphone-8-portrait-bottom-offset-animated.png", "iphone-8-portrait-bottom-offset-animated.svg"])
+        #expect(throws: KeyboardSpecError(location: SpecLocation(file: "spec.yaml", line: 2, column: 5),
+                                          message: "an animation is drawn as frames, not as one diagram")) {
+            try spec.outputs(under: out, builder: builder)
+        }
+    }
+
     @Test func plansFilesPerFormatWithDefaultNames() throws {
         let spec = try parse("defaults:\n  format: png,svg\ndiagrams:\n  - scenario: split-view\n  - device: ipad\n    mistake: safe-area-twice\n    strategy: content-inset\n")
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("kbspec-\(UUID().uuidString)")

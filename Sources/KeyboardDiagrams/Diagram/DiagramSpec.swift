@@ -18,6 +18,8 @@ public struct KeyboardDiagramOrder: Sendable, Equatable {
     public var mistake: KeyboardMistake?
     /// Frames of an animation filmstrip (nil: a before/after diagram).
     public var filmstrip: Int?
+    /// The keyboard sliding in as an animation (`KeyboardAnimationFrames`) instead of a still.
+    public var animate = false
     public var formats: [OutputFormat]
     /// Path under the output folder without extension; nil: a name made from the order.
     public var output: String?
@@ -26,8 +28,8 @@ public struct KeyboardDiagramOrder: Sendable, Equatable {
 
     public init(device: String? = nil, orientation: Orientation? = nil, strategy: AvoidanceStrategy? = nil,
                 scenario: String? = nil, predictive: Bool? = nil, keyboardFrame: CGRect? = nil, viewFrame: CGRect? = nil,
-                mistake: KeyboardMistake? = nil, filmstrip: Int? = nil, formats: [OutputFormat] = [.png],
-                output: String? = nil, language: DiagramLanguage = .english) {
+                mistake: KeyboardMistake? = nil, filmstrip: Int? = nil, animate: Bool = false,
+                formats: [OutputFormat] = [.png], output: String? = nil, language: DiagramLanguage = .english) {
         self.device = device
         self.orientation = orientation
         self.strategy = strategy
@@ -37,6 +39,7 @@ public struct KeyboardDiagramOrder: Sendable, Equatable {
         self.viewFrame = viewFrame
         self.mistake = mistake
         self.filmstrip = filmstrip
+        self.animate = animate
         self.formats = formats
         self.output = output
         self.language = language
@@ -69,6 +72,11 @@ public struct KeyboardDiagramOrder: Sendable, Equatable {
         return .beforeAfter
     }
 
+    /// The frames of the animation (no rendering yet).
+    public func animationFrames(builder: KeyboardDiagramBuilder, style: DiagramStyle? = nil) throws -> KeyboardAnimationFrames {
+        try KeyboardAnimationFrames(model: model(builder: builder), style: style)
+    }
+
     /// The geometry and the laid-out diagram (no rendering yet).
     public func diagram(builder: KeyboardDiagramBuilder, style: DiagramStyle? = nil) throws -> KeyboardDiagram {
         try KeyboardDiagram(model: model(builder: builder), variant: variant, style: style)
@@ -93,6 +101,7 @@ public struct KeyboardDiagramOrder: Sendable, Equatable {
         }
         if let mistake { name += "-mistake-\(mistake.rawValue)" }
         if let filmstrip { name += "-filmstrip-\(filmstrip)" }
+        if animate { name += "-animated" }
         if language != .english { name += "-\(language.rawValue)" }
         return name
     }
@@ -123,8 +132,13 @@ public struct KeyboardDiagramSpec: Sendable {
         self.entries = entries
     }
 
-    /// Lays out one entry's diagram (its geometry was checked when the spec was read).
+    /// Lays out one entry's diagram (its geometry was checked when the spec was read). An
+    /// animation's entry has frames instead (`KeyboardDiagramOrder.animationFrames`): a still
+    /// under its `-animated` name would misdescribe the file.
     public func diagram(for entry: Entry, builder: KeyboardDiagramBuilder) throws(KeyboardSpecError) -> KeyboardDiagram {
+        guard !entry.order.animate else {
+            throw KeyboardSpecError(location: entry.location, message: "an animation is drawn as frames, not as one diagram")
+        }
         do { return try KeyboardDiagram(model: try entry.order.model(builder: builder), variant: entry.order.variant) } catch {
             throw KeyboardSpecError(location: entry.location, message: String(describing: error))
         }

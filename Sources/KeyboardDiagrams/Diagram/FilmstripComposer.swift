@@ -84,7 +84,7 @@ struct FilmstripComposer {
         return Grid(columns: columns, rows: rows, device: body, scale: scale, cellWidth: cellWidth, canvasWidth: canvasWidth)
     }
 
-    private func diagramTitle() -> String {
+    func diagramTitle() -> String {
         let language = model.language
         let orientation = model.result.screen.interfaceOrientation
         let name = model.scenario?.title ?? "\(model.device.name) · \(DiagramText.orientationName(orientation, language))"
@@ -92,7 +92,7 @@ struct FilmstripComposer {
     }
 
     /// The animation's curve: the spring's constants and durations, or the curve's name.
-    private func curveDescription(_ animation: KeyboardAnimation) -> String {
+    func curveDescription(_ animation: KeyboardAnimation) -> String {
         let n = DiagramText.n
         switch animation.curve {
         case .keyboardSpring:
@@ -126,7 +126,7 @@ struct FilmstripComposer {
 
     /// One frame: its time, the device at that moment, and its progress, keyboard top and the
     /// strategy's value wrapped to the cell's width.
-    private func frameCell(_ moment: FilmstripFrame, grid: Grid, left: CGFloat, top: CGFloat) -> Cell {
+    func frameCell(_ moment: FilmstripFrame, grid: Grid, left: CGFloat, top: CGFloat) -> Cell {
         let step = model.result
         let timeText = "t = \(String(format: "%.3f", moment.time)) s"
         var labels = [TextBlock.line(timeText, font: style.labelBoldFont, color: style.ink, role: .timing,
@@ -159,7 +159,7 @@ struct FilmstripComposer {
 
     /// Draws each frame's device, and the end frame's top across its screen so each frame shows
     /// how far the keyboard still has to go; returns the rects of text drawn inside the keyboards.
-    private func drawPanels(_ panels: [DevicePanel], list: inout DisplayList, layout: inout LabelLayout) -> [CGRect] {
+    func drawPanels(_ panels: [DevicePanel], list: inout DisplayList, layout: inout LabelLayout) -> [CGRect] {
         var keyboardText: [CGRect] = []
         for panel in panels {
             let boxes = panel.draw(into: &list)
@@ -177,8 +177,10 @@ struct FilmstripComposer {
         return keyboardText
     }
 
-    private func drawChart(plot: CGRect, animation: KeyboardAnimation, moments: [FilmstripFrame], list: inout DisplayList,
-                           labels: inout DisplayList, layout: inout LabelLayout) throws {
+    /// `notesSamples`: the legend says the dots are the frames drawn above (a filmstrip's), not
+    /// the one moment an animation's frame shows beside it.
+    func drawChart(plot: CGRect, animation: KeyboardAnimation, moments: [FilmstripFrame], notesSamples: Bool = true,
+                   list: inout DisplayList, labels: inout DisplayList, layout: inout LabelLayout) throws {
         let duration = max(animation.totalDuration, animation.reportedDuration, 0.01)
         func point(_ t: Double, _ p: Double) -> CGPoint {
             CGPoint(x: plot.minX + plot.width * CGFloat(t / duration), y: plot.maxY - plot.height * CGFloat(p))
@@ -239,10 +241,9 @@ struct FilmstripComposer {
         }
         // Notes to the right of the plot.
         var ny = plot.minY
-        let notes: [(String, Font, Color)] = [
-            (model.language.text(.plotProgress), style.labelBoldFont, style.tint),
-            (model.language.text(.plotSamples), style.labelFont, style.valueColor),
-        ] + (animation.reportedDuration < duration - 1e-9
+        let notes: [(String, Font, Color)] = [(model.language.text(.plotProgress), style.labelBoldFont, style.tint)]
+            + (notesSamples ? [(model.language.text(.plotSamples), style.labelFont, style.valueColor)] : [])
+            + (animation.reportedDuration < duration - 1e-9
             ? [(model.language.text(.plotReportedDuration, [DiagramText.n(animation.reportedDuration)]), style.labelFont,
                 style.safeAreaColor)]
             : [])

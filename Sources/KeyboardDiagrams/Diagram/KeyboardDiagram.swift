@@ -16,6 +16,7 @@ public enum KeyboardDiagramVariant: Sendable, Hashable {
 public enum KeyboardDiagramError: Error, Sendable, Equatable, CustomStringConvertible {
     case mistakeNotApplicable(KeyboardMistake, AvoidanceStrategy)
     case tooManyFilmstripFrames(Int, maximum: Int)
+    case tooManyAnimationFrames(Int, maximum: Int)
     case layout(String)
 
     public var description: String {
@@ -25,6 +26,8 @@ public enum KeyboardDiagramError: Error, Sendable, Equatable, CustomStringConver
                 + "(the layout guide converts, intersects and checks isLocal itself)"
         case let .tooManyFilmstripFrames(count, maximum):
             "a filmstrip draws at most \(maximum) frames, not \(count)"
+        case let .tooManyAnimationFrames(count, maximum):
+            "the keyboard animation would take \(count) frames; at most \(maximum) are drawn"
         case let .layout(detail): "cannot lay out the diagram: \(detail)"
         }
     }

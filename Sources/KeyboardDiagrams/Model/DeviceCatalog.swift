@@ -187,13 +187,16 @@ extension DeviceMetrics: Encodable {
 public struct AnimationFigures: Codable, Sendable, Equatable {
     public var duration: Figure, curve: Figure
     public var springMass: Figure, springStiffness: Figure, springDamping: Figure, settlingDuration: Figure
+    /// Frames per second an animation of the spring is drawn at (the display's refresh rate).
+    public var frameRate: Figure
 
     /// The figures as the model uses them (a validated catalog knows them all, and its curve is a
     /// whole number).
     public var timing: KeyboardTiming {
         KeyboardTiming(reportedDuration: duration.value ?? 0, springCurve: curve.value.flatMap { Int(exactly: $0) } ?? 0,
                        spring: KeyboardSpring(mass: springMass.value ?? 0, stiffness: springStiffness.value ?? 0,
-                                              settlingDuration: settlingDuration.value ?? 0))
+                                              settlingDuration: settlingDuration.value ?? 0),
+                       frameRate: frameRate.value ?? 0)
     }
 }
 
@@ -262,6 +265,7 @@ public struct DeviceCatalog: Codable, Sendable, Equatable {
             ("animation.springStiffness", animation.springStiffness),
             ("animation.springDamping", animation.springDamping),
             ("animation.settlingDuration", animation.settlingDuration),
+            ("animation.frameRate", animation.frameRate),
             ("presentations.formSheetWidth", presentations.formSheetWidth),
             ("presentations.formSheetHeight", presentations.formSheetHeight),
             ("presentations.splitViewNarrowColumnWidth", presentations.splitViewNarrowColumnWidth),
@@ -328,6 +332,10 @@ public struct DeviceCatalog: Codable, Sendable, Equatable {
         // A curve is a UIKit enum value: a whole number.
         if let curve = animation.curve.value, curve != curve.rounded() || curve > Double(Int32.max) {
             throw .invalidFigure(path: "animation.curve", reason: "must be a whole number, not \(curve)")
+        }
+        // Frames of a drawn animation are sampled at this rate: a display's, bounded.
+        if let rate = animation.frameRate.value, !(1...240).contains(rate) {
+            throw .invalidFigure(path: "animation.frameRate", reason: "must be 1 to 240 frames per second, not \(rate)")
         }
         // Every entry of the table is a public source a reader can look up: described, and
         // either cited by a figure or named in a derived figure's note.

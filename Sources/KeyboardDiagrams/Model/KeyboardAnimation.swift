@@ -30,6 +30,8 @@ public struct KeyboardTiming: Sendable, Equatable {
     /// `UIKeyboardAnimationCurveUserInfoKey` as logged: the raw number of the keyboard spring (7).
     public var springCurve: Int
     public var spring: KeyboardSpring
+    /// Frames per second of a drawn animation: the display's refresh rate (60).
+    public var frameRate: Double = 60
 }
 
 /// `UIKeyboardAnimationCurveUserInfoKey` values.
@@ -128,6 +130,20 @@ public struct KeyboardAnimation: Sendable, Equatable {
         guard count >= 1 else { throw .invalidFilmstripCount(count) }
         guard count > 1 else { return [totalDuration] }
         return (0..<count).map { totalDuration * Double($0) / Double(count - 1) }
+    }
+
+    /// The times of an animation's frames: one a display refresh (`frameRate` a second) from 0,
+    /// the last at the end of the animation, so the frames before the last are on screen for
+    /// exactly `totalDuration`. An animation shorter than `minimumFrames - 1` refreshes is cut
+    /// into that many equal steps instead (and one that takes no time gets refreshes at rest).
+    public func frameTimes(frameRate: Double, minimumFrames: Int = 10) -> [Double] {
+        let duration = totalDuration
+        let refresh = 1 / max(frameRate, 1)
+        let steps = max(minimumFrames - 1, 1)
+        guard duration > 0 else { return (0...steps).map { Double($0) * refresh } }
+        let interval = duration / refresh >= Double(steps) ? refresh : duration / Double(steps)
+        let count = Int((duration / interval - 1e-9).rounded(.up))
+        return (0..<count).map { Double($0) * interval } + [duration]
     }
 }
 

@@ -72,18 +72,21 @@ public struct KeyboardStep: Sendable, Equatable {
 
     /// `count` frames across the keyboard animation, each with the geometry of that moment.
     public func filmstrip(count: Int) throws(KeyboardInputError) -> [FilmstripFrame] {
+        try animation.sampleTimes(count: count).map(moment(at:))
+    }
+
+    /// The geometry `time` seconds after the notification, the keyboard where the animation has it.
+    public func moment(at time: Double) -> FilmstripFrame {
         let animation = animation
-        return try animation.sampleTimes(count: count).map { time in
-            let frame = animation.frame(at: time)
-            let onScreen = KeyboardOverlap.intersection(
-                of: geometry.view.convertToWindow(frame), with: screen.interfaceBounds) != nil
-            let moment = OverlapGeometry(
-                keyboardFrameInView: frame, keyboardBeginFrameInView: geometry.keyboardBeginFrameInView,
-                reportedKeyboardFrame: geometry.reportedKeyboardFrame, eventKind: event.kind,
-                isKeyboardOnScreen: onScreen, isIgnored: geometry.isIgnored, view: geometry.view,
-                toolbarHeight: geometry.toolbarFrameBefore.height, docking: geometry.docking)
-            return FilmstripFrame(time: time, progress: animation.progress(at: time), geometry: moment)
-        }
+        let frame = animation.frame(at: time)
+        let onScreen = KeyboardOverlap.intersection(
+            of: geometry.view.convertToWindow(frame), with: screen.interfaceBounds) != nil
+        let moment = OverlapGeometry(
+            keyboardFrameInView: frame, keyboardBeginFrameInView: geometry.keyboardBeginFrameInView,
+            reportedKeyboardFrame: geometry.reportedKeyboardFrame, eventKind: event.kind,
+            isKeyboardOnScreen: onScreen, isIgnored: geometry.isIgnored, view: geometry.view,
+            toolbarHeight: geometry.toolbarFrameBefore.height, docking: geometry.docking)
+        return FilmstripFrame(time: time, progress: animation.progress(at: time), geometry: moment)
     }
 }
 
