@@ -58,6 +58,12 @@ final class FontConfigFonts: @unchecked Sendable {
         }
     }
 
+    /// Whether the configuration for `extraFiles` (with the fallback fonts when `withFallback`)
+    /// has been built in this process: what shows that a text did not load the fallback fonts.
+    static func isBuilt(extraFiles: [String], withFallback: Bool) -> Bool {
+        cache.withLock { $0[Key(extraFiles: extraFiles, withFallback: withFallback)] != nil }
+    }
+
     /// Whether every character of `text` that needs a glyph is in one of this configuration's
     /// fonts (FontConfig's character sets, read when the files were scanned).
     func covers(_ text: String) -> Bool {
@@ -79,14 +85,11 @@ final class FontConfigFonts: @unchecked Sendable {
     }
 
     private func characterSets() -> [OpaquePointer] {
-        guard let set = FcConfigGetFonts(config, FcSetApplication), let fonts = set.pointee.fonts else { return [] }
-        var charsets: [OpaquePointer] = []
-        for index in 0..<Int(set.pointee.nfont) {
+        fontPatterns.compactMap { pattern in
             var charset: OpaquePointer?
-            if let pattern = fonts[index], FcPatternGetCharSet(pattern, FC_CHARSET, 0, &charset) == FcResultMatch,
-               let charset { charsets.append(charset) }
+            guard FcPatternGetCharSet(pattern, FC_CHARSET, 0, &charset) == FcResultMatch else { return nil }
+            return charset
         }
-        return charsets
     }
 
     /// Controls, separators, default-ignorable characters and the inline-icon placeholder U+FFFC
@@ -99,10 +102,18 @@ final class FontConfigFonts: @unchecked Sendable {
         }
     }
 
-    private static func build(extraFiles: [String], withFallback: Bool) throws(DrawingError) -> FontConfigFonts {
+    /// A configuration like `fonts(extraFiles:withFallback:)`'s that scans the bundled files
+    /// instead of reading their stored patterns, not cached: what the stored patterns must equal.
+    static func scanningBundledFiles(extraFiles: [String], withFallback: Bool) throws(DrawingError) -> FontConfigFonts {
+        try build(extraFiles: extraFiles, withFallback: withFallback, scanningBundledFiles: true)
+    }
+
+    private static func build(extraFiles: [String], withFallback: Bool,
+                              scanningBundledFiles: Bool = false) throws(DrawingError) -> FontConfigFonts {
         leaveSystemConfigurationUnread()
+        let names = BundledFonts.primaryFileNames + (withFallback ? BundledFonts.fallbackFileNames : [])
         var paths: [String] = []
-        for name in BundledFonts.primaryFileNames + (withFallback ? BundledFonts.fallbackFileNames : []) {
+        for name in names {
             do {
                 paths.append(try BundledFonts.url(for: name).path)
             } catch {
@@ -117,11 +128,26 @@ final class FontConfigFonts: @unchecked Sendable {
             }
         }
         guard loaded != 0 else { throw .font("FontConfig rejected the synthetic style rules") }
-        for path in paths + extraFiles {
+        // The bundled fonts' patterns as stored go into the (otherwise empty) system set, which
+        // Pango searches before the application set, so the order of the fonts is the files' order.
+        var scanned = extraFiles
+        if !scanningBundledFiles, let patterns = BundledFontPatterns.patterns(for: names, at: paths) {
+            guard FcConfigBuildFonts(config) != 0, let system = FcConfigGetFonts(config, FcSetSystem) else {
+                patterns.forEach { FcPatternDestroy($0) }
+                throw .outOfMemory("making a font set")
+            }
+            for (index, pattern) in patterns.enumerated() where FcFontSetAdd(system, pattern) == 0 {
+                patterns[index...].forEach { FcPatternDestroy($0) }
+                throw .outOfMemory("adding a font to a font set")
+            }
+        } else {
+            scanned = paths + extraFiles
+        }
+        for path in scanned {
             guard FileManager.default.fileExists(atPath: path) else { throw .fontMissing("font file \(path) not found") }
-            let before = fonts.applicationFontCount
+            let before = fonts.fontPatterns.count
             // A file FontConfig cannot scan adds no font, whatever the call returns.
-            guard FcConfigAppFontAddFile(config, path) != 0, fonts.applicationFontCount > before else {
+            guard FcConfigAppFontAddFile(config, path) != 0, fonts.fontPatterns.count > before else {
                 throw .font("\(path) is not a font file FontConfig can read")
             }
         }
@@ -166,16 +192,49 @@ final class FontConfigFonts: @unchecked Sendable {
         </fontconfig>
         """
 
-    private var applicationFontCount: Int {
-        guard let set = FcConfigGetFonts(config, FcSetApplication) else { return 0 }
-        return Int(set.pointee.nfont)
+    /// The file FontConfig picks to draw `character` in text asking for `family`: the first font
+    /// of its sorted list for the family that has the character, as Pango takes fallback fonts.
+    func fileDrawing(_ character: Unicode.Scalar, family: String) -> String? {
+        guard let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        _ = FcPatternAddString(pattern, FC_FAMILY, family)
+        _ = FcPatternAddString(pattern, FC_LANG, "en")
+        _ = FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultMatch
+        guard let sorted = FcFontSort(config, pattern, 0, nil, &result) else { return nil }
+        defer { FcFontSetDestroy(sorted) }
+        guard let fonts = sorted.pointee.fonts else { return nil }
+        for index in 0..<Int(sorted.pointee.nfont) {
+            var charset: OpaquePointer?
+            var file: UnsafeMutablePointer<FcChar8>?
+            guard let font = fonts[index], FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch,
+                  let charset, FcCharSetHasChar(charset, character.value) != 0,
+                  FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
+            return URL(fileURLWithPath: String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self)))
+                .lastPathComponent
+        }
+        return nil
+    }
+
+    /// Whether the bundled fonts came from `BundledFontPatterns` (the system set) rather than a scan.
+    var bundledFontsFromStoredPatterns: Bool {
+        guard let set = FcConfigGetFonts(config, FcSetSystem) else { return false }
+        return set.pointee.nfont > 0
+    }
+
+    /// The configuration's fonts: the system set (the bundled fonts) and the application set
+    /// (scanned files), in the order Pango sees them.
+    var fontPatterns: [OpaquePointer] {
+        [FcSetSystem, FcSetApplication].flatMap { which -> [OpaquePointer] in
+            guard let set = FcConfigGetFonts(config, which), let fonts = set.pointee.fonts else { return [] }
+            return (0..<Int(set.pointee.nfont)).compactMap { fonts[$0] }
+        }
     }
 
     private func familyNames() -> [String] {
-        guard let set = FcConfigGetFonts(config, FcSetApplication), let fonts = set.pointee.fonts else { return [] }
         var names = Set<String>()
-        for index in 0..<Int(set.pointee.nfont) {
-            guard let pattern = fonts[index] else { continue }
+        for pattern in fontPatterns {
             var value: UnsafeMutablePointer<FcChar8>?
             var nameIndex: Int32 = 0
             while FcPatternGetString(pattern, FC_FAMILY, nameIndex, &value) == FcResultMatch, let value {

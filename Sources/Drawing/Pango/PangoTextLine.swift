@@ -50,9 +50,7 @@ extension FontConfigFonts {
     /// A Pango font description (family, weight, style, stretch; no size) of the first face in
     /// the file at `path`, as FontConfig scanned it, or nil if no font comes from that file.
     func descriptionOfFile(_ path: String) -> String? {
-        guard let set = FcConfigGetFonts(config, FcSetApplication), let fonts = set.pointee.fonts else { return nil }
-        for index in 0..<Int(set.pointee.nfont) {
-            guard let pattern = fonts[index] else { continue }
+        for pattern in fontPatterns {
             var file: UnsafeMutablePointer<FcChar8>?
             guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
             let filePath = String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self))
