@@ -83,7 +83,10 @@ public struct Font: Sendable, Hashable {
 
     /// The characters of `text` that no font has a glyph for, not the font's own list nor any
     /// bundled fallback font: each once, in text order.
+    /// The font's own list answers first: what it covers, the list with the fallback fonts covers
+    /// too, so a Latin caption never has the fallback fonts loaded.
     public func charactersWithoutGlyph(in text: String) -> [Unicode.Scalar] {
+        if let own = try? FontConfigFonts.fonts(extraFiles: face.extraFiles), own.covers(text) { return [] }
         guard let fonts = try? FontConfigFonts.fonts(extraFiles: face.extraFiles, withFallback: true) else { return [] }
         return fonts.uncovered(text)
     }
