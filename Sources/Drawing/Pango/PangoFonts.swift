@@ -21,13 +21,21 @@ final class FontConfigFonts: @unchecked Sendable {
     deinit { FcConfigDestroy(config) }
 
     /// Which font files a configuration holds besides the files a library names.
-    struct Key: Hashable {
+    struct Key {
         var extraFiles: [String]
         /// With the bundled fallback fonts (CJK, Arabic, Hebrew, Thai, Devanagari, emoji), not only DejaVu.
         var withFallback: Bool
+
+        /// The key of the process's dictionaries: a `String`, whose `Hashable` conformance Swift's
+        /// runtime has found already. The first dictionary keyed by a type of our own has the
+        /// runtime search every conformance in the binary, half a million instructions each.
+        var id: String { extraFiles.map { $0 + "\u{0}" }.joined() + (withFallback ? "+" : "-") }
+
+        /// The key of a thread's font map or line cache for these fonts.
+        func id(onThread thread: pthread_t) -> String { String(UInt(bitPattern: Int(bitPattern: UInt(thread)))) + "\u{0}" + id }
     }
 
-    private static let cache = Mutex<[Key: FontConfigFonts]>([:])
+    private static let cache = Mutex<[String: FontConfigFonts]>([:])
 
     /// Makes an empty configuration FontConfig's current one, before the first Pango font map.
     /// Each new Pango font map has FontConfig load its default configuration (`FcInit`: the
@@ -48,7 +56,7 @@ final class FontConfigFonts: @unchecked Sendable {
     /// CJK font's character map above all) costs start-up time, so a text that DejaVu and the
     /// named files cover never asks for them.
     static func fonts(extraFiles: [String], withFallback: Bool = false) throws(DrawingError) -> FontConfigFonts {
-        let key = Key(extraFiles: extraFiles, withFallback: withFallback)
+        let key = Key(extraFiles: extraFiles, withFallback: withFallback).id
         if let fonts = cache.withLock({ $0[key] }) { return fonts }
         let built = try build(extraFiles: extraFiles, withFallback: withFallback)
         return cache.withLock { cache in
@@ -61,7 +69,7 @@ final class FontConfigFonts: @unchecked Sendable {
     /// Whether the configuration for `extraFiles` (with the fallback fonts when `withFallback`)
     /// has been built in this process: what shows that a text did not load the fallback fonts.
     static func isBuilt(extraFiles: [String], withFallback: Bool) -> Bool {
-        cache.withLock { $0[Key(extraFiles: extraFiles, withFallback: withFallback)] != nil }
+        cache.withLock { $0[Key(extraFiles: extraFiles, withFallback: withFallback).id] != nil }
     }
 
     /// Whether every character of `text` that needs a glyph is in one of this configuration's
@@ -261,12 +269,7 @@ final class PangoFontMap: @unchecked Sendable {
         self.fonts = fonts
     }
 
-    private struct Key: Hashable {
-        var thread: UInt
-        var fonts: FontConfigFonts.Key
-    }
-
-    private static let maps = Mutex<[Key: PangoFontMap]>([:])
+    private static let maps = Mutex<[String: PangoFontMap]>([:])
 
     /// This thread's font map for the bundled fonts (with the fallback fonts when `withFallback`)
     /// plus `extraFiles`, made the thread's default Pango font map so that anything laying text
@@ -274,8 +277,7 @@ final class PangoFontMap: @unchecked Sendable {
     static func forCurrentThread(extraFiles: [String], withFallback: Bool = false) throws(DrawingError) -> PangoFontMap {
         LibraryLog.install()
         CairoGlyphCache.freezeForProcess()
-        let key = Key(thread: UInt(bitPattern: Int(bitPattern: UInt(pthread_self()))),
-                      fonts: FontConfigFonts.Key(extraFiles: extraFiles, withFallback: withFallback))
+        let key = FontConfigFonts.Key(extraFiles: extraFiles, withFallback: withFallback).id(onThread: pthread_self())
         let map: PangoFontMap
         if let existing = maps.withLock({ $0[key] }) {
             map = existing

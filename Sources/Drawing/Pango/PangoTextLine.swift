@@ -23,7 +23,7 @@ struct PangoFace: Sendable, Hashable {
     static func ofFile(atPath path: String) throws(DrawingError) -> PangoFace {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         if let face = byPath.withLock({ $0[absolute] }) { return face }
-        let extraFiles = try bundledPaths().contains(absolute) ? [] : FontLibrary(addingFontFilesAt: [absolute]).fontFiles
+        let extraFiles = try isBundled(absolute) ? [] : FontLibrary(addingFontFilesAt: [absolute]).fontFiles
         let fonts = try FontConfigFonts.fonts(extraFiles: extraFiles)
         guard let description = fonts.descriptionOfFile(absolute) else {
             throw .font("\(path) is not a font file FontConfig can read")
@@ -33,16 +33,17 @@ struct PangoFace: Sendable, Hashable {
         return face
     }
 
-    private static func bundledPaths() throws(DrawingError) -> Set<String> {
-        var paths = Set<String>()
-        for name in BundledFonts.fileNames {
-            do {
-                paths.insert(try BundledFonts.url(for: name).standardizedFileURL.path)
-            } catch {
-                throw .fontMissing(error.description)
-            }
+    /// Whether the standardized path `absolute` (of an existing file) is one of the bundled
+    /// fonts: a bundled name in the bundle's folder, compared without asking the file system
+    /// about each bundled file.
+    private static func isBundled(_ absolute: String) throws(DrawingError) -> Bool {
+        let folder: String
+        do {
+            folder = try BundledFonts.bundle().bundleURL.standardizedFileURL.path
+        } catch {
+            throw .fontMissing(error.description)
         }
-        return paths
+        return BundledFonts.fileNames.contains { folder + "/" + $0 == absolute }
     }
 }
 
@@ -117,31 +118,24 @@ final class PangoTextLine {
 /// lines are kept (a bounded number) rather than shaped again. Caches are kept for the process,
 /// keyed by thread id like the font maps, and only their own thread uses them.
 final class PangoLineCache: @unchecked Sendable {
-    private struct Key: Hashable {
-        var thread: UInt
-        var files: [String]
-        var withFallback: Bool
-    }
-
-    private struct FaceSize: Hashable {
+    /// A face at a size, as a dictionary key (see `FontConfigFonts.Key.id`): the size's bits,
+    /// then Pango's description of the face.
+    private struct FaceSize {
         var description: String
         var size: CGFloat
-    }
-
-    private struct LineKey: Hashable {
-        var face: FaceSize
-        var text: String
+        var id: String { String(Double(size).bitPattern, radix: 16) + " " + description }
     }
 
     /// Lines kept per thread before the cache starts again: labels on cards are few, and a
     /// few thousand layouts are a few megabytes.
     private static let lineLimit = 4096
 
-    private static let caches = Mutex<[Key: PangoLineCache]>([:])
+    private static let caches = Mutex<[String: PangoLineCache]>([:])
 
     private let context: OpaquePointer
-    private var descriptions: [FaceSize: OpaquePointer] = [:]
-    private var lines: [LineKey: PangoTextLine] = [:]
+    private var descriptions: [String: OpaquePointer] = [:]
+    /// Lines by face, size and text (`FaceSize.id`, a NUL, the text).
+    private var lines: [String: PangoTextLine] = [:]
 
     private init(fontMap: PangoFontMap) throws(DrawingError) {
         guard let context = pango_font_map_create_context(fontMap.raw) else {
@@ -158,8 +152,7 @@ final class PangoLineCache: @unchecked Sendable {
     /// fallback fonts when `withFallback` (scanned only once some text needs them).
     static func forCurrentThread(extraFiles: [String], withFallback: Bool = false) throws(DrawingError) -> PangoLineCache {
         let fontMap = try PangoFontMap.forCurrentThread(extraFiles: extraFiles, withFallback: withFallback)
-        let key = Key(thread: UInt(bitPattern: Int(bitPattern: UInt(pthread_self()))), files: extraFiles,
-                      withFallback: withFallback)
+        let key = FontConfigFonts.Key(extraFiles: extraFiles, withFallback: withFallback).id(onThread: pthread_self())
         if let cache = caches.withLock({ $0[key] }) { return cache }
         let cache = try PangoLineCache(fontMap: fontMap)
         caches.withLock { $0[key] = cache }
@@ -168,9 +161,10 @@ final class PangoLineCache: @unchecked Sendable {
 
     /// `text` on one line (line breaks included, as glyphs) in `face` at `size` points.
     func line(_ text: String, face: PangoFace, size: CGFloat) -> PangoTextLine? {
-        let key = LineKey(face: FaceSize(description: face.description, size: size), text: text)
+        let faceSize = FaceSize(description: face.description, size: size)
+        let key = faceSize.id + "\u{0}" + text
         if let line = lines[key] { return line }
-        guard let description = description(key.face), let layout = pango_layout_new(context) else { return nil }
+        guard let description = description(faceSize), let layout = pango_layout_new(context) else { return nil }
         pango_layout_set_single_paragraph_mode(layout, 1)
         pango_layout_set_font_description(layout, description)
         pango_layout_set_text(layout, text, -1)
@@ -188,7 +182,7 @@ final class PangoLineCache: @unchecked Sendable {
     }
 
     private func description(_ key: FaceSize) -> OpaquePointer? {
-        if let description = descriptions[key] { return description }
+        if let description = descriptions[key.id] { return description }
         guard let description = pango_font_description_from_string(key.description) else { return nil }
         // Pango keeps sizes as integers of 1/1024 pt; larger sizes would overflow them.
         pango_font_description_set_absolute_size(description, Double(min(key.size, 1_000_000) * pangoScale))
@@ -197,7 +191,7 @@ final class PangoLineCache: @unchecked Sendable {
             descriptions.values.forEach { pango_font_description_free($0) }
             descriptions.removeAll()
         }
-        descriptions[key] = description
+        descriptions[key.id] = description
         return description
     }
 }
