@@ -43,3 +43,45 @@ import Testing
         }
     }
 }
+
+/// A `Font` of a bundled file lays out text that file covers with that file alone, and measures
+/// it exactly as with every bundled font loaded.
+@Suite struct BundledFaceAloneTests {
+    static let texts = ["K", "10", "Q♠", "A♥ J♦ 9♣", "Queen of Hearts", "Ωμέγα", "Привет", "ﬁ €1.50…", " "]
+
+    @Test(arguments: [Font.Weight.regular, .bold])
+    func coveredTextUsesTheFileAloneAndMeasuresTheSame(_ weight: Font.Weight) throws {
+        let font = try Font(weight, size: 17)
+        let file = try #require(font.face.bundledFile)
+        #expect(file == weight.fileName)
+        let all = try PangoLineCache.forCurrentThread(extraFiles: [], withFallback: true)
+        for text in Self.texts {
+            let key = font.fonts(for: text)
+            #expect(key.onlyBundledFile == file, "\(text)")
+            let alone = try #require(font.line(text))
+            let full = try #require(all.line(text, face: font.face, size: font.size))
+            #expect(alone.width == full.width, "\(text)")
+            #expect(alone.inkBounds == full.inkBounds, "\(text)")
+            #expect(alone.ascent == full.ascent && alone.descent == full.descent, "\(text)")
+        }
+    }
+
+    @Test func textTheFileLacksUsesTheFontList() throws {
+        let font = try Font(.bold, size: 12)
+        #expect(font.fonts(for: "퀸").onlyBundledFile == nil)
+        #expect(font.fonts(for: "퀸").withFallback)
+        #expect(font.fonts(for: "😀").onlyBundledFile == nil)
+        #expect(font.charactersWithoutGlyph(in: "K♠") == [])
+        #expect(font.charactersWithoutGlyph(in: "K\u{E000}") == ["\u{E000}"])
+    }
+
+    /// A font map of one file is never the thread's default: SVG text must still find every
+    /// bundled family.
+    @Test func theThreadDefaultMapKeepsEveryBundledFamily() throws {
+        let font = try Font(.bold, size: 12)
+        _ = font.width(of: "K")
+        try PangoFonts.prepareThread()
+        _ = font.width(of: "Q")
+        #expect(PangoFonts.defaultFontMapFamilies().contains("DejaVu Serif"))
+    }
+}

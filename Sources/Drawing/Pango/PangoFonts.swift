@@ -25,11 +25,17 @@ final class FontConfigFonts: @unchecked Sendable {
         var extraFiles: [String]
         /// With the bundled fallback fonts (CJK, Arabic, Hebrew, Thai, Devanagari, emoji), not only DejaVu.
         var withFallback: Bool
+        /// Only this bundled file (no extra files, no fallback): for a `Font` of that file whose
+        /// text the file covers, which the full list would draw with that file alone.
+        var onlyBundledFile: String? = nil
 
         /// The key of the process's dictionaries: a `String`, whose `Hashable` conformance Swift's
         /// runtime has found already. The first dictionary keyed by a type of our own has the
         /// runtime search every conformance in the binary, half a million instructions each.
-        var id: String { extraFiles.map { $0 + "\u{0}" }.joined() + (withFallback ? "+" : "-") }
+        var id: String {
+            if let onlyBundledFile { return "=" + onlyBundledFile }
+            return extraFiles.map { $0 + "\u{0}" }.joined() + (withFallback ? "+" : "-")
+        }
 
         /// The key of a thread's font map or line cache for these fonts.
         func id(onThread thread: pthread_t) -> String { String(UInt(bitPattern: Int(bitPattern: UInt(thread)))) + "\u{0}" + id }
@@ -56,9 +62,14 @@ final class FontConfigFonts: @unchecked Sendable {
     /// CJK font's character map above all) costs start-up time, so a text that DejaVu and the
     /// named files cover never asks for them.
     static func fonts(extraFiles: [String], withFallback: Bool = false) throws(DrawingError) -> FontConfigFonts {
-        let key = Key(extraFiles: extraFiles, withFallback: withFallback).id
+        try fonts(Key(extraFiles: extraFiles, withFallback: withFallback))
+    }
+
+    /// The configuration `key` names, built on first use.
+    static func fonts(_ fontsKey: Key) throws(DrawingError) -> FontConfigFonts {
+        let key = fontsKey.id
         if let fonts = cache.withLock({ $0[key] }) { return fonts }
-        let built = try build(extraFiles: extraFiles, withFallback: withFallback)
+        let built = try build(fontsKey)
         return cache.withLock { cache in
             if let existing = cache[key] { return existing }
             cache[key] = built
@@ -70,6 +81,12 @@ final class FontConfigFonts: @unchecked Sendable {
     /// has been built in this process: what shows that a text did not load the fallback fonts.
     static func isBuilt(extraFiles: [String], withFallback: Bool) -> Bool {
         cache.withLock { $0[Key(extraFiles: extraFiles, withFallback: withFallback).id] != nil }
+    }
+
+    /// Whether every character of `text`, drawn or not, is in one of this configuration's fonts.
+    func coversEveryCharacter(of text: String) -> Bool {
+        let charsets = characterSets()
+        return text.unicodeScalars.allSatisfy { scalar in charsets.contains { FcCharSetHasChar($0, scalar.value) != 0 } }
     }
 
     /// Whether every character of `text` that needs a glyph is in one of this configuration's
@@ -113,13 +130,14 @@ final class FontConfigFonts: @unchecked Sendable {
     /// A configuration like `fonts(extraFiles:withFallback:)`'s that scans the bundled files
     /// instead of reading their stored patterns, not cached: what the stored patterns must equal.
     static func scanningBundledFiles(extraFiles: [String], withFallback: Bool) throws(DrawingError) -> FontConfigFonts {
-        try build(extraFiles: extraFiles, withFallback: withFallback, scanningBundledFiles: true)
+        try build(Key(extraFiles: extraFiles, withFallback: withFallback), scanningBundledFiles: true)
     }
 
-    private static func build(extraFiles: [String], withFallback: Bool,
-                              scanningBundledFiles: Bool = false) throws(DrawingError) -> FontConfigFonts {
+    private static func build(_ key: Key, scanningBundledFiles: Bool = false) throws(DrawingError) -> FontConfigFonts {
         leaveSystemConfigurationUnread()
-        let names = BundledFonts.primaryFileNames + (withFallback ? BundledFonts.fallbackFileNames : [])
+        let extraFiles = key.onlyBundledFile == nil ? key.extraFiles : []
+        let names = key.onlyBundledFile.map { [$0] }
+            ?? BundledFonts.primaryFileNames + (key.withFallback ? BundledFonts.fallbackFileNames : [])
         var paths: [String] = []
         for name in names {
             do {
@@ -275,15 +293,21 @@ final class PangoFontMap: @unchecked Sendable {
     /// plus `extraFiles`, made the thread's default Pango font map so that anything laying text
     /// out with Pango's default map on this thread (SVG text drawn by librsvg) sees only these fonts.
     static func forCurrentThread(extraFiles: [String], withFallback: Bool = false) throws(DrawingError) -> PangoFontMap {
+        try forCurrentThread(FontConfigFonts.Key(extraFiles: extraFiles, withFallback: withFallback))
+    }
+
+    /// This thread's font map for the configuration `fontsKey` names. A map of one bundled file
+    /// is not made the default: SVG text must still find every bundled font.
+    static func forCurrentThread(_ fontsKey: FontConfigFonts.Key) throws(DrawingError) -> PangoFontMap {
         LibraryLog.install()
         CairoGlyphCache.freezeForProcess()
-        let key = FontConfigFonts.Key(extraFiles: extraFiles, withFallback: withFallback).id(onThread: pthread_self())
+        let key = fontsKey.id(onThread: pthread_self())
         let map: PangoFontMap
         if let existing = maps.withLock({ $0[key] }) {
             map = existing
         } else {
             FontConfigFonts.leaveSystemConfigurationUnread()
-            let fonts = try FontConfigFonts.fonts(extraFiles: extraFiles, withFallback: withFallback)
+            let fonts = try FontConfigFonts.fonts(fontsKey)
             guard let raw = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
                 throw .font("Pango cannot make a FreeType font map")
             }
@@ -291,7 +315,7 @@ final class PangoFontMap: @unchecked Sendable {
             map = PangoFontMap(raw: raw, fonts: fonts)
             maps.withLock { $0[key] = map }
         }
-        pango_cairo_font_map_set_default(OpaquePointer(map.raw))
+        if fontsKey.onlyBundledFile == nil { pango_cairo_font_map_set_default(OpaquePointer(map.raw)) }
         return map
     }
 }

@@ -15,6 +15,8 @@ private func points(_ units: Int32) -> CGFloat { CGFloat(units) / pangoScale }
 struct PangoFace: Sendable, Hashable {
     var extraFiles: [String]
     var description: String
+    /// The bundled file's name when the face is one of the bundled fonts.
+    var bundledFile: String?
 
     private static let byPath = Mutex<[String: PangoFace]>([:])
 
@@ -23,27 +25,29 @@ struct PangoFace: Sendable, Hashable {
     static func ofFile(atPath path: String) throws(DrawingError) -> PangoFace {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         if let face = byPath.withLock({ $0[absolute] }) { return face }
-        let extraFiles = try isBundled(absolute) ? [] : FontLibrary(addingFontFilesAt: [absolute]).fontFiles
-        let fonts = try FontConfigFonts.fonts(extraFiles: extraFiles)
+        let bundledFile = try bundledName(of: absolute)
+        let extraFiles = bundledFile == nil ? try FontLibrary(addingFontFilesAt: [absolute]).fontFiles : []
+        let fonts = try FontConfigFonts.fonts(FontConfigFonts.Key(extraFiles: extraFiles, withFallback: false,
+                                                                  onlyBundledFile: bundledFile))
         guard let description = fonts.descriptionOfFile(absolute) else {
             throw .font("\(path) is not a font file FontConfig can read")
         }
-        let face = PangoFace(extraFiles: extraFiles, description: description)
+        let face = PangoFace(extraFiles: extraFiles, description: description, bundledFile: bundledFile)
         byPath.withLock { $0[absolute] = face }
         return face
     }
 
-    /// Whether the standardized path `absolute` (of an existing file) is one of the bundled
-    /// fonts: a bundled name in the bundle's folder, compared without asking the file system
-    /// about each bundled file.
-    private static func isBundled(_ absolute: String) throws(DrawingError) -> Bool {
+    /// The bundled name of the standardized path `absolute` (of an existing file), if it is one
+    /// of the bundled fonts: a bundled name in the bundle's folder, compared without asking the
+    /// file system about each bundled file.
+    private static func bundledName(of absolute: String) throws(DrawingError) -> String? {
         let folder: String
         do {
             folder = try BundledFonts.bundle().bundleURL.standardizedFileURL.path
         } catch {
             throw .fontMissing(error.description)
         }
-        return BundledFonts.fileNames.contains { folder + "/" + $0 == absolute }
+        return BundledFonts.fileNames.first { folder + "/" + $0 == absolute }
     }
 }
 
@@ -151,8 +155,13 @@ final class PangoLineCache: @unchecked Sendable {
     /// The calling thread's cache for the bundled fonts plus `extraFiles`, with the bundled
     /// fallback fonts when `withFallback` (scanned only once some text needs them).
     static func forCurrentThread(extraFiles: [String], withFallback: Bool = false) throws(DrawingError) -> PangoLineCache {
-        let fontMap = try PangoFontMap.forCurrentThread(extraFiles: extraFiles, withFallback: withFallback)
-        let key = FontConfigFonts.Key(extraFiles: extraFiles, withFallback: withFallback).id(onThread: pthread_self())
+        try forCurrentThread(FontConfigFonts.Key(extraFiles: extraFiles, withFallback: withFallback))
+    }
+
+    /// The calling thread's cache for the configuration `fontsKey` names.
+    static func forCurrentThread(_ fontsKey: FontConfigFonts.Key) throws(DrawingError) -> PangoLineCache {
+        let fontMap = try PangoFontMap.forCurrentThread(fontsKey)
+        let key = fontsKey.id(onThread: pthread_self())
         if let cache = caches.withLock({ $0[key] }) { return cache }
         let cache = try PangoLineCache(fontMap: fontMap)
         caches.withLock { $0[key] = cache }
