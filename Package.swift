@@ -80,7 +80,7 @@ let package = Package(
                 .copy("NotoSansCJK-Subset.otf"), .copy("NotoSansArabic-Regular.ttf"), .copy("NotoSansHebrew-Regular.ttf"),
                 .copy("NotoSansThai-Regular.ttf"), .copy("NotoSansDevanagari-Regular.ttf"), .copy("NotoColorEmoji.ttf"),
                 .copy("Symbola-Emoji.ttf"),
-                .copy("LICENSE"), .copy("SHA256SUMS"),
+                .copy("LICENSE"), .copy("SHA256SUMS"), .copy("FontPatterns.txt"),
             ]
         ),
 

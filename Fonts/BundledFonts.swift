@@ -28,6 +28,9 @@ public enum BundledFonts {
         "Noto Color Emoji", "Symbola",
     ]
     public static let fileNames = primaryFileNames + fallbackFileNames
+    /// FontConfig's pattern for each font file (names, styles, languages, character map), read
+    /// instead of scanning the files; Drawing writes and checks it.
+    public static let patternsFileName = "FontPatterns.txt"
 
     /// The bundle holding the fonts, found once per process.
     public static func bundle() throws(ResourceBundleError) -> Bundle { try located.get() }

@@ -10,7 +10,8 @@ Symbola-Emoji.ttf (Symbola's emoji and pictograph blocks, monochrome, for the sy
 Emoji lacks: mahjong, domino and playing-card tiles, arrows, dingbats) and
 NotoSansCJK-Subset.otf: face 0 (Noto Sans CJK JP Regular) of NotoSansCJK-Regular.ttc
 cut down to the characters below, with the glyphs its default OpenType features reach
-(so `locl` still gives Korean and Chinese forms), without hinting. Then rewrites SHA256SUMS.
+(so `locl` still gives Korean and Chinese forms), without hinting. Then rewrites SHA256SUMS;
+FontPatterns.txt is then remade with `CARDRENDER_RECORD=all swift test --filter BundledFontPatternsTests`.
 
 The characters kept, derived from Python's codecs by decoding every valid two-byte code:
 KS X 1001 (euc_kr), all 11,172 modern Hangul syllables, Hangul Jamo and compatibility Jamo,

@@ -58,7 +58,9 @@ struct ColourGlyphRuns {
         pango_layout_get_extents(layout, nil, nil)
         guard let iterator = pango_layout_get_iter(layout) else { return }
         defer { pango_layout_iter_free(iterator) }
-        var strikes: [UnsafeMutableRawPointer: Double?] = [:]
+        // A layout has a few fonts: a list, not a dictionary, whose first use of a key type costs
+        // Swift's runtime a search of every conformance in the binary (see `FontConfigFonts.Key.id`).
+        var strikes: [(font: UnsafeMutableRawPointer, strike: Double?)] = []
         var line: UnsafeMutablePointer<PangoLayoutLine>?
         var lineX = 0.0
         repeat {
@@ -73,9 +75,10 @@ struct ColourGlyphRuns {
             guard let run = pango_layout_iter_get_run_readonly(iterator), let item = run.pointee.item,
                   let font = item.pointee.analysis.font, let glyphs = run.pointee.glyphs else { continue }
             let key = UnsafeMutableRawPointer(font)
-            if strikes[key] == nil { strikes[key] = Self.colourStrike(of: font) }
-            guard let strike = strikes[key] ?? nil,
-                  let scaledFont = pango_cairo_font_get_scaled_font(OpaquePointer(font)) else { continue }
+            let known = strikes.first { $0.font == key }
+            let colourStrike = known.map(\.strike) ?? Self.colourStrike(of: font)
+            if known == nil { strikes.append((key, colourStrike)) }
+            guard let strike = colourStrike, let scaledFont = pango_cairo_font_get_scaled_font(OpaquePointer(font)) else { continue }
             var logical = PangoRectangle()
             pango_layout_iter_get_run_extents(iterator, nil, &logical)
             let baseline = Double(pango_layout_iter_get_baseline(iterator) - run.pointee.y_offset) / Double(PANGO_SCALE)

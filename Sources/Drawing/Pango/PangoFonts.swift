@@ -21,13 +21,27 @@ final class FontConfigFonts: @unchecked Sendable {
     deinit { FcConfigDestroy(config) }
 
     /// Which font files a configuration holds besides the files a library names.
-    struct Key: Hashable {
+    struct Key {
         var extraFiles: [String]
         /// With the bundled fallback fonts (CJK, Arabic, Hebrew, Thai, Devanagari, emoji), not only DejaVu.
         var withFallback: Bool
+        /// Only this bundled file (no extra files, no fallback): for a `Font` of that file whose
+        /// text the file covers, which the full list would draw with that file alone.
+        var onlyBundledFile: String? = nil
+
+        /// The key of the process's dictionaries: a `String`, whose `Hashable` conformance Swift's
+        /// runtime has found already. The first dictionary keyed by a type of our own has the
+        /// runtime search every conformance in the binary, half a million instructions each.
+        var id: String {
+            if let onlyBundledFile { return "=" + onlyBundledFile }
+            return extraFiles.map { $0 + "\u{0}" }.joined() + (withFallback ? "+" : "-")
+        }
+
+        /// The key of a thread's font map or line cache for these fonts.
+        func id(onThread thread: pthread_t) -> String { String(UInt(bitPattern: Int(bitPattern: UInt(thread)))) + "\u{0}" + id }
     }
 
-    private static let cache = Mutex<[Key: FontConfigFonts]>([:])
+    private static let cache = Mutex<[String: FontConfigFonts]>([:])
 
     /// Makes an empty configuration FontConfig's current one, before the first Pango font map.
     /// Each new Pango font map has FontConfig load its default configuration (`FcInit`: the
@@ -48,14 +62,31 @@ final class FontConfigFonts: @unchecked Sendable {
     /// CJK font's character map above all) costs start-up time, so a text that DejaVu and the
     /// named files cover never asks for them.
     static func fonts(extraFiles: [String], withFallback: Bool = false) throws(DrawingError) -> FontConfigFonts {
-        let key = Key(extraFiles: extraFiles, withFallback: withFallback)
+        try fonts(Key(extraFiles: extraFiles, withFallback: withFallback))
+    }
+
+    /// The configuration `key` names, built on first use.
+    static func fonts(_ fontsKey: Key) throws(DrawingError) -> FontConfigFonts {
+        let key = fontsKey.id
         if let fonts = cache.withLock({ $0[key] }) { return fonts }
-        let built = try build(extraFiles: extraFiles, withFallback: withFallback)
+        let built = try build(fontsKey)
         return cache.withLock { cache in
             if let existing = cache[key] { return existing }
             cache[key] = built
             return built
         }
+    }
+
+    /// Whether the configuration for `extraFiles` (with the fallback fonts when `withFallback`)
+    /// has been built in this process: what shows that a text did not load the fallback fonts.
+    static func isBuilt(extraFiles: [String], withFallback: Bool) -> Bool {
+        cache.withLock { $0[Key(extraFiles: extraFiles, withFallback: withFallback).id] != nil }
+    }
+
+    /// Whether every character of `text`, drawn or not, is in one of this configuration's fonts.
+    func coversEveryCharacter(of text: String) -> Bool {
+        let charsets = characterSets()
+        return text.unicodeScalars.allSatisfy { scalar in charsets.contains { FcCharSetHasChar($0, scalar.value) != 0 } }
     }
 
     /// Whether every character of `text` that needs a glyph is in one of this configuration's
@@ -79,14 +110,11 @@ final class FontConfigFonts: @unchecked Sendable {
     }
 
     private func characterSets() -> [OpaquePointer] {
-        guard let set = FcConfigGetFonts(config, FcSetApplication), let fonts = set.pointee.fonts else { return [] }
-        var charsets: [OpaquePointer] = []
-        for index in 0..<Int(set.pointee.nfont) {
+        fontPatterns.compactMap { pattern in
             var charset: OpaquePointer?
-            if let pattern = fonts[index], FcPatternGetCharSet(pattern, FC_CHARSET, 0, &charset) == FcResultMatch,
-               let charset { charsets.append(charset) }
+            guard FcPatternGetCharSet(pattern, FC_CHARSET, 0, &charset) == FcResultMatch else { return nil }
+            return charset
         }
-        return charsets
     }
 
     /// Controls, separators, default-ignorable characters and the inline-icon placeholder U+FFFC
@@ -99,10 +127,19 @@ final class FontConfigFonts: @unchecked Sendable {
         }
     }
 
-    private static func build(extraFiles: [String], withFallback: Bool) throws(DrawingError) -> FontConfigFonts {
+    /// A configuration like `fonts(extraFiles:withFallback:)`'s that scans the bundled files
+    /// instead of reading their stored patterns, not cached: what the stored patterns must equal.
+    static func scanningBundledFiles(extraFiles: [String], withFallback: Bool) throws(DrawingError) -> FontConfigFonts {
+        try build(Key(extraFiles: extraFiles, withFallback: withFallback), scanningBundledFiles: true)
+    }
+
+    private static func build(_ key: Key, scanningBundledFiles: Bool = false) throws(DrawingError) -> FontConfigFonts {
         leaveSystemConfigurationUnread()
+        let extraFiles = key.onlyBundledFile == nil ? key.extraFiles : []
+        let names = key.onlyBundledFile.map { [$0] }
+            ?? BundledFonts.primaryFileNames + (key.withFallback ? BundledFonts.fallbackFileNames : [])
         var paths: [String] = []
-        for name in BundledFonts.primaryFileNames + (withFallback ? BundledFonts.fallbackFileNames : []) {
+        for name in names {
             do {
                 paths.append(try BundledFonts.url(for: name).path)
             } catch {
@@ -117,11 +154,26 @@ final class FontConfigFonts: @unchecked Sendable {
             }
         }
         guard loaded != 0 else { throw .font("FontConfig rejected the synthetic style rules") }
-        for path in paths + extraFiles {
+        // The bundled fonts' patterns as stored go into the (otherwise empty) system set, which
+        // Pango searches before the application set, so the order of the fonts is the files' order.
+        var scanned = extraFiles
+        if !scanningBundledFiles, let patterns = BundledFontPatterns.patterns(for: names, at: paths) {
+            guard FcConfigBuildFonts(config) != 0, let system = FcConfigGetFonts(config, FcSetSystem) else {
+                patterns.forEach { FcPatternDestroy($0) }
+                throw .outOfMemory("making a font set")
+            }
+            for (index, pattern) in patterns.enumerated() where FcFontSetAdd(system, pattern) == 0 {
+                patterns[index...].forEach { FcPatternDestroy($0) }
+                throw .outOfMemory("adding a font to a font set")
+            }
+        } else {
+            scanned = paths + extraFiles
+        }
+        for path in scanned {
             guard FileManager.default.fileExists(atPath: path) else { throw .fontMissing("font file \(path) not found") }
-            let before = fonts.applicationFontCount
+            let before = fonts.fontPatterns.count
             // A file FontConfig cannot scan adds no font, whatever the call returns.
-            guard FcConfigAppFontAddFile(config, path) != 0, fonts.applicationFontCount > before else {
+            guard FcConfigAppFontAddFile(config, path) != 0, fonts.fontPatterns.count > before else {
                 throw .font("\(path) is not a font file FontConfig can read")
             }
         }
@@ -166,16 +218,49 @@ final class FontConfigFonts: @unchecked Sendable {
         </fontconfig>
         """
 
-    private var applicationFontCount: Int {
-        guard let set = FcConfigGetFonts(config, FcSetApplication) else { return 0 }
-        return Int(set.pointee.nfont)
+    /// The file FontConfig picks to draw `character` in text asking for `family`: the first font
+    /// of its sorted list for the family that has the character, as Pango takes fallback fonts.
+    func fileDrawing(_ character: Unicode.Scalar, family: String) -> String? {
+        guard let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        _ = FcPatternAddString(pattern, FC_FAMILY, family)
+        _ = FcPatternAddString(pattern, FC_LANG, "en")
+        _ = FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultMatch
+        guard let sorted = FcFontSort(config, pattern, 0, nil, &result) else { return nil }
+        defer { FcFontSetDestroy(sorted) }
+        guard let fonts = sorted.pointee.fonts else { return nil }
+        for index in 0..<Int(sorted.pointee.nfont) {
+            var charset: OpaquePointer?
+            var file: UnsafeMutablePointer<FcChar8>?
+            guard let font = fonts[index], FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch,
+                  let charset, FcCharSetHasChar(charset, character.value) != 0,
+                  FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
+            return URL(fileURLWithPath: String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self)))
+                .lastPathComponent
+        }
+        return nil
+    }
+
+    /// Whether the bundled fonts came from `BundledFontPatterns` (the system set) rather than a scan.
+    var bundledFontsFromStoredPatterns: Bool {
+        guard let set = FcConfigGetFonts(config, FcSetSystem) else { return false }
+        return set.pointee.nfont > 0
+    }
+
+    /// The configuration's fonts: the system set (the bundled fonts) and the application set
+    /// (scanned files), in the order Pango sees them.
+    var fontPatterns: [OpaquePointer] {
+        [FcSetSystem, FcSetApplication].flatMap { which -> [OpaquePointer] in
+            guard let set = FcConfigGetFonts(config, which), let fonts = set.pointee.fonts else { return [] }
+            return (0..<Int(set.pointee.nfont)).compactMap { fonts[$0] }
+        }
     }
 
     private func familyNames() -> [String] {
-        guard let set = FcConfigGetFonts(config, FcSetApplication), let fonts = set.pointee.fonts else { return [] }
         var names = Set<String>()
-        for index in 0..<Int(set.pointee.nfont) {
-            guard let pattern = fonts[index] else { continue }
+        for pattern in fontPatterns {
             var value: UnsafeMutablePointer<FcChar8>?
             var nameIndex: Int32 = 0
             while FcPatternGetString(pattern, FC_FAMILY, nameIndex, &value) == FcResultMatch, let value {
@@ -202,27 +287,27 @@ final class PangoFontMap: @unchecked Sendable {
         self.fonts = fonts
     }
 
-    private struct Key: Hashable {
-        var thread: UInt
-        var fonts: FontConfigFonts.Key
-    }
-
-    private static let maps = Mutex<[Key: PangoFontMap]>([:])
+    private static let maps = Mutex<[String: PangoFontMap]>([:])
 
     /// This thread's font map for the bundled fonts (with the fallback fonts when `withFallback`)
     /// plus `extraFiles`, made the thread's default Pango font map so that anything laying text
     /// out with Pango's default map on this thread (SVG text drawn by librsvg) sees only these fonts.
     static func forCurrentThread(extraFiles: [String], withFallback: Bool = false) throws(DrawingError) -> PangoFontMap {
+        try forCurrentThread(FontConfigFonts.Key(extraFiles: extraFiles, withFallback: withFallback))
+    }
+
+    /// This thread's font map for the configuration `fontsKey` names. A map of one bundled file
+    /// is not made the default: SVG text must still find every bundled font.
+    static func forCurrentThread(_ fontsKey: FontConfigFonts.Key) throws(DrawingError) -> PangoFontMap {
         LibraryLog.install()
         CairoGlyphCache.freezeForProcess()
-        let key = Key(thread: UInt(bitPattern: Int(bitPattern: UInt(pthread_self()))),
-                      fonts: FontConfigFonts.Key(extraFiles: extraFiles, withFallback: withFallback))
+        let key = fontsKey.id(onThread: pthread_self())
         let map: PangoFontMap
         if let existing = maps.withLock({ $0[key] }) {
             map = existing
         } else {
             FontConfigFonts.leaveSystemConfigurationUnread()
-            let fonts = try FontConfigFonts.fonts(extraFiles: extraFiles, withFallback: withFallback)
+            let fonts = try FontConfigFonts.fonts(fontsKey)
             guard let raw = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
                 throw .font("Pango cannot make a FreeType font map")
             }
@@ -230,7 +315,7 @@ final class PangoFontMap: @unchecked Sendable {
             map = PangoFontMap(raw: raw, fonts: fonts)
             maps.withLock { $0[key] = map }
         }
-        pango_cairo_font_map_set_default(OpaquePointer(map.raw))
+        if fontsKey.onlyBundledFile == nil { pango_cairo_font_map_set_default(OpaquePointer(map.raw)) }
         return map
     }
 }

@@ -15,6 +15,8 @@ private func points(_ units: Int32) -> CGFloat { CGFloat(units) / pangoScale }
 struct PangoFace: Sendable, Hashable {
     var extraFiles: [String]
     var description: String
+    /// The bundled file's name when the face is one of the bundled fonts.
+    var bundledFile: String?
 
     private static let byPath = Mutex<[String: PangoFace]>([:])
 
@@ -23,26 +25,29 @@ struct PangoFace: Sendable, Hashable {
     static func ofFile(atPath path: String) throws(DrawingError) -> PangoFace {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         if let face = byPath.withLock({ $0[absolute] }) { return face }
-        let extraFiles = try bundledPaths().contains(absolute) ? [] : FontLibrary(addingFontFilesAt: [absolute]).fontFiles
-        let fonts = try FontConfigFonts.fonts(extraFiles: extraFiles)
+        let bundledFile = try bundledName(of: absolute)
+        let extraFiles = bundledFile == nil ? try FontLibrary(addingFontFilesAt: [absolute]).fontFiles : []
+        let fonts = try FontConfigFonts.fonts(FontConfigFonts.Key(extraFiles: extraFiles, withFallback: false,
+                                                                  onlyBundledFile: bundledFile))
         guard let description = fonts.descriptionOfFile(absolute) else {
             throw .font("\(path) is not a font file FontConfig can read")
         }
-        let face = PangoFace(extraFiles: extraFiles, description: description)
+        let face = PangoFace(extraFiles: extraFiles, description: description, bundledFile: bundledFile)
         byPath.withLock { $0[absolute] = face }
         return face
     }
 
-    private static func bundledPaths() throws(DrawingError) -> Set<String> {
-        var paths = Set<String>()
-        for name in BundledFonts.fileNames {
-            do {
-                paths.insert(try BundledFonts.url(for: name).standardizedFileURL.path)
-            } catch {
-                throw .fontMissing(error.description)
-            }
+    /// The bundled name of the standardized path `absolute` (of an existing file), if it is one
+    /// of the bundled fonts: a bundled name in the bundle's folder, compared without asking the
+    /// file system about each bundled file.
+    private static func bundledName(of absolute: String) throws(DrawingError) -> String? {
+        let folder: String
+        do {
+            folder = try BundledFonts.bundle().bundleURL.standardizedFileURL.path
+        } catch {
+            throw .fontMissing(error.description)
         }
-        return paths
+        return BundledFonts.fileNames.first { folder + "/" + $0 == absolute }
     }
 }
 
@@ -50,9 +55,7 @@ extension FontConfigFonts {
     /// A Pango font description (family, weight, style, stretch; no size) of the first face in
     /// the file at `path`, as FontConfig scanned it, or nil if no font comes from that file.
     func descriptionOfFile(_ path: String) -> String? {
-        guard let set = FcConfigGetFonts(config, FcSetApplication), let fonts = set.pointee.fonts else { return nil }
-        for index in 0..<Int(set.pointee.nfont) {
-            guard let pattern = fonts[index] else { continue }
+        for pattern in fontPatterns {
             var file: UnsafeMutablePointer<FcChar8>?
             guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
             let filePath = String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self))
@@ -119,31 +122,24 @@ final class PangoTextLine {
 /// lines are kept (a bounded number) rather than shaped again. Caches are kept for the process,
 /// keyed by thread id like the font maps, and only their own thread uses them.
 final class PangoLineCache: @unchecked Sendable {
-    private struct Key: Hashable {
-        var thread: UInt
-        var files: [String]
-        var withFallback: Bool
-    }
-
-    private struct FaceSize: Hashable {
+    /// A face at a size, as a dictionary key (see `FontConfigFonts.Key.id`): the size's bits,
+    /// then Pango's description of the face.
+    private struct FaceSize {
         var description: String
         var size: CGFloat
-    }
-
-    private struct LineKey: Hashable {
-        var face: FaceSize
-        var text: String
+        var id: String { String(Double(size).bitPattern, radix: 16) + " " + description }
     }
 
     /// Lines kept per thread before the cache starts again: labels on cards are few, and a
     /// few thousand layouts are a few megabytes.
     private static let lineLimit = 4096
 
-    private static let caches = Mutex<[Key: PangoLineCache]>([:])
+    private static let caches = Mutex<[String: PangoLineCache]>([:])
 
     private let context: OpaquePointer
-    private var descriptions: [FaceSize: OpaquePointer] = [:]
-    private var lines: [LineKey: PangoTextLine] = [:]
+    private var descriptions: [String: OpaquePointer] = [:]
+    /// Lines by face, size and text (`FaceSize.id`, a NUL, the text).
+    private var lines: [String: PangoTextLine] = [:]
 
     private init(fontMap: PangoFontMap) throws(DrawingError) {
         guard let context = pango_font_map_create_context(fontMap.raw) else {
@@ -159,9 +155,13 @@ final class PangoLineCache: @unchecked Sendable {
     /// The calling thread's cache for the bundled fonts plus `extraFiles`, with the bundled
     /// fallback fonts when `withFallback` (scanned only once some text needs them).
     static func forCurrentThread(extraFiles: [String], withFallback: Bool = false) throws(DrawingError) -> PangoLineCache {
-        let fontMap = try PangoFontMap.forCurrentThread(extraFiles: extraFiles, withFallback: withFallback)
-        let key = Key(thread: UInt(bitPattern: Int(bitPattern: UInt(pthread_self()))), files: extraFiles,
-                      withFallback: withFallback)
+        try forCurrentThread(FontConfigFonts.Key(extraFiles: extraFiles, withFallback: withFallback))
+    }
+
+    /// The calling thread's cache for the configuration `fontsKey` names.
+    static func forCurrentThread(_ fontsKey: FontConfigFonts.Key) throws(DrawingError) -> PangoLineCache {
+        let fontMap = try PangoFontMap.forCurrentThread(fontsKey)
+        let key = fontsKey.id(onThread: pthread_self())
         if let cache = caches.withLock({ $0[key] }) { return cache }
         let cache = try PangoLineCache(fontMap: fontMap)
         caches.withLock { $0[key] = cache }
@@ -170,9 +170,10 @@ final class PangoLineCache: @unchecked Sendable {
 
     /// `text` on one line (line breaks included, as glyphs) in `face` at `size` points.
     func line(_ text: String, face: PangoFace, size: CGFloat) -> PangoTextLine? {
-        let key = LineKey(face: FaceSize(description: face.description, size: size), text: text)
+        let faceSize = FaceSize(description: face.description, size: size)
+        let key = faceSize.id + "\u{0}" + text
         if let line = lines[key] { return line }
-        guard let description = description(key.face), let layout = pango_layout_new(context) else { return nil }
+        guard let description = description(faceSize), let layout = pango_layout_new(context) else { return nil }
         pango_layout_set_single_paragraph_mode(layout, 1)
         pango_layout_set_font_description(layout, description)
         pango_layout_set_text(layout, text, -1)
@@ -190,7 +191,7 @@ final class PangoLineCache: @unchecked Sendable {
     }
 
     private func description(_ key: FaceSize) -> OpaquePointer? {
-        if let description = descriptions[key] { return description }
+        if let description = descriptions[key.id] { return description }
         guard let description = pango_font_description_from_string(key.description) else { return nil }
         // Pango keeps sizes as integers of 1/1024 pt; larger sizes would overflow them.
         pango_font_description_set_absolute_size(description, Double(min(key.size, 1_000_000) * pangoScale))
@@ -199,7 +200,7 @@ final class PangoLineCache: @unchecked Sendable {
             descriptions.values.forEach { pango_font_description_free($0) }
             descriptions.removeAll()
         }
-        descriptions[key] = description
+        descriptions[key.id] = description
         return description
     }
 }
