@@ -1,6 +1,7 @@
 import CardRenderSupport
 import Drawing
 import Foundation
+import Synchronization
 
 /// Every PNG of a goldens folder compared with the PNG of the same relative path in an actual
 /// folder: matches, failures, images missing on either side, and goldens recorded by the mode.
@@ -101,8 +102,12 @@ public struct FolderVerification: Sendable, Encodable {
     ///   - tolerance: how much each pair may differ.
     ///   - mode: when goldens are written (see ``RecordMode``).
     ///   - artifactsDirectory: each failure's files go to `<artifacts>/<path without .png>/`.
+    ///   - workers: how many pairs are compared at once, each on its own thread (at least 1). Each
+    ///     pair is decoded, compared and let go within its job, so at most `workers` pairs are
+    ///     decoded at a time; the result does not depend on it.
     public static func run(goldens: URL, actual: URL, tolerance: Tolerance = .default, mode: RecordMode,
-                           artifactsDirectory: URL? = nil) throws(GoldenError) -> FolderVerification {
+                           artifactsDirectory: URL? = nil,
+                           workers: Int = ProcessInfo.processInfo.activeProcessorCount) throws(GoldenError) -> FolderVerification {
         _ = try tolerance.validatedForGoldens()
         switch Paths.kind(of: actual) {
         case .missing: throw .missingDirectory(path: actual.path)
@@ -132,19 +137,38 @@ public struct FolderVerification: Sendable, Encodable {
                 message: "\(role) \(folder.appendingPathComponent(shown).path) has a name that is not valid UTF-8; rename it",
                 seconds: 0))
         }
-        for path in Set(goldenFiles).union(actualFiles).sorted() {
-            let start = ContinuousClock.now
-            var images = Images()
-            var entry = check(path, goldens: goldens, actual: actual, hasGolden: goldenFiles.contains(path),
-                              hasActual: actualFiles.contains(path), tolerance: tolerance, mode: mode,
-                              artifactsDirectory: artifactsDirectory, images: &images)
-            let elapsed = ContinuousClock.now - start
-            entry.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        let paths = Set(goldenFiles).union(actualFiles).sorted()
+        let checked = Mutex<[Int: (entry: Entry, images: Images)]>([:])
+        // No start order is given, so the pool has nothing to refuse. A stop signal ends the
+        // process after Interruption's grace period, as when pairs were compared one by one.
+        try? WorkerPool.forEach(paths.count, workers: workers) { index in
+            let pair = timedCheck(paths[index], goldens: goldens, actual: actual,
+                                  hasGolden: goldenFiles.contains(paths[index]),
+                                  hasActual: actualFiles.contains(paths[index]), tolerance: tolerance, mode: mode,
+                                  artifactsDirectory: artifactsDirectory)
+            checked.withLock { $0[index] = pair }
+        }
+        // Collected in path order, whichever thread finished first.
+        for (index, path) in paths.enumerated() {
+            guard let (entry, images) = checked.withLock({ $0[index] }) else { continue }
             if images.expected != nil || images.actual != nil { verification.images[path] = images }
             verification.entries.append(entry)
         }
         verification.entries.sort { $0.path < $1.path }
         return verification
+    }
+
+    /// One pair checked, with the time it took.
+    private static func timedCheck(_ path: String, goldens: URL, actual: URL, hasGolden: Bool, hasActual: Bool,
+                                   tolerance: Tolerance, mode: RecordMode,
+                                   artifactsDirectory: URL?) -> (entry: Entry, images: Images) {
+        let start = ContinuousClock.now
+        var images = Images()
+        var entry = check(path, goldens: goldens, actual: actual, hasGolden: hasGolden, hasActual: hasActual,
+                          tolerance: tolerance, mode: mode, artifactsDirectory: artifactsDirectory, images: &images)
+        let elapsed = ContinuousClock.now - start
+        entry.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        return (entry, images)
     }
 
     private static func check(_ path: String, goldens: URL, actual: URL, hasGolden: Bool, hasActual: Bool,
