@@ -7,30 +7,15 @@ import Synchronization
 /// folder: matches, failures, images missing on either side, and goldens recorded by the mode.
 public struct FolderVerification: Sendable, Encodable {
     public struct Entry: Sendable, Hashable, Codable {
-        public enum Status: String, Sendable, Hashable, Codable {
-            case matched
-            case failed
-            /// Recorded as a new golden.
-            case recorded
-            /// An existing golden was rewritten.
-            case rerecorded
-            /// A golden without an actual image.
-            case missingActual
-            /// An actual image without a golden, not recorded.
-            case missingGolden
-            /// The image could not be read or written.
-            case error
-        }
-
         /// Relative to both folders, with `/` separators.
         public var path: String
-        public var status: Status
+        public var status: GoldenStatus
         public var result: ImageDiffResult?
         public var artifacts: GoldenArtifacts?
         public var message: String
         public var seconds: Double
 
-        public var isFailure: Bool { [.failed, .missingActual, .missingGolden].contains(status) }
+        public var isFailure: Bool { status.isFailure }
     }
 
     /// PNG bytes shown in the HTML report, kept only for entries that need a look.
@@ -203,15 +188,9 @@ public struct FolderVerification: Sendable, Encodable {
             entry.result = outcome.result
             entry.artifacts = outcome.artifacts
             entry.message = outcome.message
-            switch outcome.kind {
-            case .matched: entry.status = .matched
-            case .failed: entry.status = .failed
-            case .missing: entry.status = .missingGolden
-            case .recorded: entry.status = .recorded
-            case .rerecorded: entry.status = .rerecorded
-            }
+            entry.status = outcome.status
             let comparisonFailed = outcome.result.map { !$0.passed } ?? false
-            if outcome.kind == .missing || outcome.kind == .recorded || comparisonFailed {
+            if outcome.status == .missingGolden || outcome.status == .recorded || comparisonFailed {
                 images.actual = actualImage.data
                 images.expected = outcome.expectedPNG
                 if comparisonFailed, let comparison = outcome.comparison {

@@ -15,20 +15,9 @@ public struct GoldenArtifacts: Sendable, Hashable, Codable {
 
 /// What `GoldenStore.verify` found and did.
 public struct GoldenOutcome: Sendable {
-    public enum Kind: String, Sendable, Hashable, Codable {
-        /// Within tolerance; the golden was not touched.
-        case matched
-        /// Out of tolerance; the golden was not touched.
-        case failed
-        /// There is no golden and the mode does not write one.
-        case missing
-        /// There was no golden; the actual image was written as the new golden.
-        case recorded
-        /// An existing golden was replaced (mode `all`, or mode `failed` on a failure).
-        case rerecorded
-    }
-
-    public var kind: Kind
+    /// `matched`, `failed`, `missingGolden`, `recorded` or `rerecorded`; a golden that cannot be
+    /// read or written is thrown instead.
+    public var status: GoldenStatus
     public var goldenPath: String
     /// Nil when there was no golden to compare with.
     public var result: ImageDiffResult? = nil
@@ -41,7 +30,7 @@ public struct GoldenOutcome: Sendable {
     var expectedPNG: Data? = nil
 
     /// The actual image did not match and nothing was recorded.
-    public var isFailure: Bool { kind == .failed || kind == .missing }
+    public var isFailure: Bool { status.isFailure }
 }
 
 /// Compares actual images with golden PNG files and records goldens by `RecordMode`.
@@ -65,14 +54,14 @@ public enum GoldenStore {
                               artifactsDirectory: URL?) throws(GoldenError) -> GoldenOutcome {
         let goldenPath = golden.path
         try checkParents(of: golden)
-        var outcome = GoldenOutcome(kind: .matched, goldenPath: goldenPath, message: "")
+        var outcome = GoldenOutcome(status: .matched, goldenPath: goldenPath, message: "")
 
         switch Paths.kind(of: golden) {
         case .directory:
             throw .isADirectory(path: goldenPath)
         case .missing:
             guard mode.writesMissingGoldens() else {
-                outcome.kind = .missing
+                outcome.status = .missingGolden
                 outcome.artifacts = try artifactsDirectory.map { folder throws(GoldenError) in
                     try writeArtifacts(to: folder, expectedPNG: nil, actual: actual, actualPNG: actualPNG, comparison: nil)
                 }
@@ -81,7 +70,7 @@ public enum GoldenStore {
                 return outcome
             }
             try record(actual, actualPNG: actualPNG, at: golden)
-            outcome.kind = .recorded
+            outcome.status = .recorded
             outcome.message = "recorded new golden \(goldenPath)"
             return outcome
         case .file:
@@ -95,7 +84,7 @@ public enum GoldenStore {
             // A golden that cannot be read is only replaced when every golden is being rewritten.
             guard mode == .all else { throw error }
             try record(actual, actualPNG: actualPNG, at: golden)
-            outcome.kind = .rerecorded
+            outcome.status = .rerecorded
             outcome.message = "rewrote unreadable golden \(goldenPath) (record mode all): \(error.description)"
             return outcome
         }
@@ -117,14 +106,14 @@ public enum GoldenStore {
         }
         if mode.rewritesExistingGolden(passed: passed) {
             try record(actual, actualPNG: actualPNG, at: golden)
-            outcome.kind = .rerecorded
+            outcome.status = .rerecorded
             outcome.message = "rewrote golden \(goldenPath) (record mode \(mode.rawValue)): \(comparison.result.message)"
                 + artifactNote(outcome.artifacts)
         } else if passed {
-            outcome.kind = .matched
+            outcome.status = .matched
             outcome.message = comparison.result.message
         } else {
-            outcome.kind = .failed
+            outcome.status = .failed
             outcome.message = "\(goldenPath): \(comparison.result.message)" + artifactNote(outcome.artifacts)
         }
         return outcome

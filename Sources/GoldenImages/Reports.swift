@@ -191,7 +191,7 @@ public enum HTMLReport {
             .map { "<li class=\"\($0.2)\"><b>\($0.1)</b> \($0.0)</li>" }.joined()
     }
 
-    private static func label(_ status: FolderVerification.Entry.Status) -> String {
+    private static func label(_ status: GoldenStatus) -> String {
         switch status {
         case .matched: "matched"
         case .failed: "failed"

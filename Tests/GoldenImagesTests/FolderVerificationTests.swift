@@ -252,6 +252,29 @@ struct FolderVerificationTests {
         #expect(FileManager.default.fileExists(atPath: live.path), "a running process's temporary is kept")
     }
 
+    /// One status for one golden, whichever way it was checked: each entry of a folder carries
+    /// the status `GoldenStore.verify` gives the same pair, in every record mode.
+    @Test func anEntryHasTheStatusTheStoreGivesItsPair() throws {
+        for mode in RecordMode.allCases {
+            let folder = try ScratchFolder(), single = try ScratchFolder()
+            for scratch in [folder, single] {
+                try scratch.write(Self.base, to: "goldens/same.png")
+                try scratch.write(Self.base, to: "goldens/changed.png")
+            }
+            try folder.write(Self.base, to: "actual/same.png")
+            try folder.write(GoldenStoreTests.changed, to: "actual/changed.png")
+            try folder.write(Self.base, to: "actual/new.png")
+            let entries = try FolderVerification.run(goldens: folder.file("goldens"), actual: folder.file("actual"),
+                                                     mode: mode).entries
+            for (name, image) in [("same.png", Self.base), ("changed.png", GoldenStoreTests.changed), ("new.png", Self.base)] {
+                let outcome = try GoldenStore.verify(image, golden: single.file("goldens/\(name)"), mode: mode,
+                                                     artifactsDirectory: nil)
+                let entry = try #require(entries.first { $0.path == name })
+                #expect(entry.status == outcome.status && entry.isFailure == outcome.isFailure, "\(mode) \(name)")
+            }
+        }
+    }
+
     /// Run times differ from run to run; everything else in a report must not.
     static func withoutTimes(_ text: String) -> String {
         text.replacingOccurrences(of: #""seconds"( ?): ?[0-9.eE+-]+"#, with: #""seconds"$1: _"#, options: .regularExpression)
