@@ -4,10 +4,10 @@ import Foundation
 import GoldenImages
 
 /// A golden file that cannot be read, written or decoded. Descriptions are one line.
-public struct GoldenFileError: Error, CustomStringConvertible {
-    public var description: String
+struct GoldenFileError: Error, CustomStringConvertible {
+    var description: String
 
-    public init(_ description: String) { self.description = description }
+    init(_ description: String) { self.description = description }
 }
 
 /// What verifying one golden found and wrote.

@@ -6,43 +6,69 @@ import Synchronization
 /// Every PNG of a goldens folder compared with the PNG of the same relative path in an actual
 /// folder: matches, failures, images missing on either side, and goldens recorded by the mode.
 public struct FolderVerification: Sendable, Encodable {
+    /// One relative path: what was found there and what was done.
     public struct Entry: Sendable, Hashable, Codable {
         /// Relative to both folders, with `/` separators.
         public var path: String
+        /// Matched, failed, recorded, missing on one side, or an error.
         public var status: GoldenStatus
+        /// The comparison; nil when one side was missing or could not be read.
         public var result: ImageDiffResult?
+        /// The failure's files, when an artifacts folder was given.
         public var artifacts: GoldenArtifacts?
+        /// One line for people, naming the files.
         public var message: String
+        /// Time spent on this pair, for JUnit; it differs from run to run.
         public var seconds: Double
 
+        /// A failure of the image (not an error reading or writing it).
         public var isFailure: Bool { status.isFailure }
     }
 
     /// PNG bytes shown in the HTML report, kept only for entries that need a look.
     public struct Images: Sendable {
+        /// The golden's PNG bytes as read.
         public var expected: Data?
+        /// The actual image's PNG bytes as read.
         public var actual: Data?
+        /// The diff image, for a comparison that failed.
         public var diff: Data?
     }
 
+    /// How many entries have each status.
     public struct Summary: Sendable, Hashable, Codable {
+        /// Every entry.
         public var total = 0
+        /// Entries that matched.
         public var matched = 0
+        /// Entries out of tolerance.
         public var failed = 0
+        /// New goldens written.
         public var recorded = 0
+        /// Existing goldens rewritten.
         public var rerecorded = 0
+        /// Goldens without an actual image.
         public var missingActual = 0
+        /// Actual images without a golden, not recorded.
         public var missingGolden = 0
+        /// Images that could not be read or written.
         public var errors = 0
     }
 
+    /// The goldens folder, as given.
     public var goldensDirectory: String
+    /// The actual images' folder, as given.
     public var actualDirectory: String
+    /// The record mode the run used.
     public var mode: RecordMode
+    /// The tolerance every pair was compared with.
     public var tolerance: Tolerance
+    /// One per relative path, sorted by path.
     public var entries: [Entry]
+    /// The images the HTML report shows, by relative path; not part of the JSON.
     public var images: [String: Images]
 
+    /// The entries counted by status.
     public var summary: Summary {
         var summary = Summary()
         summary.total = entries.count
@@ -60,7 +86,9 @@ public struct FolderVerification: Sendable, Encodable {
         return summary
     }
 
+    /// Whether any image failed or was missing on one side (`verify` exits 1).
     public var hasFailures: Bool { entries.contains(where: \.isFailure) }
+    /// Whether any image could not be read or written (`verify` exits 2).
     public var hasErrors: Bool { entries.contains { $0.status == .error } }
 
     private enum CodingKeys: String, CodingKey {

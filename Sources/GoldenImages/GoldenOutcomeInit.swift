@@ -18,6 +18,7 @@ extension GoldenOutcome {
 }
 
 extension GoldenArtifacts {
+    /// Artifacts written by a verifier outside this module.
     public init(directory: String, actual: String, expected: String?, diff: String?, composite: String?) {
         self.directory = directory
         self.expected = expected

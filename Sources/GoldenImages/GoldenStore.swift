@@ -3,13 +3,18 @@ import Foundation
 
 /// Where the files of a failed comparison were written.
 public struct GoldenArtifacts: Sendable, Hashable, Codable {
+    /// The folder the files are in.
     public var directory: String
     /// The golden's bytes as they were before any rewrite; nil when there was no readable golden.
     public var expected: String?
+    /// The rendered image.
     public var actual: String
+    /// The diff image; nil without a comparison (a missing golden).
     public var diff: String?
+    /// Expected, actual and diff side by side; nil without a comparison.
     public var composite: String?
 
+    /// Every file written, expected first.
     public var paths: [String] { [expected, actual, diff, composite].compactMap { $0 } }
 }
 
@@ -18,9 +23,11 @@ public struct GoldenOutcome: Sendable {
     /// `matched`, `failed`, `missingGolden`, `recorded` or `rerecorded`; a golden that cannot be
     /// read or written is thrown instead.
     public var status: GoldenStatus
+    /// The golden file's path.
     public var goldenPath: String
     /// Nil when there was no golden to compare with.
     public var result: ImageDiffResult? = nil
+    /// The files written for a failure; nil when none were.
     public var artifacts: GoldenArtifacts? = nil
     /// One line, with the artifact paths when there are any.
     public var message: String
