@@ -117,7 +117,7 @@ public struct FolderVerification: Sendable, Encodable {
     ///   - artifactsDirectory: each failure's files go to `<artifacts>/<path without .png>/`.
     ///   - workers: how many pairs are compared at once, each on its own thread (at least 1). Each
     ///     pair is decoded, compared and let go within its job, so at most `workers` pairs are
-    ///     decoded at a time; the result does not depend on it.
+    ///     decoded at a time. Nothing in the result depends on it but each entry's `seconds`.
     public static func run(goldens: URL, actual: URL, tolerance: Tolerance = .default, mode: RecordMode,
                            artifactsDirectory: URL? = nil,
                            workers: Int = ProcessInfo.processInfo.activeProcessorCount) throws(GoldenError) -> FolderVerification {
