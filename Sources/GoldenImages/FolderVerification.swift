@@ -161,9 +161,11 @@ public struct FolderVerification: Sendable, Encodable {
                                   artifactsDirectory: artifactsDirectory)
             checked.withLock { $0[index] = pair }
         }
-        // Collected in path order, whichever thread finished first.
+        // Every job has run (no stop is asked for); collected in path order, whichever thread
+        // finished first.
+        let results = checked.withLock { $0 }
         for (index, path) in paths.enumerated() {
-            guard let (entry, images) = checked.withLock({ $0[index] }) else { continue }
+            guard let (entry, images) = results[index] else { continue }
             if images.expected != nil || images.actual != nil { verification.images[path] = images }
             verification.entries.append(entry)
         }
