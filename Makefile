@@ -20,7 +20,7 @@ BENCH_PACKAGES = imagemagick time
 # against Pango's own pango-view, and the keyboard animation in headless Chromium.
 TEST_PACKAGES = poppler-utils pango1.0-tools chromium python3
 
-.PHONY: all deps system-deps test-deps build run test unit-test environment-test browser-test examples install-check api-docs goldens bench bench-baseline docs install uninstall manual clean \
+.PHONY: all deps system-deps test-deps build run test unit-test environment-test browser-test examples install-check api-docs doc-coverage goldens bench bench-baseline docs install uninstall manual clean \
   fuzz fuzz-build fuzz-ci sanitize sanitize-address sanitize-thread stress stress-ci
 
 all: build
@@ -196,6 +196,17 @@ api-docs: deps
 	$(SWIFT) package --allow-writing-to-directory .build/api-docs generate-documentation \
 	  $(foreach target,$(API_DOC_TARGETS),--target $(target)) --enable-experimental-combined-documentation \
 	  --output-path .build/api-docs --warnings-as-errors
+
+# Public doc-comment coverage per module (scripts/doc-coverage.py says what counts), from the symbol
+# graphs of the test build; fails when a module of DOC_COVERAGE_REQUIRED is under DOC_COVERAGE_MIN %.
+DOC_COVERAGE_MODULES  = $(API_DOC_TARGETS) SpecFiles
+DOC_COVERAGE_REQUIRED = CardRenderSupport Geometry PrintLayout CardTemplates SpecFiles GoldenImages GoldenImageTesting
+DOC_COVERAGE_MIN     ?= 90
+doc-coverage: deps
+	@graphs=$$($(SWIFT) package $(TEST_FLAGS) dump-symbol-graph --skip-synthesized-members --minimum-access-level public \
+	  | sed -n 's/^Files written to //p') && [ -n "$$graphs" ] || { echo "error: no symbol graphs were written" >&2; exit 1; }; \
+	  python3 scripts/doc-coverage.py "$$graphs" $(DOC_COVERAGE_MODULES) --require $(DOC_COVERAGE_MIN) --of $(DOC_COVERAGE_REQUIRED) \
+	    $(if $(LIST),--list $(LIST))
 
 goldens: test-deps
 	$(SWIFT) build --build-tests $(TEST_FLAGS)

@@ -100,6 +100,7 @@ public enum AtomicFile {
     public final class StagedFiles: @unchecked Sendable {
         private var staged: [(temporary: String, url: URL)] = []
 
+        /// Nothing staged yet.
         public init() {}
 
         deinit { discard() }

@@ -2,6 +2,7 @@ import Foundation
 
 /// Why a file or folder could not be written, as one line: `cannot write PATH: REASON`.
 public struct FileWriteError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
+    /// What went wrong, as the part of the message after the path.
     public enum Reason: Sendable, Equatable, CustomStringConvertible {
         /// A system call failed (open, write, fsync, close, rename); the text is the C library's.
         case system(Errno)
@@ -13,6 +14,7 @@ public struct FileWriteError: Error, Sendable, Equatable, CustomStringConvertibl
         case notAFolder
         /// `mkdir` failed for this folder on the way.
         case cannotCreateFolder(String, Errno)
+        /// The folder exists but this process may not create files in it.
         case folderNotWritable
 
         public var description: String {
@@ -27,9 +29,12 @@ public struct FileWriteError: Error, Sendable, Equatable, CustomStringConvertibl
         }
     }
 
+    /// The file or folder that could not be written.
     public var path: String
+    /// Why not.
     public var reason: Reason
 
+    /// The error for `path`.
     public init(path: String, reason: Reason) {
         self.path = path
         self.reason = reason

@@ -84,6 +84,7 @@ public enum Interruption {
 
 /// What a run stopped by SIGINT or SIGTERM throws: its files not yet published were not written.
 public struct StoppedBySignal: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
+    /// `SIGINT` or `SIGTERM`, as the message names it.
     public let signalName: String
 
     public var description: String { "interrupted by \(signalName); files not finished were not written" }

@@ -5,6 +5,7 @@ import Foundation
 public struct MessageError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     public let description: String
 
+    /// An error whose whole message is `description`.
     public init(_ description: String) {
         self.description = description
     }

@@ -2,11 +2,17 @@ import Foundation
 
 /// Why an output path was refused.
 public enum OutputPathError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Nothing to write to.
     case empty
+    /// An absolute path, which would leave the output folder.
     case absolute(String)
+    /// A `..` component, which could leave the output folder.
     case parentReference(String)
+    /// A folder on the way is a symbolic link that leads outside the output folder.
     case escapesThroughSymlink(path: String, link: String)
+    /// A component longer than the system allows, less room for the temporary name.
     case nameTooLong(path: String, bytes: Int)
+    /// The whole path longer than the system allows, less room for the temporary name.
     case pathTooLong(path: String, bytes: Int)
 
     public var description: String {
@@ -77,16 +83,19 @@ public enum OutputPaths {
     /// Resolves many paths under one root, checking each folder on disk once: a batch writes
     /// millions of files into far fewer folders, and the checks are system calls.
     public struct Resolver: Sendable {
+        /// The folder every path stays inside.
         public let root: URL
         private let realRoot: String
         /// Folders (relative, joined by "/") already found inside the root.
         private var checkedFolders: Set<String> = []
 
+        /// A resolver for paths under `root`, which need not exist yet.
         public init(root: URL) {
             self.root = root
             realRoot = OutputPaths.realPath(root.path) ?? root.standardizedFileURL.path
         }
 
+        /// The file URL for `relative`, checked as ``OutputPaths/resolve(_:under:)`` checks it.
         public mutating func resolve(_ relative: String) throws(OutputPathError) -> URL {
             let parts = try check(relative)
             // One URL from the whole path: appending component by component asks the disk each time.

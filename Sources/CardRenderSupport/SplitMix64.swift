@@ -2,8 +2,10 @@
 /// for reproducible shuffles and test data (never for anything secret). The same seed gives the
 /// same numbers on every machine and Swift version, which the standard library's generators do not promise.
 public struct SplitMix64: RandomNumberGenerator, Sendable, Hashable {
+    /// The generator's whole state: two generators with the same state give the same numbers from here on.
     public private(set) var state: UInt64
 
+    /// A generator that starts from `seed`.
     public init(seed: UInt64) {
         state = seed
     }

@@ -4,6 +4,7 @@ import Foundation
 /// same bytes on every machine (manifests, reports, goldens, `--json`); indented for people
 /// unless it is a file only the tool reads.
 public enum StableJSON {
+    /// An encoder with these settings, for callers that need the encoder itself.
     public static func encoder(pretty: Bool = true) -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

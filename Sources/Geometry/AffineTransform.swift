@@ -11,13 +11,20 @@ import Foundation
 ///
 /// Points are row vectors multiplied on the left, so `t1.concatenating(t2)` applies `t1` first.
 public struct CGAffineTransform: Sendable, Hashable {
+    /// How much x' grows with x (scale and rotation).
     public var a: CGFloat
+    /// How much y' grows with x (rotation and shear).
     public var b: CGFloat
+    /// How much x' grows with y (rotation and shear).
     public var c: CGFloat
+    /// How much y' grows with y (scale and rotation).
     public var d: CGFloat
+    /// Added to x' (translation).
     public var tx: CGFloat
+    /// Added to y' (translation).
     public var ty: CGFloat
 
+    /// `CGAffineTransformMake`: the matrix from its six entries.
     public init(a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat) {
         self.a = a
         self.b = b
@@ -27,6 +34,7 @@ public struct CGAffineTransform: Sendable, Hashable {
         self.ty = ty
     }
 
+    /// `CGAffineTransformIdentity`: leaves every point where it is.
     public static let identity = CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
     /// `CGAffineTransformMakeTranslation`.
@@ -46,6 +54,7 @@ public struct CGAffineTransform: Sendable, Hashable {
         self.init(a: cosine, b: sine, c: -sine, d: cosine, tx: 0, ty: 0)
     }
 
+    /// `CGAffineTransformIsIdentity`.
     public var isIdentity: Bool { self == .identity }
 
     /// `CGAffineTransformConcat`: the transform that applies `self`, then `other`.
@@ -149,6 +158,7 @@ extension CGAffineTransform {
 }
 
 extension AffineTransform {
+    /// Foundation's matrix with the same entries, for APIs that take `AffineTransform`.
     public init(_ transform: CGAffineTransform) {
         self.init(
             m11: transform.a, m12: transform.b, m21: transform.c, m22: transform.d,

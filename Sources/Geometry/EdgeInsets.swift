@@ -4,11 +4,16 @@ import Foundation
 /// Coordinates are y-down (as in UIKit and Cairo): `top` moves minY down, `bottom` moves maxY up.
 /// Negative values move an edge outwards.
 public struct EdgeInsets: Sendable, Hashable, Codable {
+    /// Moves the top edge (minY) down.
     public var top: CGFloat
+    /// Moves the left edge (minX) right.
     public var left: CGFloat
+    /// Moves the bottom edge (maxY) up.
     public var bottom: CGFloat
+    /// Moves the right edge (maxX) left.
     public var right: CGFloat
 
+    /// Insets per edge; an edge left out stays where it is.
     public init(top: CGFloat = 0, left: CGFloat = 0, bottom: CGFloat = 0, right: CGFloat = 0) {
         self.top = top
         self.left = left
@@ -21,6 +26,7 @@ public struct EdgeInsets: Sendable, Hashable, Codable {
         self.init(top: inset, left: inset, bottom: inset, right: inset)
     }
 
+    /// No inset on any edge.
     public static let zero = EdgeInsets()
 
     /// Total width taken away: left + right.

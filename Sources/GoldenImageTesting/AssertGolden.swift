@@ -90,13 +90,13 @@ public func assertGolden<Value, Format>(
     }
     let outcome = verification.outcome
     let details = verification.mismatch?.details.map { "\n" + $0 } ?? ""
-    switch outcome.kind {
+    switch outcome.status {
     case .matched:
         break
-    case .failed, .missing:
-        fail(outcome.message + details)
     case .recorded, .rerecorded:
         fail(outcome.message + ". Re-run with \(RecordMode.environmentVariable)=never to verify." + details)
+    case .failed, .missingGolden, .missingActual, .error:
+        fail(outcome.message + details)
     }
     GoldenAttachments.record(verification.artifactFiles, golden: goldenName, at: location)
     if strategy.pathExtension == "png" {
@@ -189,11 +189,8 @@ public enum GoldenTesting {
                               root: URL) throws {
         let urls = reportURLs(named: name, testFile: testFile, root: root)
         func data(_ fileName: String) -> Data? { verification.artifactFiles.first { $0.fileName == fileName }?.data }
-        let kept: (golden: Data?, actual: Data?)
-        switch verification.outcome.kind {
-        case .failed, .missing: kept = (data("expected.png"), data("actual.png"))
-        case .matched, .recorded, .rerecorded: kept = (nil, nil)
-        }
+        let kept: (golden: Data?, actual: Data?) = verification.outcome.isFailure
+            ? (data("expected.png"), data("actual.png")) : (nil, nil)
         do {
             // Both folders exist once anything failed, so verify can always read the pair.
             if kept.actual != nil {

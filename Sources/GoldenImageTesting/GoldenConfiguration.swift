@@ -10,11 +10,14 @@ import GoldenImages
 /// `Tolerance.default`. The failure folder: the innermost configured scope, `CARDRENDER_ARTIFACTS`,
 /// then the temporary folder's `cardrender-golden-artifacts`.
 public struct GoldenConfiguration: Sendable, Hashable {
+    /// When goldens are written; nil keeps the enclosing scope's.
     public var record: RecordMode?
+    /// The tolerance of image goldens that pass none; nil keeps the enclosing scope's.
     public var tolerance: Tolerance?
     /// Where failures are written, in the layout `cardrender report` reads.
     public var artifacts: URL?
 
+    /// A configuration; each field left nil keeps the enclosing scope's value.
     public init(record: RecordMode? = nil, tolerance: Tolerance? = nil, artifacts: URL? = nil) {
         self.record = record
         self.tolerance = tolerance

@@ -12,6 +12,7 @@ public struct GoldenDiffing<Format>: Sendable {
     /// Nil when `actual` passes against `expected`, else what differs.
     public var diff: @Sendable (_ expected: Format, _ actual: Format) throws -> GoldenMismatch?
 
+    /// A diffing from its three steps.
     public init(toData: @escaping @Sendable (Format) throws -> Data,
                 fromData: @escaping @Sendable (Data) throws -> Format,
                 diff: @escaping @Sendable (_ expected: Format, _ actual: Format) throws -> GoldenMismatch?) {
@@ -34,6 +35,7 @@ public struct GoldenMismatch: Sendable {
     /// The pixel comparison, for image formats.
     public var imageComparison: ImageComparison?
 
+    /// A mismatch; only the summary is needed.
     public init(summary: String, details: String? = nil, diff: GoldenArtifactFile? = nil,
                 composite: GoldenArtifactFile? = nil, imageComparison: ImageComparison? = nil) {
         self.summary = summary
@@ -46,9 +48,12 @@ public struct GoldenMismatch: Sendable {
 
 /// A file written next to a failed golden's expected and actual files, and attached to the test.
 public struct GoldenArtifactFile: Sendable, Hashable {
+    /// The name it is written under, e.g. `diff.png`; the golden's name is added before it for attachments.
     public var fileName: String
+    /// The file's bytes.
     public var data: Data
 
+    /// A file from its name and bytes.
     public init(fileName: String, data: Data) {
         self.fileName = fileName
         self.data = data
@@ -81,7 +86,7 @@ extension GoldenDiffing where Format == RGBAImage {
 
 extension GoldenDiffing where Format == String {
     /// UTF-8 text compared line by line; a failure shows a unified diff with three lines of context
-    /// in the message (at most `UnifiedDiff.messageLineLimit` lines) and writes all of it as diff.patch.
+    /// in the message (at most 60 lines) and writes all of it as diff.patch.
     public static var lines: GoldenDiffing { lines(contextLines: 3) }
 
     /// `lines` with `contextLines` unchanged lines around each change.

@@ -14,9 +14,12 @@ import GoldenImages
 public struct GoldenStrategy<Value, Format>: Sendable {
     /// The golden file's extension, without the dot.
     public var pathExtension: String
+    /// How the format is stored and compared.
     public var diffing: GoldenDiffing<Format>
+    /// Turns the value under test into the format (rasterises a picture, encodes JSON).
     public var snapshot: @Sendable (Value) throws -> Format
 
+    /// A strategy from a file extension, a diffing and the step that makes the format.
     public init(pathExtension: String, diffing: GoldenDiffing<Format>,
                 snapshot: @escaping @Sendable (Value) throws -> Format) {
         self.pathExtension = pathExtension

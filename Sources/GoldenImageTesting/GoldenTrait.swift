@@ -13,8 +13,10 @@ import Testing
 /// It applies to every test of the suite and its nested suites; a nested suite's or a test's own
 /// trait overrides the fields it sets. Each test case also gets its own golden-name counters.
 public struct GoldenConfigurationTrait: SuiteTrait, TestTrait, TestScoping {
+    /// The fields this trait sets for its suite or test.
     public var configuration: GoldenConfiguration
 
+    /// A trait that applies `configuration`; usually written `.goldens(record:tolerance:artifacts:)`.
     public init(_ configuration: GoldenConfiguration) {
         self.configuration = configuration
     }

@@ -4,10 +4,10 @@ import Foundation
 import GoldenImages
 
 /// A golden file that cannot be read, written or decoded. Descriptions are one line.
-public struct GoldenFileError: Error, CustomStringConvertible {
-    public var description: String
+struct GoldenFileError: Error, CustomStringConvertible {
+    var description: String
 
-    public init(_ description: String) { self.description = description }
+    init(_ description: String) { self.description = description }
 }
 
 /// What verifying one golden found and wrote.
@@ -57,7 +57,7 @@ enum GoldenVerifier {
             }
         }
         var verification = GoldenVerification(
-            outcome: GoldenOutcome(kind: .matched, goldenPath: golden.path, message: "matches \(goldenName)",
+            outcome: GoldenOutcome(status: .matched, goldenPath: golden.path, message: "matches \(goldenName)",
                                    result: mismatch?.imageComparison?.result, artifacts: nil,
                                    comparison: mismatch?.imageComparison),
             mismatch: mismatch)
@@ -78,7 +78,7 @@ enum GoldenVerifier {
         let goldenName = display(golden)
         guard mode.writesMissingGoldens() else {
             var verification = GoldenVerification(
-                outcome: GoldenOutcome(kind: .missing, goldenPath: golden.path, message: "", result: nil,
+                outcome: GoldenOutcome(status: .missingGolden, goldenPath: golden.path, message: "", result: nil,
                                        artifacts: nil, comparison: nil))
             let actualFile = GoldenArtifactFile(fileName: "actual." + pathExtension, data: actualData)
             if let artifactsDirectory {
@@ -96,7 +96,7 @@ enum GoldenVerifier {
         }
         try record(actualData, at: golden, display: display)
         return GoldenVerification(outcome: GoldenOutcome(
-            kind: .recorded, goldenPath: golden.path, message: "recorded new golden \(goldenName)", result: nil,
+            status: .recorded, goldenPath: golden.path, message: "recorded new golden \(goldenName)", result: nil,
             artifacts: nil, comparison: nil))
     }
 
@@ -107,7 +107,7 @@ enum GoldenVerifier {
         guard mode == .all else { throw GoldenFileError("cannot read golden \(goldenName): \(error)") }
         try record(actualData, at: golden, display: display)
         return GoldenVerification(outcome: GoldenOutcome(
-            kind: .rerecorded, goldenPath: golden.path,
+            status: .rerecorded, goldenPath: golden.path,
             message: "rewrote unreadable golden \(goldenName) (record mode all): \(error)", result: nil,
             artifacts: nil, comparison: nil))
     }
@@ -136,11 +136,11 @@ enum GoldenVerifier {
         let goldenName = display(golden)
         if mode.rewritesExistingGolden(passed: mismatch == nil) {
             try record(actualData, at: golden, display: display)
-            verification.outcome.kind = .rerecorded
+            verification.outcome.status = .rerecorded
             verification.outcome.message = "rewrote golden \(goldenName) (record mode \(mode.rawValue))"
                 + (mismatch.map { ": " + $0.summary } ?? "") + note
         } else if let mismatch {
-            verification.outcome.kind = .failed
+            verification.outcome.status = .failed
             verification.outcome.message = "\(goldenName): \(mismatch.summary)" + note
         }
     }

@@ -1,8 +1,8 @@
 /// A line diff of two texts in unified format (`@@ -3,7 +3,6 @@`, then ` `, `-` and `+` lines),
 /// found with Myers' shortest edit script.
-public struct UnifiedDiff: Sendable, Hashable {
+struct UnifiedDiff: Sendable, Hashable {
     /// One line of a hunk.
-    public enum Line: Sendable, Hashable {
+    enum Line: Sendable, Hashable {
         case context(String)
         case removed(String)
         case added(String)
@@ -17,33 +17,33 @@ public struct UnifiedDiff: Sendable, Hashable {
     }
 
     /// Changed lines with their context; line numbers count from 1.
-    public struct Hunk: Sendable, Hashable {
-        public var expectedStart: Int
-        public var expectedCount: Int
-        public var actualStart: Int
-        public var actualCount: Int
-        public var lines: [Line]
+    struct Hunk: Sendable, Hashable {
+        var expectedStart: Int
+        var expectedCount: Int
+        var actualStart: Int
+        var actualCount: Int
+        var lines: [Line]
 
         /// `@@ -3,7 +3,6 @@`; a count of 1 is left out, as diff(1) does.
-        public var header: String {
+        var header: String {
             func range(_ start: Int, _ count: Int) -> String { count == 1 ? "\(start)" : "\(start),\(count)" }
             return "@@ -\(range(expectedStart, expectedCount)) +\(range(actualStart, actualCount)) @@"
         }
     }
 
     /// How many diff lines a failure message shows; the artifact keeps them all.
-    public static let messageLineLimit = 60
+    static let messageLineLimit = 60
     /// Beyond this many edits the changed middle is shown as removed whole, then added whole,
     /// which keeps time and memory bounded on texts that have little in common.
     static let editLimit = 2_000
 
-    public let hunks: [Hunk]
-    public let removedCount: Int
-    public let addedCount: Int
+    let hunks: [Hunk]
+    let removedCount: Int
+    let addedCount: Int
 
     /// Lines are split at "\n" only, so the diff is lossless: a missing final newline shows as a
     /// removed or added empty last line.
-    public init(expected: String, actual: String, contextLines: Int = 3) {
+    init(expected: String, actual: String, contextLines: Int = 3) {
         let old = expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let new = actual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let edits = Self.editScript(old, new)
@@ -53,7 +53,7 @@ public struct UnifiedDiff: Sendable, Hashable {
     }
 
     /// "2 lines removed, 1 added".
-    public var summary: String {
+    var summary: String {
         func lines(_ count: Int) -> String { count == 1 ? "1 line" : "\(count) lines" }
         switch (removedCount, addedCount) {
         case (0, let added): return "\(lines(added)) added"
@@ -64,7 +64,7 @@ public struct UnifiedDiff: Sendable, Hashable {
 
     /// The hunks as text, after `--- expected` / `+++ actual` headers when given; past `lineLimit`
     /// lines the rest is counted in one last line.
-    public func text(headers: (expected: String, actual: String)? = nil, lineLimit: Int = .max) -> String {
+    func text(headers: (expected: String, actual: String)? = nil, lineLimit: Int = .max) -> String {
         var output: [String] = []
         if let headers { output += ["--- " + headers.expected, "+++ " + headers.actual] }
         for hunk in hunks {

@@ -7,10 +7,14 @@ import Images
 public struct DiffImageStyle: Sendable, Hashable, Codable {
     /// An opaque colour of the diff image.
     public struct RGB: Sendable, Hashable, Codable, CustomStringConvertible {
+        /// Red, 0...255.
         public var r: UInt8
+        /// Green, 0...255.
         public var g: UInt8
+        /// Blue, 0...255.
         public var b: UInt8
 
+        /// A colour from its three channels.
         public init(r: UInt8, g: UInt8, b: UInt8) {
             self.r = r
             self.g = g
@@ -32,7 +36,9 @@ public struct DiffImageStyle: Sendable, Hashable, Codable {
 
         public var description: String { "rgb(\(r),\(g),\(b))" }
 
+        /// pixelmatch's `diffColor`: counted differences.
         public static let red = RGB(r: 255, g: 0, b: 0)
+        /// pixelmatch's `aaColor`: anti-aliased pixels.
         public static let yellow = RGB(r: 255, g: 255, b: 0)
     }
 
@@ -47,6 +53,7 @@ public struct DiffImageStyle: Sendable, Hashable, Codable {
     /// Only the differences, on a transparent background: no faded image, no anti-aliasing.
     public var diffMask: Bool
 
+    /// A style from pixelmatch's options; the defaults are its own (see ``pixelmatch``).
     public init(alpha: Double = 0.1, aaColor: RGB = .yellow, diffColor: RGB = .red, diffColorAlt: RGB? = nil,
                 diffMask: Bool = false) {
         self.alpha = alpha

@@ -4,8 +4,11 @@ import Images
 /// Two PNG files compared, with the diff image and the expected | actual | diff composite
 /// written where asked: `cardrender diff` as a library call.
 public struct FileComparison: Sendable {
+    /// The golden PNG.
     public var expected: URL
+    /// The rendered PNG.
     public var actual: URL
+    /// How much the images may differ.
     public var tolerance: Tolerance
     /// Where to write the diff image (faded expected, differences red, anti-aliasing yellow).
     public var diffImage: URL?
@@ -14,6 +17,7 @@ public struct FileComparison: Sendable {
     /// The largest image, diff or composite, in pixels; checked from the headers before decoding.
     public var maxPixels: Int
 
+    /// A comparison of two files; nothing is read until ``run()``.
     public init(expected: URL, actual: URL, tolerance: Tolerance = .default, diffImage: URL? = nil,
                 compositeImage: URL? = nil, maxPixels: Int = RenderLimits.defaultMaxPixels) {
         self.expected = expected
@@ -26,11 +30,17 @@ public struct FileComparison: Sendable {
 
     /// What was compared and written; `cardrender diff --json` prints it.
     public struct Report: Sendable, Encodable {
+        /// The golden's path.
         public var expected: String
+        /// The rendered image's path.
         public var actual: String
+        /// Equal or within tolerance.
         public var passed: Bool
+        /// What the comparison found.
         public var result: ImageDiffResult
+        /// Where the diff image was written, if it was asked for.
         public var diffImage: String?
+        /// Where the composite was written, if it was asked for.
         public var compositeImage: String?
     }
 

@@ -1,62 +1,74 @@
 import CardRenderSupport
 import Foundation
 import Images
+import Synchronization
 
 /// Every PNG of a goldens folder compared with the PNG of the same relative path in an actual
 /// folder: matches, failures, images missing on either side, and goldens recorded by the mode.
 public struct FolderVerification: Sendable, Encodable {
+    /// One relative path: what was found there and what was done.
     public struct Entry: Sendable, Hashable, Codable {
-        public enum Status: String, Sendable, Hashable, Codable {
-            case matched
-            case failed
-            /// Recorded as a new golden.
-            case recorded
-            /// An existing golden was rewritten.
-            case rerecorded
-            /// A golden without an actual image.
-            case missingActual
-            /// An actual image without a golden, not recorded.
-            case missingGolden
-            /// The image could not be read or written.
-            case error
-        }
-
         /// Relative to both folders, with `/` separators.
         public var path: String
-        public var status: Status
+        /// Matched, failed, recorded, missing on one side, or an error.
+        public var status: GoldenStatus
+        /// The comparison; nil when one side was missing or could not be read.
         public var result: ImageDiffResult?
+        /// The failure's files, when an artifacts folder was given.
         public var artifacts: GoldenArtifacts?
+        /// One line for people, naming the files.
         public var message: String
+        /// Time spent on this pair, for JUnit; it differs from run to run.
         public var seconds: Double
 
-        public var isFailure: Bool { [.failed, .missingActual, .missingGolden].contains(status) }
+        /// A failure of the image (not an error reading or writing it).
+        public var isFailure: Bool { status.isFailure }
     }
 
     /// PNG bytes shown in the HTML report, kept only for entries that need a look.
     public struct Images: Sendable {
+        /// The golden's PNG bytes as read.
         public var expected: Data?
+        /// The actual image's PNG bytes as read.
         public var actual: Data?
+        /// The diff image, for a comparison that failed.
         public var diff: Data?
     }
 
+    /// How many entries have each status.
     public struct Summary: Sendable, Hashable, Codable {
+        /// Every entry.
         public var total = 0
+        /// Entries that matched.
         public var matched = 0
+        /// Entries out of tolerance.
         public var failed = 0
+        /// New goldens written.
         public var recorded = 0
+        /// Existing goldens rewritten.
         public var rerecorded = 0
+        /// Goldens without an actual image.
         public var missingActual = 0
+        /// Actual images without a golden, not recorded.
         public var missingGolden = 0
+        /// Images that could not be read or written.
         public var errors = 0
     }
 
+    /// The goldens folder, as given.
     public var goldensDirectory: String
+    /// The actual images' folder, as given.
     public var actualDirectory: String
+    /// The record mode the run used.
     public var mode: RecordMode
+    /// The tolerance every pair was compared with.
     public var tolerance: Tolerance
+    /// One per relative path, sorted by path.
     public var entries: [Entry]
+    /// The images the HTML report shows, by relative path; not part of the JSON.
     public var images: [String: Images]
 
+    /// The entries counted by status.
     public var summary: Summary {
         var summary = Summary()
         summary.total = entries.count
@@ -74,7 +86,9 @@ public struct FolderVerification: Sendable, Encodable {
         return summary
     }
 
+    /// Whether any image failed or was missing on one side (`verify` exits 1).
     public var hasFailures: Bool { entries.contains(where: \.isFailure) }
+    /// Whether any image could not be read or written (`verify` exits 2).
     public var hasErrors: Bool { entries.contains { $0.status == .error } }
 
     private enum CodingKeys: String, CodingKey {
@@ -101,8 +115,12 @@ public struct FolderVerification: Sendable, Encodable {
     ///   - tolerance: how much each pair may differ.
     ///   - mode: when goldens are written (see ``RecordMode``).
     ///   - artifactsDirectory: each failure's files go to `<artifacts>/<path without .png>/`.
+    ///   - workers: how many pairs are compared at once, each on its own thread (at least 1). Each
+    ///     pair is decoded, compared and let go within its job, so at most `workers` pairs are
+    ///     decoded at a time. Nothing in the result depends on it but each entry's `seconds`.
     public static func run(goldens: URL, actual: URL, tolerance: Tolerance = .default, mode: RecordMode,
-                           artifactsDirectory: URL? = nil) throws(GoldenError) -> FolderVerification {
+                           artifactsDirectory: URL? = nil,
+                           workers: Int = ProcessInfo.processInfo.activeProcessorCount) throws(GoldenError) -> FolderVerification {
         _ = try tolerance.validatedForGoldens()
         switch Paths.kind(of: actual) {
         case .missing: throw .missingDirectory(path: actual.path)
@@ -132,19 +150,40 @@ public struct FolderVerification: Sendable, Encodable {
                 message: "\(role) \(folder.appendingPathComponent(shown).path) has a name that is not valid UTF-8; rename it",
                 seconds: 0))
         }
-        for path in Set(goldenFiles).union(actualFiles).sorted() {
-            let start = ContinuousClock.now
-            var images = Images()
-            var entry = check(path, goldens: goldens, actual: actual, hasGolden: goldenFiles.contains(path),
-                              hasActual: actualFiles.contains(path), tolerance: tolerance, mode: mode,
-                              artifactsDirectory: artifactsDirectory, images: &images)
-            let elapsed = ContinuousClock.now - start
-            entry.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        let paths = Set(goldenFiles).union(actualFiles).sorted()
+        let checked = Mutex<[Int: (entry: Entry, images: Images)]>([:])
+        // No start order is given, so the pool has nothing to refuse. A stop signal ends the
+        // process after Interruption's grace period, as when pairs were compared one by one.
+        try? WorkerPool.forEach(paths.count, workers: workers) { index in
+            let pair = timedCheck(paths[index], goldens: goldens, actual: actual,
+                                  hasGolden: goldenFiles.contains(paths[index]),
+                                  hasActual: actualFiles.contains(paths[index]), tolerance: tolerance, mode: mode,
+                                  artifactsDirectory: artifactsDirectory)
+            checked.withLock { $0[index] = pair }
+        }
+        // Every job has run (no stop is asked for); collected in path order, whichever thread
+        // finished first.
+        let results = checked.withLock { $0 }
+        for (index, path) in paths.enumerated() {
+            guard let (entry, images) = results[index] else { continue }
             if images.expected != nil || images.actual != nil { verification.images[path] = images }
             verification.entries.append(entry)
         }
         verification.entries.sort { $0.path < $1.path }
         return verification
+    }
+
+    /// One pair checked, with the time it took.
+    private static func timedCheck(_ path: String, goldens: URL, actual: URL, hasGolden: Bool, hasActual: Bool,
+                                   tolerance: Tolerance, mode: RecordMode,
+                                   artifactsDirectory: URL?) -> (entry: Entry, images: Images) {
+        let start = ContinuousClock.now
+        var images = Images()
+        var entry = check(path, goldens: goldens, actual: actual, hasGolden: hasGolden, hasActual: hasActual,
+                          tolerance: tolerance, mode: mode, artifactsDirectory: artifactsDirectory, images: &images)
+        let elapsed = ContinuousClock.now - start
+        entry.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        return (entry, images)
     }
 
     private static func check(_ path: String, goldens: URL, actual: URL, hasGolden: Bool, hasActual: Bool,
@@ -179,15 +218,9 @@ public struct FolderVerification: Sendable, Encodable {
             entry.result = outcome.result
             entry.artifacts = outcome.artifacts
             entry.message = outcome.message
-            switch outcome.kind {
-            case .matched: entry.status = .matched
-            case .failed: entry.status = .failed
-            case .missing: entry.status = .missingGolden
-            case .recorded: entry.status = .recorded
-            case .rerecorded: entry.status = .rerecorded
-            }
+            entry.status = outcome.status
             let comparisonFailed = outcome.result.map { !$0.passed } ?? false
-            if outcome.kind == .missing || outcome.kind == .recorded || comparisonFailed {
+            if outcome.status == .missingGolden || outcome.status == .recorded || comparisonFailed {
                 images.actual = actualImage.data
                 images.expected = outcome.expectedPNG
                 if comparisonFailed, let comparison = outcome.comparison {

@@ -6,9 +6,9 @@ import Foundation
 
 extension GoldenOutcome {
     /// `result` and `comparison` are set for images only.
-    public init(kind: Kind, goldenPath: String, message: String, result: ImageDiffResult?,
+    public init(status: GoldenStatus, goldenPath: String, message: String, result: ImageDiffResult?,
                 artifacts: GoldenArtifacts?, comparison: ImageComparison?) {
-        self.kind = kind
+        self.status = status
         self.goldenPath = goldenPath
         self.message = message
         self.result = result
@@ -18,6 +18,7 @@ extension GoldenOutcome {
 }
 
 extension GoldenArtifacts {
+    /// Artifacts written by a verifier outside this module.
     public init(directory: String, actual: String, expected: String?, diff: String?, composite: String?) {
         self.directory = directory
         self.expected = expected

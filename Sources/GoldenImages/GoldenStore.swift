@@ -3,35 +3,31 @@ import Images
 
 /// Where the files of a failed comparison were written.
 public struct GoldenArtifacts: Sendable, Hashable, Codable {
+    /// The folder the files are in.
     public var directory: String
     /// The golden's bytes as they were before any rewrite; nil when there was no readable golden.
     public var expected: String?
+    /// The rendered image.
     public var actual: String
+    /// The diff image; nil without a comparison (a missing golden).
     public var diff: String?
+    /// Expected, actual and diff side by side; nil without a comparison.
     public var composite: String?
 
+    /// Every file written, expected first.
     public var paths: [String] { [expected, actual, diff, composite].compactMap { $0 } }
 }
 
 /// What `GoldenStore.verify` found and did.
 public struct GoldenOutcome: Sendable {
-    public enum Kind: String, Sendable, Hashable, Codable {
-        /// Within tolerance; the golden was not touched.
-        case matched
-        /// Out of tolerance; the golden was not touched.
-        case failed
-        /// There is no golden and the mode does not write one.
-        case missing
-        /// There was no golden; the actual image was written as the new golden.
-        case recorded
-        /// An existing golden was replaced (mode `all`, or mode `failed` on a failure).
-        case rerecorded
-    }
-
-    public var kind: Kind
+    /// `matched`, `failed`, `missingGolden`, `recorded` or `rerecorded`; a golden that cannot be
+    /// read or written is thrown instead.
+    public var status: GoldenStatus
+    /// The golden file's path.
     public var goldenPath: String
     /// Nil when there was no golden to compare with.
     public var result: ImageDiffResult? = nil
+    /// The files written for a failure; nil when none were.
     public var artifacts: GoldenArtifacts? = nil
     /// One line, with the artifact paths when there are any.
     public var message: String
@@ -41,7 +37,7 @@ public struct GoldenOutcome: Sendable {
     var expectedPNG: Data? = nil
 
     /// The actual image did not match and nothing was recorded.
-    public var isFailure: Bool { kind == .failed || kind == .missing }
+    public var isFailure: Bool { status.isFailure }
 }
 
 /// Compares actual images with golden PNG files and records goldens by `RecordMode`.
@@ -65,14 +61,14 @@ public enum GoldenStore {
                               artifactsDirectory: URL?) throws(GoldenError) -> GoldenOutcome {
         let goldenPath = golden.path
         try checkParents(of: golden)
-        var outcome = GoldenOutcome(kind: .matched, goldenPath: goldenPath, message: "")
+        var outcome = GoldenOutcome(status: .matched, goldenPath: goldenPath, message: "")
 
         switch Paths.kind(of: golden) {
         case .directory:
             throw .isADirectory(path: goldenPath)
         case .missing:
             guard mode.writesMissingGoldens() else {
-                outcome.kind = .missing
+                outcome.status = .missingGolden
                 outcome.artifacts = try artifactsDirectory.map { folder throws(GoldenError) in
                     try writeArtifacts(to: folder, expectedPNG: nil, actual: actual, actualPNG: actualPNG, comparison: nil)
                 }
@@ -81,7 +77,7 @@ public enum GoldenStore {
                 return outcome
             }
             try record(actual, actualPNG: actualPNG, at: golden)
-            outcome.kind = .recorded
+            outcome.status = .recorded
             outcome.message = "recorded new golden \(goldenPath)"
             return outcome
         case .file:
@@ -95,7 +91,7 @@ public enum GoldenStore {
             // A golden that cannot be read is only replaced when every golden is being rewritten.
             guard mode == .all else { throw error }
             try record(actual, actualPNG: actualPNG, at: golden)
-            outcome.kind = .rerecorded
+            outcome.status = .rerecorded
             outcome.message = "rewrote unreadable golden \(goldenPath) (record mode all): \(error.description)"
             return outcome
         }
@@ -117,14 +113,14 @@ public enum GoldenStore {
         }
         if mode.rewritesExistingGolden(passed: passed) {
             try record(actual, actualPNG: actualPNG, at: golden)
-            outcome.kind = .rerecorded
+            outcome.status = .rerecorded
             outcome.message = "rewrote golden \(goldenPath) (record mode \(mode.rawValue)): \(comparison.result.message)"
                 + artifactNote(outcome.artifacts)
         } else if passed {
-            outcome.kind = .matched
+            outcome.status = .matched
             outcome.message = comparison.result.message
         } else {
-            outcome.kind = .failed
+            outcome.status = .failed
             outcome.message = "\(goldenPath): \(comparison.result.message)" + artifactNote(outcome.artifacts)
         }
         return outcome

@@ -8,9 +8,13 @@ import Images
 /// byte comparison (identical images stop there), then pixelmatch's perceptual comparison, then
 /// regions, speckle, density and window counts.
 public struct ImageComparison: Sendable {
+    /// The golden image, whole.
     public let expected: RGBAImage
+    /// The rendered image, whole.
     public let actual: RGBAImage
+    /// The tolerance after validation.
     public let tolerance: Tolerance
+    /// What the comparison found, as plain values.
     public let result: ImageDiffResult
     /// Every region of counted pixels, in scan order of their first pixel.
     public let allRegions: [DiffRegion]
@@ -20,6 +24,9 @@ public struct ImageComparison: Sendable {
     /// One `PixelClass` per compared pixel; nil when the images are byte-identical.
     private let classes: [UInt8]?
 
+    /// Compares the images at once; the diff and composite images are drawn only when asked for.
+    ///
+    /// Throws when the tolerance cannot apply (see ``Tolerance``) or the images are too large to compare.
     public init(expected: RGBAImage, actual: RGBAImage, tolerance: Tolerance = .default) throws(ComparisonError) {
         let tolerance = try tolerance.validated()
         self.expected = expected

@@ -38,13 +38,21 @@ public enum RecordMode: String, Sendable, Hashable, Codable, CaseIterable {
 
 /// Why a golden could not be verified or written. Descriptions are one line.
 public enum GoldenError: Error, Equatable, CustomStringConvertible, LocalizedError {
+    /// The file is missing, cannot be read, or is not a PNG it can decode.
     case unreadableImage(path: String, reason: String)
+    /// A golden, artifact or report could not be written (the reason is the system's).
     case cannotWrite(path: String, reason: String)
+    /// A file stands where a folder is needed.
     case notADirectory(path: String)
+    /// A folder to read from does not exist.
     case missingDirectory(path: String)
+    /// A folder stands where an image is needed.
     case isADirectory(path: String)
+    /// A record mode that is not one of the four, from `source` (an environment variable, say).
     case invalidRecordMode(value: String, source: String)
+    /// The images could not be compared.
     case comparison(ComparisonError)
+    /// An image could not be encoded as PNG for the file at `path`.
     case cannotEncode(path: String, reason: String)
 
     public var description: String {

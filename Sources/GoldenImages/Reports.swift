@@ -4,6 +4,7 @@ import Foundation
 /// JUnit XML for CI systems: one test case per image; failures as `<failure>`, unreadable or
 /// unwritable images as `<error>`, recordings as passing cases with a `<system-out>` note.
 public enum JUnitReport {
+    /// The JUnit XML of `verification`, one test suite named `suiteName`.
     public static func render(_ verification: FolderVerification, suiteName: String = "golden images") -> String {
         let summary = verification.summary
         let failures = summary.failed + summary.missingActual + summary.missingGolden
@@ -53,6 +54,7 @@ public enum JUnitReport {
 /// side, a swipe slider, a blink toggle and the diff. Every image is drawn over a checkerboard so
 /// that transparent pixels, and changes of transparency, can be seen.
 public enum HTMLReport {
+    /// The whole HTML page for `verification`, titled `title`; the same verification gives the same bytes.
     public static func render(_ verification: FolderVerification, title: String = "Golden image report") -> String {
         let summary = verification.summary
         let attention = verification.entries.enumerated().filter { $0.element.status != .matched }
@@ -191,7 +193,7 @@ public enum HTMLReport {
             .map { "<li class=\"\($0.2)\"><b>\($0.1)</b> \($0.0)</li>" }.joined()
     }
 
-    private static func label(_ status: FolderVerification.Entry.Status) -> String {
+    private static func label(_ status: GoldenStatus) -> String {
         switch status {
         case .matched: "matched"
         case .failed: "failed"

@@ -8,8 +8,10 @@ public struct TestRunArtifacts: Sendable, Hashable {
     /// Sets the folder; the temporary folder's `cardrender-golden-artifacts` when unset or empty.
     public static let environmentVariable = "CARDRENDER_ARTIFACTS"
 
+    /// The folder that holds `goldens/`, `actual/` and `failures/`.
     public var root: URL
 
+    /// The layout under `root`.
     public init(root: URL) { self.root = root }
 
     /// `CARDRENDER_ARTIFACTS`, else the temporary folder's `cardrender-golden-artifacts`.
@@ -20,7 +22,10 @@ public struct TestRunArtifacts: Sendable, Hashable {
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("cardrender-golden-artifacts"))
     }
 
+    /// `<root>/goldens/`: the expected images of failing goldens, for `verify --goldens`.
     public var goldens: URL { root.appendingPathComponent("goldens", isDirectory: true) }
+    /// `<root>/actual/`: the actual images of failing goldens, for `verify --actual`.
     public var actual: URL { root.appendingPathComponent("actual", isDirectory: true) }
+    /// `<root>/failures/`: each failure's expected, actual and diff files, one folder per golden.
     public var failures: URL { root.appendingPathComponent("failures", isDirectory: true) }
 }

@@ -2,11 +2,16 @@ import Foundation
 
 /// A rectangle of pixels: `x`, `y` of the top-left pixel, `width` × `height` pixels.
 public struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Column of the top-left pixel.
     public var x: Int
+    /// Row of the top-left pixel.
     public var y: Int
+    /// Width in pixels.
     public var width: Int
+    /// Height in pixels.
     public var height: Int
 
+    /// A rectangle from its top-left pixel and size.
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
@@ -16,6 +21,7 @@ public struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
 
     public var description: String { "\(width)×\(height) at (\(x),\(y))" }
 
+    /// Whether the pixel at column `px`, row `py` is inside.
     public func contains(x px: Int, y py: Int) -> Bool {
         px >= x && py >= y && px - x < width && py - y < height
     }
@@ -23,14 +29,18 @@ public struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
 
 /// Width and height in pixels.
 public struct ImageSize: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Pixels across.
     public var width: Int
+    /// Pixels down.
     public var height: Int
 
+    /// A size in pixels.
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height
     }
 
+    /// Width × height.
     public var pixelCount: Int { width * height }
     public var description: String { "\(width)×\(height)" }
 }
@@ -48,9 +58,12 @@ public struct ImageSize: Sendable, Hashable, Codable, CustomStringConvertible {
 public struct Tolerance: Sendable, Hashable, Codable {
     /// At least `minPixels` counted pixels in one `window`×`window` square.
     public struct Density: Sendable, Hashable, Codable {
+        /// The counted pixels a square must hold for the comparison to fail.
         public var minPixels: Int
+        /// The square's side, in pixels.
         public var window: Int
 
+        /// Fails where some `window`×`window` square holds `minPixels` or more counted pixels.
         public init(minPixels: Int, window: Int) {
             self.minPixels = minPixels
             self.window = window
@@ -79,16 +92,19 @@ public struct Tolerance: Sendable, Hashable, Codable {
     /// pixelmatch's threshold, 0...1: with `.yiq` the largest squared YIQ distance ignored is
     /// 35215 × t², with `.oklab` the largest HyAB distance ignored is t.
     public var threshold: Double
+    /// The most counted pixels allowed; nil sets no count (0 allowed when `maxDiffRatio` is nil too).
     public var maxDiffPixels: Int?
     /// A fraction of the compared pixels, 0...1.
     public var maxDiffRatio: Double?
     /// Only connected regions (8-connectivity) of at least this many pixels count; 1 counts all.
     public var minClusterSize: Int
+    /// With a density, the limits fail a comparison only where the counted pixels are also dense.
     public var density: Density?
     /// Count anti-aliased pixels as differences (pixelmatch's `includeAA`).
     public var includeAntiAliasing: Bool
     /// Pixels inside these rectangles are not compared, in either image; nothing outside them changes.
     public var ignoreRegions: [PixelRect]
+    /// How the colour difference of a pixel is measured.
     public var metric: Metric
     /// pixelmatch's `checkerboard` option.
     public var alphaBlending: AlphaBlending
@@ -99,6 +115,7 @@ public struct Tolerance: Sendable, Hashable, Codable {
     /// How `ImageComparison.makeDiffImage()` draws; it does not change the result.
     public var diffImage: DiffImageStyle
 
+    /// A tolerance; every default is pixelmatch 7.2.0's (nothing may differ beyond the threshold). Values are checked when a comparison starts.
     public init(threshold: Double = 0.1, maxDiffPixels: Int? = nil, maxDiffRatio: Double? = nil,
                 minClusterSize: Int = 1, density: Density? = nil, includeAntiAliasing: Bool = false,
                 ignoreRegions: [PixelRect] = [], metric: Metric = .yiq, alphaBlending: AlphaBlending = .checkerboard,
@@ -217,9 +234,13 @@ public struct Tolerance: Sendable, Hashable, Codable {
 
 /// Why two images could not be compared.
 public enum ComparisonError: Error, Equatable, CustomStringConvertible, LocalizedError {
+    /// A tolerance no comparison can use (a threshold out of 0...1, a density no window can reach); says why.
     case invalidTolerance(String)
+    /// The comparison's buffers for images of this size could not be allocated.
     case outOfMemory(ImageSize)
+    /// More than 2^31 pixels: beyond what the comparison counts.
     case tooLarge(ImageSize)
+    /// The comparison refused the images' buffers; says why.
     case invalidImages(String)
 
     public var description: String {

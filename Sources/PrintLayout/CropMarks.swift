@@ -17,6 +17,7 @@ public struct CropMarkStyle: Sendable, Hashable {
     /// Marks shorter than this (where the page edge or the next card is too close) are left out: 1 mm.
     public var minimumLength: Length
 
+    /// A style; every default is the convention above.
     public init(
         length: Length = .inches(0.25),
         gapBeyondBleed: Length = .inches(1.0 / 16),
@@ -29,6 +30,7 @@ public struct CropMarkStyle: Sendable, Hashable {
         self.minimumLength = minimumLength
     }
 
+    /// 1/4 in marks, 1/16 in beyond the bleed, 0.25 pt lines, none under 1 mm.
     public static let standard = CropMarkStyle()
 }
 
@@ -42,12 +44,14 @@ public struct CropMark: Sendable, Hashable {
         case horizontal
     }
 
+    /// Whether the mark continues a vertical or a horizontal trim line.
     public var direction: Direction
     /// The end nearer the cards.
     public var start: CGPoint
     /// The end further from the cards.
     public var end: CGPoint
 
+    /// From `start` to `end`, in points; shorter than the style's length where the page edge or the next card is close.
     public var length: CGFloat { hypot(end.x - start.x, end.y - start.y) }
 }
 

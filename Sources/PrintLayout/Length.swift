@@ -7,9 +7,13 @@ import Foundation
 public struct Length: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The units a length may be written in.
     public enum Unit: String, Sendable, CaseIterable {
+        /// PostScript points, 1/72 in: `9pt`.
         case points = "pt"
+        /// `0.125in` or `1/8in`.
         case inches = "in"
+        /// `3mm`.
         case millimetres = "mm"
+        /// `2.5cm`, ten millimetres each.
         case centimetres = "cm"
 
         /// Points in one of this unit: 1 in = 72 pt exactly, 1 mm = 72 / 25.4 pt, 1 cm = 10 mm.
@@ -44,6 +48,7 @@ public struct Length: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// `value` millimetres (72 / 25.4 pt each).
     public static func millimetres(_ value: CGFloat) -> Length { Length(value, .millimetres) }
 
+    /// No distance: no bleed, no gutter.
     public static let zero = Length(points: 0)
 
     /// The distance in `unit`.

@@ -8,6 +8,7 @@ public struct Paper: Sendable, Hashable, CustomStringConvertible {
     /// Width and height in points, as given.
     public var points: CGSize
 
+    /// Paper of `width` × `height` as given, named when it is a standard size.
     public init(name: String? = nil, width: Length, height: Length) {
         self.name = name
         points = CGSize(width: width.points, height: height.points)
@@ -77,6 +78,8 @@ public enum Orientation: String, Sendable, CaseIterable {
 public enum OrientationChoice: String, Sendable, CaseIterable {
     /// Whichever orientation holds more cards; portrait when they hold the same.
     case automatic
+    /// Taller than wide.
     case portrait
+    /// Wider than tall.
     case landscape
 }

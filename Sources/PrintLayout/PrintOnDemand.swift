@@ -15,6 +15,7 @@ public struct PrintOnDemandSize: Sendable, Hashable, CustomStringConvertible {
     /// The resolution the services ask for.
     public var dotsPerInch: CGFloat
 
+    /// A size from its trim and canvas in points; 300 dpi unless the services ask for another.
     public init(name: String, services: [String], trim: CGSize, canvas: CGSize, dotsPerInch: CGFloat = 300) {
         self.name = name
         self.services = services
@@ -77,6 +78,7 @@ public struct PrintOnDemandSize: Sendable, Hashable, CustomStringConvertible {
         trim: (Length.inches(2.5), Length.inches(3.5)), canvas: (Length.inches(2.5 + 2 * 0.12), Length.inches(3.5 + 2 * 0.12))
     )
 
+    /// Every size `print --print-on-demand` knows, in the order its help lists them.
     public static let all: [PrintOnDemandSize] = [.pokerWithBleed, .bridgeWithBleed, .poker63x88WithBleed, .pokerMakePlayingCards]
 
     /// `poker: 825×1125 px at 300 dpi (The Game Crafter, DriveThruCards)`.
@@ -88,13 +90,17 @@ public struct PrintOnDemandSize: Sendable, Hashable, CustomStringConvertible {
 
 /// One page of a single-card-per-page print-on-demand PDF.
 public struct PrintOnDemandPage: Sendable, Hashable {
+    /// Which face of the card the page holds.
     public enum Side: String, Sendable, Hashable {
+        /// The card's back.
         case back
+        /// The card's face.
         case front
     }
 
     /// The card, counted from zero in deck order.
     public var card: Int
+    /// Front or back: a duplex file alternates them.
     public var side: Side
 }
 

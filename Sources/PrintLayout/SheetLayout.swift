@@ -27,7 +27,9 @@ public struct SheetLayout: Sendable, Hashable {
     public struct Slot: Sendable, Hashable {
         /// Reading order: left to right, then top to bottom.
         public var index: Int
+        /// From the left, counting from zero.
         public var column: Int
+        /// From the top, counting from zero.
         public var row: Int
         /// Where the card is cut.
         public var trim: CGRect
@@ -45,16 +47,23 @@ public struct SheetLayout: Sendable, Hashable {
     /// (The Game Crafter's poker safe zone is 2.25 × 3.25 in on a 2.5 × 3.5 in card).
     public static let defaultSafeInset = Length.inches(0.125)
 
+    /// The paper as given.
     public let paper: Paper
+    /// The orientation chosen (when asked for `automatic`, the one that holds more cards).
     public let orientation: Orientation
     /// The page size in points, in ``orientation``.
     public let pageSize: CGSize
     /// The card's trim size in points (the same for every slot; cards are never rotated).
     public let cardSize: CGSize
+    /// How far each card's background reaches beyond its trim.
     public let bleed: Length
+    /// Space kept clear at every page edge (printers cannot print to the edge).
     public let margin: Length
+    /// Space between neighbouring cards' bleed boxes.
     public let gutter: Length
+    /// Cards across the page.
     public let columns: Int
+    /// Cards down the page.
     public let rows: Int
     /// Every slot, in reading order.
     public let slots: [Slot]

@@ -30,6 +30,7 @@ public struct LocatedNode: Sendable, Equatable {
     /// Where the value starts.
     public var location: SpecLocation
 
+    /// A value found at `location`.
     public init(_ content: Content, at location: SpecLocation) {
         self.content = content
         self.location = location

@@ -4,11 +4,14 @@ import Foundation
 /// spec) with their values, and where the entry and each key are. A value is a scalar or a list
 /// of them (`LocatedNode.checkValueOrList`).
 public struct SpecFields: Sendable {
+    /// Each key's value, with where it is written.
     public var values: [String: LocatedNode]
     /// Where each key itself is written, for errors about the key rather than its value.
     public var keyLocations: [String: SpecLocation]
+    /// Where the entry starts; errors with no better place point here.
     public var location: SpecLocation
 
+    /// An entry from its values and locations.
     public init(values: [String: LocatedNode], keyLocations: [String: SpecLocation] = [:], location: SpecLocation) {
         self.values = values
         self.keyLocations = keyLocations
@@ -24,12 +27,16 @@ public struct SpecFields: Sendable {
 /// A value read from a spec by its name, such as an enum's case: an unknown name is refused
 /// with the nearest valid one.
 public protocol SpecNamed {
+    /// Every valid name, for "did you mean" and the refusal's list.
     static var specNames: [String] { get }
+    /// The value of that name, or nil when there is none.
     init?(specName: String)
 }
 
 extension SpecNamed where Self: RawRepresentable, Self: CaseIterable, RawValue == String {
+    /// The raw values of every case.
     public static var specNames: [String] { allCases.map(\.rawValue) }
+    /// The case whose raw value is `specName`, trimmed and lowercased.
     public init?(specName: String) { self.init(rawValue: specName.trimmingCharacters(in: .whitespaces).lowercased()) }
 }
 
@@ -38,6 +45,7 @@ extension SpecNamed where Self: RawRepresentable, Self: CaseIterable, RawValue =
 /// column of the value (or key) at fault: a value of the wrong type, a name that is not known,
 /// and a `DecodingError.dataCorrupted` thrown by the type itself for its coding path.
 public enum SpecDecoder {
+    /// Decodes a `T` from `fields`; `userInfo` reaches its `init(from:)` (defaults a command supplies, say).
     public static func decode<T: Decodable>(_ type: T.Type, from fields: SpecFields,
                                             userInfo: [CodingUserInfoKey: any Sendable] = [:]) throws(SpecError) -> T {
         do {

@@ -5,10 +5,14 @@ internal import Yams
 /// Where something is in a spec file, for error messages: `file:line:column` (1-based, as
 /// editors count), or less when less is known.
 public struct SpecLocation: Sendable, Hashable, CustomStringConvertible {
+    /// The file's path as the user gave it; empty for values from the command line.
     public var file: String
+    /// 1-based line, nil when unknown.
     public var line: Int?
+    /// 1-based column, nil when unknown.
     public var column: Int?
 
+    /// A location in `file`, as precise as known.
     public init(file: String, line: Int? = nil, column: Int? = nil) {
         self.file = file
         self.line = line
@@ -24,14 +28,18 @@ public struct SpecLocation: Sendable, Hashable, CustomStringConvertible {
 /// A problem in a spec: where, then what is wrong, on one line. Without a location (or with
 /// an empty file name, for orders given on the command line) it is the message alone.
 public struct SpecError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
+    /// Where the problem is; nil when nowhere in a file.
     public var location: SpecLocation?
+    /// What is wrong, without the location.
     public var message: String
 
+    /// A problem at `location`.
     public init(_ message: String, at location: SpecLocation?) {
         self.message = message
         self.location = location
     }
 
+    /// A problem at `location`, with the arguments in the order of the description.
     public init(location: SpecLocation, message: String) {
         self.init(message, at: location)
     }

@@ -15,6 +15,7 @@ do {
     if all || sections.contains("png") { try PNGWriterBenchmark.run() }
     if all || sections.contains(PNGLimitsBenchmark.section) { try PNGLimitsBenchmark.run() }
     if all || sections.contains("diff") { try DiffBenchmark.run(cardrender: cardrender) }
+    if all || sections.contains(VerifyBenchmark.section) { try VerifyBenchmark.run(cardrender: cardrender) }
     if all || sections.contains("deck") || sections.first == DeckBenchmark.baselineArgument {
         try DeckBenchmark.run(cardrender: cardrender)
     }

@@ -38,7 +38,7 @@ enum GoldenReporting {
         if let junit { print("junit: \(URL(fileURLWithPath: junit).path)") }
     }
 
-    private static func label(_ status: FolderVerification.Entry.Status) -> String {
+    private static func label(_ status: GoldenStatus) -> String {
         switch status {
         case .matched: "MATCHED"
         case .failed: "FAILED"

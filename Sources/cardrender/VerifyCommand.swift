@@ -14,7 +14,8 @@ struct VerifyCommand: ParsableCommand {
         atomically and a passing golden is never touched unless --record all. The record mode \
         defaults to $\(RecordMode.environmentVariable), else never. Exit status: 0 when every \
         image passes or was recorded, 1 when any fails, 2 for an error (a missing folder, a \
-        golden folder that is a file, an unreadable image).
+        golden folder that is a file, an unreadable image). Pairs are compared -j at a time; \
+        the output is the same for any -j.
         """
     )
 
@@ -47,6 +48,8 @@ struct VerifyCommand: ParsableCommand {
     @Flag(help: "Print the results as JSON.")
     var json = false
 
+    @OptionGroup var parallel: ParallelOptions
+
     func validate() throws {
         for (path, flag) in [(goldens, "--goldens"), (actual, "--actual"), (report, "--report"), (junit, "--junit"),
                              (artifacts, "--artifacts")] as [(String?, String)] {
@@ -66,7 +69,7 @@ struct VerifyCommand: ParsableCommand {
             verification = try FolderVerification.run(
                 goldens: URL(fileURLWithPath: goldens), actual: URL(fileURLWithPath: actual),
                 tolerance: Tolerance(toleranceOptions, drawing: diffImageOptions), mode: mode,
-                artifactsDirectory: artifacts.map { URL(fileURLWithPath: $0) })
+                artifactsDirectory: artifacts.map { URL(fileURLWithPath: $0) }, workers: parallel.count)
         } catch {
             throw MessageError(error.description)
         }

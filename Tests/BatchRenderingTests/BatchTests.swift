@@ -409,25 +409,6 @@ func files(in folder: URL) throws -> [String: Data] {
     }
 }
 
-@Test func workerPoolStartsJobsInTheGivenOrderAndReturnsThemInIndexOrder() throws {
-    let started = Mutex<[Int]>([])
-    let order = [4, 2, 0, 1, 3]
-    let results = try WorkerPool.map(5, workers: 1, order: order) { index in
-        started.withLock { $0.append(index) }
-        return index * 10
-    }
-    #expect(results == [0, 10, 20, 30, 40])
-    #expect(started.withLock { $0 } == order)
-    // On several threads the results are the same.
-    #expect(try WorkerPool.map(5, workers: 3, order: order) { $0 * 10 } == results)
-    #expect(throws: BatchError("job order is not a permutation of 0..<3")) {
-        try WorkerPool.map(3, workers: 2, order: [0, 0, 1]) { $0 }
-    }
-    #expect(throws: BatchError("job order is not a permutation of 0..<3")) {
-        try WorkerPool.map(3, workers: 2, order: [0, 1]) { $0 }
-    }
-}
-
 @Test func renderedFilesCarryTheirSHA256() throws {
     let file = RenderedFile(path: "a.txt", data: Data("abc".utf8))
     #expect(file.sha256 == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")

@@ -109,6 +109,42 @@ import Testing
         #expect(try Data(contentsOf: goldens.appendingPathComponent("cards/a.png")) == before)
     }
 
+    /// `verify -j N` prints and writes the same as `-j 1`: the text, the HTML report and, but for
+    /// run times, the JSON and the JUnit XML.
+    @Test func verifyOutputIsTheSameForAnyNumberOfJobs() throws {
+        let dir = try CLIRunner.temporaryDirectory("verify-jobs")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let goldens = dir.appendingPathComponent("goldens"), actual = dir.appendingPathComponent("actual")
+        for index in 0..<24 {
+            try write(Self.image(block: false), goldens.appendingPathComponent("set/\(index).png"))
+            try write(Self.image(block: index % 5 == 0), actual.appendingPathComponent("set/\(index).png"))
+        }
+        try write(Self.image(block: false), goldens.appendingPathComponent("only-golden.png"))
+        try write(Self.image(block: false), actual.appendingPathComponent("only-actual.png"))
+        func withoutTimes(_ text: String) -> String {
+            text.replacingOccurrences(of: #""seconds"( ?): ?[0-9.eE+-]+"#, with: #""seconds"$1: _"#, options: .regularExpression)
+                .replacingOccurrences(of: #"time="[0-9.]+""#, with: #"time="_""#, options: .regularExpression)
+        }
+        func verify(_ jobs: Int) throws -> (text: String, json: String, html: String, junit: String) {
+            let report = dir.appendingPathComponent("report-\(jobs).html"), junit = dir.appendingPathComponent("junit-\(jobs).xml")
+            let arguments = ["verify", "--goldens", goldens.path, "--actual", actual.path, "--record", "never", "-j", "\(jobs)"]
+            let text = try CLIRunner.run(arguments + ["--report", report.path, "--junit", junit.path])
+            let json = try CLIRunner.run(arguments + ["--json"])
+            #expect(text.status == 1 && json.status == 1, "-j \(jobs): \(text.stderr)")
+            return (text.stdout.replacingOccurrences(of: "-\(jobs).", with: "-N."), withoutTimes(json.stdout),
+                    try String(contentsOf: report, encoding: .utf8),
+                    withoutTimes(try String(contentsOf: junit, encoding: .utf8)))
+        }
+        let one = try verify(1), three = try verify(3)
+        #expect(one.text.hasSuffix("golden images: 26 compared: 19 matched, 5 failed, 1 without actual image, 1 without golden\nreport: \(dir.appendingPathComponent("report-N.html").path)\njunit: \(dir.appendingPathComponent("junit-N.xml").path)\n"), "\(one.text)")
+        #expect(three.text == one.text)
+        #expect(three.json == one.json)
+        #expect(three.html == one.html)
+        #expect(three.junit == one.junit)
+        let refused = try CLIRunner.run(["verify", "--goldens", goldens.path, "--actual", actual.path, "-j", "0"])
+        #expect(refused.status == 2 && refused.stderr.contains("-j must be between 1 and 256"), "\(refused.stderr)")
+    }
+
     @Test func anOpaqueImageAgainstATransparentOneFailsUnlessBlendedWithWhite() throws {
         let dir = try CLIRunner.temporaryDirectory("diff-alpha")
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -12,7 +12,7 @@ struct AssertGoldenTests {
     /// A committed golden, verified like any test of this project: CI runs with CARDRENDER_RECORD=never.
     @Test func aCommittedGoldenMatches() {
         let outcome = assertGolden(of: pixelmatchScene(shifted: true), named: "pixelmatch-scene-shifted")
-        #expect(outcome?.kind == .matched)
+        #expect(outcome?.status == .matched)
         #expect(outcome?.goldenPath.hasSuffix("/Tests/GoldenImagesTests/__Goldens__/AssertGoldenTests/pixelmatch-scene-shifted.png") == true)
     }
 
@@ -36,7 +36,7 @@ struct AssertGoldenTests {
                 && text.contains(artifacts.appendingPathComponent("diff.png").path)
                 && text.contains("33 of 3072 pixels differ")
         }
-        #expect(outcome?.kind == .failed)
+        #expect(outcome?.status == .failed)
         #expect(outcome?.result?.differingPixels == 33)
         for file in ["expected.png", "actual.png", "diff.png", "composite.png"] {
             #expect(FileManager.default.fileExists(atPath: artifacts.appendingPathComponent(file).path), "\(file)")
@@ -55,13 +55,13 @@ struct AssertGoldenTests {
             canvas.fillPath()
         }
         withKnownIssue {
-            #expect(assertGolden(of: picture, named: name, record: .missing)?.kind == .recorded)
+            #expect(assertGolden(of: picture, named: name, record: .missing)?.status == .recorded)
         }
         let recorded = try PNG.read(contentsOf: golden)
         #expect(recorded.width == 6 && recorded.height == 4)
         #expect(recorded[2, 2] == .red)
         #expect(recorded[0, 0].a == 0)
-        #expect(assertGolden(of: picture, named: name, record: .never)?.kind == .matched)
+        #expect(assertGolden(of: picture, named: name, record: .never)?.status == .matched)
     }
 
     @Test func badNamesAreRefusedBeforeAnythingIsWritten() {
@@ -79,8 +79,8 @@ struct AssertGoldenTests {
     @Test func goldensAreNamedAfterTheTest() {
         let first = assertGolden(of: pixelmatchScene(shifted: false))
         let second = assertGolden(of: pixelmatchScene(shifted: true))
-        #expect(first?.kind == .matched)
-        #expect(second?.kind == .matched)
+        #expect(first?.status == .matched)
+        #expect(second?.status == .matched)
         #expect(first?.goldenPath.hasSuffix("/__Goldens__/AssertGoldenTests/goldensAreNamedAfterTheTest.1.png") == true)
         #expect(second?.goldenPath.hasSuffix("/__Goldens__/AssertGoldenTests/goldensAreNamedAfterTheTest.2.png") == true)
     }
@@ -138,7 +138,7 @@ struct AssertGoldenTests {
         let verification = try GoldenVerifier.verify(
             pixelmatchScene(shifted: true), diffing: .image(tolerance: nil), golden: golden, pathExtension: "png",
             mode: .never, artifactsDirectory: folder.appendingPathComponent("artifacts"), display: \.path)
-        #expect(verification.outcome.kind == .failed)
+        #expect(verification.outcome.status == .failed)
         let location = GoldenSourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
         let attachments = GoldenAttachments.swiftTestingAttachments(
             GoldenAttachments.named(verification.artifactFiles, golden: "KH"), at: location)
@@ -173,14 +173,14 @@ struct AssertGoldenTests {
 final class AssertGoldenXCTests: XCTestCase {
     func testACommittedGoldenMatchesUnderXCTest() {
         let outcome = assertGolden(of: pixelmatchScene(shifted: true), named: "pixelmatch-scene-shifted")
-        XCTAssertEqual(outcome?.kind, .matched)
+        XCTAssertEqual(outcome?.status, .matched)
     }
 
     /// XCTest has no current test for the library to ask, so `#function` names the goldens.
     func testDerivedNamesUnderXCTest() {
         let first = assertGolden(of: pixelmatchScene(shifted: false))
         let second = assertGolden(of: "second\n", as: .lines)
-        XCTAssertEqual(first?.kind, .matched)
+        XCTAssertEqual(first?.status, .matched)
         XCTAssertEqual(first.map { URL(fileURLWithPath: $0.goldenPath).lastPathComponent }, "testDerivedNamesUnderXCTest.1.png")
         XCTAssertEqual(second.map { URL(fileURLWithPath: $0.goldenPath).lastPathComponent }, "testDerivedNamesUnderXCTest.2.txt")
     }

@@ -251,4 +251,72 @@ struct FolderVerificationTests {
         #expect(!FileManager.default.fileExists(atPath: nested.path))
         #expect(FileManager.default.fileExists(atPath: live.path), "a running process's temporary is kept")
     }
+
+    /// One status for one golden, whichever way it was checked: each entry of a folder carries
+    /// the status `GoldenStore.verify` gives the same pair, in every record mode.
+    @Test func anEntryHasTheStatusTheStoreGivesItsPair() throws {
+        for mode in RecordMode.allCases {
+            let folder = try ScratchFolder(), single = try ScratchFolder()
+            for scratch in [folder, single] {
+                try scratch.write(Self.base, to: "goldens/same.png")
+                try scratch.write(Self.base, to: "goldens/changed.png")
+            }
+            try folder.write(Self.base, to: "actual/same.png")
+            try folder.write(GoldenStoreTests.changed, to: "actual/changed.png")
+            try folder.write(Self.base, to: "actual/new.png")
+            let entries = try FolderVerification.run(goldens: folder.file("goldens"), actual: folder.file("actual"),
+                                                     mode: mode).entries
+            for (name, image) in [("same.png", Self.base), ("changed.png", GoldenStoreTests.changed), ("new.png", Self.base)] {
+                let outcome = try GoldenStore.verify(image, golden: single.file("goldens/\(name)"), mode: mode,
+                                                     artifactsDirectory: nil)
+                let entry = try #require(entries.first { $0.path == name })
+                #expect(entry.status == outcome.status && entry.isFailure == outcome.isFailure, "\(mode) \(name)")
+            }
+        }
+    }
+
+    /// Run times differ from run to run; everything else in a report must not.
+    static func withoutTimes(_ text: String) -> String {
+        text.replacingOccurrences(of: #""seconds"( ?): ?[0-9.eE+-]+"#, with: #""seconds"$1: _"#, options: .regularExpression)
+            .replacingOccurrences(of: #"time="[0-9.]+""#, with: #"time="_""#, options: .regularExpression)
+    }
+
+    /// Pairs compared on several threads give the same entries, images and reports, byte for byte,
+    /// as one by one; in record mode the same goldens are written.
+    @Test(arguments: [2, 3, 8])
+    func reportsAreTheSameForAnyNumberOfWorkers(workers: Int) throws {
+        let scratch = try ScratchFolder()
+        try Self.makeFolders(scratch)
+        for index in 0..<40 {
+            try scratch.write(Self.base, to: "goldens/set/\(index).png")
+            try scratch.write(index % 3 == 0 ? GoldenStoreTests.changed : Self.base, to: "actual/set/\(index).png")
+        }
+        func verify(_ workers: Int) throws -> (FolderVerification, json: String, html: String, junit: String) {
+            let verification = try FolderVerification.run(
+                goldens: scratch.file("goldens"), actual: scratch.file("actual"), mode: .never,
+                artifactsDirectory: scratch.file("artifacts"), workers: workers)
+            return (verification, Self.withoutTimes(String(decoding: try verification.jsonData(), as: UTF8.self)),
+                    HTMLReport.render(verification), Self.withoutTimes(JUnitReport.render(verification)))
+        }
+        let one = try verify(1), many = try verify(workers)
+        #expect(one.0.entries.count == 46 && one.0.summary.failed == 15)
+        #expect(many.json == one.json)
+        #expect(many.html == one.html)
+        #expect(many.junit == one.junit)
+        #expect(many.0.images.keys.sorted() == one.0.images.keys.sorted())
+        for (path, images) in one.0.images {
+            #expect(many.0.images[path]?.expected == images.expected && many.0.images[path]?.actual == images.actual
+                    && many.0.images[path]?.diff == images.diff, "\(path)")
+        }
+
+        // Recording: every missing golden written, as one by one would.
+        try FileManager.default.removeItem(at: scratch.file("goldens/set"))
+        let recorded = try FolderVerification.run(goldens: scratch.file("goldens"), actual: scratch.file("actual"),
+                                                  mode: .missing, workers: workers)
+        #expect(recorded.summary.recorded == 41)  // and only-actual.png
+        for index in 0..<40 {
+            #expect(try Data(contentsOf: scratch.file("goldens/set/\(index).png"))
+                    == Data(contentsOf: scratch.file("actual/set/\(index).png")))
+        }
+    }
 }

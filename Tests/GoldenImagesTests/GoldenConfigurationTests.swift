@@ -58,7 +58,7 @@ struct GoldenTraitTests {
         defer { scratch.remove() }
         try Data("before\n".utf8).write(to: scratch.golden)
         withKnownIssue {
-            #expect(assertGolden(of: "after\n", as: .lines, named: scratch.name)?.kind == .rerecorded)
+            #expect(assertGolden(of: "after\n", as: .lines, named: scratch.name)?.status == .rerecorded)
         }
         #expect(try String(contentsOf: scratch.golden, encoding: .utf8) == "after\n")
     }
@@ -67,10 +67,10 @@ struct GoldenTraitTests {
         let scratch = Scratch(pathExtension: "png")
         defer { scratch.remove() }
         try PNG.encode(pixelmatchScene(shifted: false)).write(to: scratch.golden)
-        #expect(assertGolden(of: onePixelOff, named: scratch.name)?.kind == .matched)
+        #expect(assertGolden(of: onePixelOff, named: scratch.name)?.status == .matched)
         // The assertion's own arguments still win.
         withKnownIssue {
-            #expect(assertGolden(of: onePixelOff, named: scratch.name, tolerance: .default, record: .never)?.kind == .failed)
+            #expect(assertGolden(of: onePixelOff, named: scratch.name, tolerance: .default, record: .never)?.status == .failed)
         }
     }
 
@@ -106,7 +106,7 @@ final class GoldenConfigurationXCTests: XCTestCase {
         let scratch = Scratch(pathExtension: "png")
         defer { scratch.remove() }
         try PNG.encode(pixelmatchScene(shifted: false)).write(to: scratch.golden)
-        XCTAssertEqual(assertGolden(of: onePixelOff, named: scratch.name)?.kind, .matched)
+        XCTAssertEqual(assertGolden(of: onePixelOff, named: scratch.name)?.status, .matched)
         // The wrapper's mode wins over CARDRENDER_RECORD, whatever the run sets it to.
         XCTAssertEqual(try GoldenConfiguration.resolvedRecordMode(explicit: nil, environment: ["CARDRENDER_RECORD": "all"]),
                        .never)

@@ -64,7 +64,7 @@ struct GoldenStoreTests {
             let scratch = try ScratchFolder()
             let outcome = try GoldenStore.verify(Self.golden, golden: scratch.file("new/card.png"), mode: mode,
                                                  artifactsDirectory: scratch.file("artifacts"))
-            #expect(outcome.kind == .recorded, "\(mode)")
+            #expect(outcome.status == .recorded, "\(mode)")
             #expect(try PNG.read(contentsOf: scratch.file("new/card.png")) == Self.golden)
             #expect(!outcome.isFailure)
             #expect(!scratch.exists("artifacts"))
@@ -75,7 +75,7 @@ struct GoldenStoreTests {
         let scratch = try ScratchFolder()
         let outcome = try GoldenStore.verify(Self.golden, golden: scratch.file("new/card.png"), mode: .never,
                                              artifactsDirectory: scratch.file("artifacts"))
-        #expect(outcome.kind == .missing)
+        #expect(outcome.status == .missingGolden)
         #expect(outcome.isFailure)
         #expect(!scratch.exists("new/card.png"))
         #expect(!scratch.exists("new"))
@@ -92,7 +92,7 @@ struct GoldenStoreTests {
                 let before = try scratch.fingerprint("card.png")
                 let outcome = try GoldenStore.verify(actual, golden: scratch.file("card.png"), mode: mode,
                                                      artifactsDirectory: scratch.file("artifacts"))
-                #expect(outcome.kind == .matched, "\(mode)")
+                #expect(outcome.status == .matched, "\(mode)")
                 let after = try scratch.fingerprint("card.png")
                 #expect(after.0 == before.0, "\(mode): bytes changed")
                 #expect(after.1 == before.1, "\(mode): modification time changed")
@@ -109,7 +109,7 @@ struct GoldenStoreTests {
         let before = try scratch.fingerprint("card.png")
         let outcome = try GoldenStore.verify(Self.golden, golden: scratch.file("card.png"), mode: .all,
                                              artifactsDirectory: nil)
-        #expect(outcome.kind == .rerecorded)
+        #expect(outcome.status == .rerecorded)
         #expect(outcome.result?.status == .equal)
         let after = try scratch.fingerprint("card.png")
         #expect(after.0 != before.0)
@@ -124,7 +124,7 @@ struct GoldenStoreTests {
             let before = try scratch.fingerprint("card.png")
             let outcome = try GoldenStore.verify(Self.changed, golden: scratch.file("card.png"), mode: mode,
                                                  artifactsDirectory: scratch.file("artifacts/card"))
-            #expect(outcome.kind == .failed)
+            #expect(outcome.status == .failed)
             #expect(outcome.isFailure)
             #expect(outcome.result?.differingPixels == 1)
             #expect(try scratch.fingerprint("card.png").0 == before.0)
@@ -150,7 +150,7 @@ struct GoldenStoreTests {
         let before = try scratch.fingerprint("card.png")
         let outcome = try GoldenStore.verify(Self.changed, golden: scratch.file("card.png"), mode: .failed,
                                              artifactsDirectory: scratch.file("artifacts"))
-        #expect(outcome.kind == .rerecorded)
+        #expect(outcome.status == .rerecorded)
         #expect(try PNG.read(contentsOf: scratch.file("card.png")) == Self.changed)
         #expect(try Data(contentsOf: scratch.file("artifacts/expected.png")) == before.0)
         #expect(try scratch.names() == ["artifacts", "card.png"])
@@ -171,7 +171,7 @@ struct GoldenStoreTests {
             try scratch.write(picture, to: "card.png", encoding: encoding)
             let outcome = try GoldenStore.verify(picture, golden: scratch.file("card.png"), mode: .never,
                                                  artifactsDirectory: nil)
-            #expect(outcome.kind == .matched, "\(encoding)")
+            #expect(outcome.status == .matched, "\(encoding)")
             #expect(outcome.result?.status == .equal, "\(encoding)")
         }
     }
@@ -208,7 +208,7 @@ struct GoldenStoreTests {
             #expect(!error.description.contains("\n"))
         }
         let outcome = try GoldenStore.verify(Self.golden, golden: scratch.file("card.png"), mode: .all, artifactsDirectory: nil)
-        #expect(outcome.kind == .rerecorded)
+        #expect(outcome.status == .rerecorded)
         #expect(try PNG.read(contentsOf: scratch.file("card.png")) == Self.golden)
     }
 

@@ -34,7 +34,7 @@ struct GoldenStrategyTests {
         let picture = assertGolden(of: Self.shapes, as: .image(scale: 2))
         let svg = assertGolden(of: Self.shapes, as: .svg)
         let json = assertGolden(of: Self.summary, as: .json)
-        for outcome in [image, picture, svg, json] { #expect(outcome?.kind == .matched) }
+        for outcome in [image, picture, svg, json] { #expect(outcome?.status == .matched) }
         #expect(picture?.goldenPath.hasSuffix("/GoldenStrategyTests/committedGoldensOfEachStrategyMatch.1.png") == true)
         #expect(svg?.goldenPath.hasSuffix("/GoldenStrategyTests/committedGoldensOfEachStrategyMatch.2.svg") == true)
         #expect(json?.goldenPath.hasSuffix("/GoldenStrategyTests/committedGoldensOfEachStrategyMatch.3.json") == true)
@@ -95,7 +95,7 @@ struct GoldenStrategyTests {
                      line 9
                     """)
         }
-        #expect(outcome?.kind == .failed)
+        #expect(outcome?.status == .failed)
         let artifacts = try #require(outcome?.artifacts)
         #expect(artifacts.expected.map { URL(fileURLWithPath: $0).lastPathComponent } == "expected.txt")
         #expect(try String(contentsOfFile: try #require(artifacts.diff), encoding: .utf8).hasPrefix("""
@@ -119,7 +119,7 @@ struct GoldenStrategyTests {
             canvas.fill(BezierPath(ovalIn: CGRect(x: 22, y: 10, width: 14, height: 14)))
         }
         withKnownIssue {
-            #expect(assertGolden(of: recoloured, as: .svg, named: scratch.name, record: .never)?.kind == .failed)
+            #expect(assertGolden(of: recoloured, as: .svg, named: scratch.name, record: .never)?.status == .failed)
         } matching: { issue in
             let lines = issue.comments.map(\.rawValue).joined().split(separator: "\n")
             return lines.contains { $0.hasPrefix("-") && $0.contains("fill:rgb(11.764706%,23.529412%,78.431373%)") }
@@ -131,15 +131,15 @@ struct GoldenStrategyTests {
         let scratch = Scratch(pathExtension: "txt")
         defer { scratch.remove() }
         withKnownIssue {
-            #expect(assertGolden(of: "a\n", as: .lines, named: scratch.name, record: .never)?.kind == .missing)
+            #expect(assertGolden(of: "a\n", as: .lines, named: scratch.name, record: .never)?.status == .missingGolden)
         }
         #expect(!FileManager.default.fileExists(atPath: scratch.golden.path))
         withKnownIssue {
-            #expect(assertGolden(of: "a\n", as: .lines, named: scratch.name, record: .missing)?.kind == .recorded)
+            #expect(assertGolden(of: "a\n", as: .lines, named: scratch.name, record: .missing)?.status == .recorded)
         }
-        #expect(assertGolden(of: "a\n", as: .lines, named: scratch.name, record: .never)?.kind == .matched)
+        #expect(assertGolden(of: "a\n", as: .lines, named: scratch.name, record: .never)?.status == .matched)
         withKnownIssue {
-            #expect(assertGolden(of: "b\n", as: .lines, named: scratch.name, record: .failed)?.kind == .rerecorded)
+            #expect(assertGolden(of: "b\n", as: .lines, named: scratch.name, record: .failed)?.status == .rerecorded)
         }
         #expect(try String(contentsOf: scratch.golden, encoding: .utf8) == "b\n")
         // A golden that is not UTF-8 is an error, unless every golden is being rewritten.
@@ -150,7 +150,7 @@ struct GoldenStrategyTests {
             issue.comments.map(\.rawValue).joined().contains("is not UTF-8 text")
         }
         withKnownIssue {
-            #expect(assertGolden(of: "c\n", as: .lines, named: scratch.name, record: .all)?.kind == .rerecorded)
+            #expect(assertGolden(of: "c\n", as: .lines, named: scratch.name, record: .all)?.status == .rerecorded)
         }
         #expect(try String(contentsOf: scratch.golden, encoding: .utf8) == "c\n")
     }

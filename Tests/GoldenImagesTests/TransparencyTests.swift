@@ -115,7 +115,7 @@ struct TransparencyTests {
         // What assertGolden runs, with its default tolerance.
         let outcome = try GoldenStore.verify(filledCorners, golden: golden, mode: .never,
                                              artifactsDirectory: folder.appendingPathComponent("artifacts"))
-        #expect(outcome.kind == .failed)
+        #expect(outcome.status == .failed)
         let result = try #require(outcome.result)
         // Four corners, each more than half transparent, all differ.
         #expect(result.differingPixels > 4 * 10)
@@ -125,8 +125,8 @@ struct TransparencyTests {
         // Blended with white the corners look the same: what used to pass.
         let white = try GoldenStore.verify(filledCorners, golden: golden, tolerance: Tolerance(alphaBlending: .white),
                                            mode: .never, artifactsDirectory: nil)
-        #expect(white.kind == .matched)
+        #expect(white.status == .matched)
         // And the card itself still matches its golden.
-        #expect(try GoldenStore.verify(card, golden: golden, mode: .never, artifactsDirectory: nil).kind == .matched)
+        #expect(try GoldenStore.verify(card, golden: golden, mode: .never, artifactsDirectory: nil).status == .matched)
     }
 }

@@ -9,6 +9,7 @@ import SpecFiles
 /// the renderer is made, so a missing or broken file is an error before anything is drawn; after
 /// that, drawing a card reads no file.
 public struct TemplateRenderer: Sendable {
+    /// The template the cards are drawn from, with its `extends` chain resolved.
     public let template: CardTemplate
     let fonts: FontLibrary
     let images: [URL: Image]

@@ -1,9 +1,9 @@
-import CardRenderSupport
 import Foundation
 import Synchronization
 
 /// Runs `count` independent jobs on `workers` threads: each thread takes the next job index
-/// from one counter. Results come back in job order, so output never depends on scheduling.
+/// from one counter, so at most `workers` jobs run at once. Results come back in job order, so
+/// output never depends on scheduling. Batches, merges and golden verification share it.
 public enum WorkerPool {
     /// `order`, a permutation of the job indices, is the order jobs start in (costliest first
     /// keeps the end of a run from waiting on one long job); results are in index order anyway.
@@ -18,7 +18,7 @@ public enum WorkerPool {
         try Interruption.checkpoint()
         return try results.withLock { all in
             try (0..<count).map { index in
-                guard let result = all[index] else { throw BatchError("job \(index) did not run") }
+                guard let result = all[index] else { throw MessageError("job \(index) did not run") }
                 return try result.get()
             }
         }
@@ -31,7 +31,7 @@ public enum WorkerPool {
                                _ job: @escaping @Sendable (Int) -> Void) throws {
         guard count > 0 else { return }
         if let order, order.count != count || Set(order) != Set(0..<count) {
-            throw BatchError("job order is not a permutation of 0..<\(count)")
+            throw MessageError("job order is not a permutation of 0..<\(count)")
         }
         let next = Counter()
         // Joined, not only waited for: a thread that outlived this call would still hold `job`

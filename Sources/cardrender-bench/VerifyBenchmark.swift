@@ -1,0 +1,131 @@
+import CardRenderSupport
+import Drawing
+import Foundation
+import PlayingCards
+
+/// Issue: "`verify`, 500 golden/actual pairs of 360×504 cards (25 changed): pairs compared in
+/// parallel (`-j N`, default the core count); ratio vs `-j 1` on 500 pairs (target ≥ 1.8× on 2
+/// cores) and vs an odiff loop."
+///
+/// The 52 faces of the classic deck at poker size, 2× (360×504 px), cycled over 500 goldens; the
+/// actual folder holds the same files but for every 20th, which has a 24×24 block changed. Every
+/// run is the built `cardrender verify` as its own process, `-j 1` and `-j 2` interleaved; then,
+/// when `odiff` is installed, one odiff process per pair, one after the other, as a script would.
+enum VerifyBenchmark {
+    static let section = "verify"
+    static let pairCount = 500
+    static let changedEvery = 20
+    static let repetitions = 5
+
+    static func run(cardrender: String) throws {
+        guard Subprocess.cardrenderIsBuilt(at: cardrender) else { return }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cardrender-verify-bench-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let goldens = dir.appendingPathComponent("goldens"), actual = dir.appendingPathComponent("actual")
+        let changed = try writePairs(goldens: goldens, actual: actual)
+        print("\n== Verify: \(pairCount) golden/actual pairs of 360×504 cards (\(changed) changed); "
+              + "median of \(repetitions), separate processes, interleaved ==")
+
+        var wall: [Int: [Double]] = [:], cpu: [Int: [Double]] = [:], peak: [Int: [Double]] = [:]
+        for _ in 0..<repetitions {
+            for workers in [1, 2] {
+                let measurement = Subprocess.run(cardrender, ["verify", "--goldens", goldens.path, "--actual", actual.path,
+                                                              "--record", "never", "-j", "\(workers)"])
+                // Exit 1: the changed pairs fail, as they should; anything else is a broken run.
+                guard measurement.status == 1 else {
+                    throw MessageError("cardrender verify -j \(workers) exited with status \(measurement.status), not 1")
+                }
+                wall[workers, default: []].append(measurement.seconds)
+                cpu[workers, default: []].append(measurement.cpuSeconds)
+                peak[workers, default: []].append(measurement.peakMiB)
+            }
+        }
+        for workers in [1, 2] {
+            let seconds = Measure.median(wall[workers] ?? [])
+            print("verify -j \(workers)".padding(toLength: 22, withPad: " ", startingAt: 0) + "wall " + Measure.ms(seconds)
+                  + "  CPU " + Measure.ms(Measure.median(cpu[workers] ?? []))
+                  + String(format: "  %6.0f pairs/s, peak %6.1f MiB", Double(pairCount) / seconds,
+                           Measure.median(peak[workers] ?? [])))
+        }
+        let one = Measure.median(wall[1] ?? []), two = Measure.median(wall[2] ?? [])
+        print("verify: -j 2 is " + Measure.ratio(one, two) + " the speed of -j 1 (goal ≥ 1.8× on 2 cores; "
+              + "\(ProcessInfo.processInfo.activeProcessorCount) cores here)")
+        // The ceiling on a shared machine: two independent -j 1 runs at once do twice the work of
+        // one; the throughput they gain over one run is the most -j 2 could gain here.
+        let pairs = try (0..<repetitions).map { _ in
+            try sideBySide(cardrender, ["verify", "--goldens", goldens.path, "--actual", actual.path, "--record", "never",
+                                        "-j", "1"])
+        }
+        print("two -j 1 runs at once".padding(toLength: 22, withPad: " ", startingAt: 0) + "wall " + Measure.ms(Measure.median(pairs))
+              + "  → this machine gives two jobs " + Measure.ratio(2 * one, Measure.median(pairs))
+              + " the throughput of one (the most -j 2 can reach here)")
+        try odiffLoop(goldens: goldens, actual: actual, diffs: dir.appendingPathComponent("odiff"), against: two)
+    }
+
+    /// Wall time of two copies of one command started together, until both have exited.
+    static func sideBySide(_ path: String, _ arguments: [String]) throws -> Double {
+        let start = Measure.now()
+        let processes = try (0..<2).map { _ in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: path)
+            process.arguments = arguments
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        for process in processes { process.waitUntilExit() }
+        return Measure.now() - start
+    }
+
+    /// Writes the pairs; returns how many differ.
+    static func writePairs(goldens: URL, actual: URL) throws -> Int {
+        let renderer = try CardRenderer(size: .poker, theme: .classic)
+        var faces: [(golden: Data, changed: Data)] = []
+        for card in Deck.standard.cards {
+            let image = try renderer.picture(for: .front(.standard(card))).rasterize(scale: 2)
+            guard image.width == 360, image.height == 504 else { throw MessageError("a card is not 360×504") }
+            var changed = image
+            for y in 240..<264 { for x in 168..<192 { changed[x, y] = RGBAImage.Pixel(r: 20, g: 90, b: 200, a: 255) } }
+            faces.append((try PNG.encode(image), try PNG.encode(changed)))
+        }
+        for folder in [goldens, actual] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        var changedCount = 0
+        for index in 0..<pairCount {
+            let face = faces[index % faces.count], name = String(format: "card-%03d.png", index)
+            try face.golden.write(to: goldens.appendingPathComponent(name))
+            let isChanged = index % changedEvery == changedEvery - 1
+            if isChanged { changedCount += 1 }
+            try (isChanged ? face.changed : face.golden).write(to: actual.appendingPathComponent(name))
+        }
+        return changedCount
+    }
+
+    /// `odiff golden actual diff` for every pair in turn, timed as a whole, when odiff is on PATH.
+    static func odiffLoop(goldens: URL, actual: URL, diffs: URL, against verifySeconds: Double) throws {
+        guard let odiff = Subprocess.which("odiff") else {
+            print("odiff not installed: no odiff loop to compare with")
+            return
+        }
+        try FileManager.default.createDirectory(at: diffs, withIntermediateDirectories: true)
+        var totals: [Double] = []
+        for _ in 0..<3 {
+            var total = 0.0, failing = 0
+            for index in 0..<pairCount {
+                let name = String(format: "card-%03d.png", index)
+                let run = Subprocess.spawn(odiff, [goldens.appendingPathComponent(name).path, actual.appendingPathComponent(name).path,
+                                                 diffs.appendingPathComponent(name).path])
+                total += run.seconds
+                if run.status != 0 { failing += 1 }
+            }
+            guard failing == pairCount / changedEvery else {
+                throw MessageError("odiff found \(failing) differing pairs, not \(pairCount / changedEvery)")
+            }
+            totals.append(total)
+        }
+        let seconds = Measure.median(totals)
+        print("odiff loop".padding(toLength: 22, withPad: " ", startingAt: 0) + "wall " + Measure.ms(seconds)
+              + "  → verify -j 2 is " + Measure.ratio(seconds, verifySeconds) + " faster")
+    }
+}
