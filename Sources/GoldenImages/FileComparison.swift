@@ -41,16 +41,23 @@ public struct FileComparison: Sendable {
     /// `ComparisonError` for a tolerance that cannot apply; each describes itself in one line.
     public func run() throws -> Report {
         try checkBudget()
-        let (expectedImage, actualImage) = try Self.readImages(expected, actual)
-        let comparison = try ImageComparison(expected: expectedImage, actual: actualImage, tolerance: tolerance)
-        var report = Report(expected: expected.path, actual: actual.path, passed: comparison.result.passed,
+        var report: Report
+        let diffPixels: RGBAImage?, compositePixels: RGBAImage?
+        do {
+            // The decoded pair is released at the end of this scope, before the PNGs are encoded.
+            let (expectedImage, actualImage) = try Self.readImages(expected, actual)
+            let comparison = try ImageComparison(expected: expectedImage, actual: actualImage, tolerance: tolerance)
+            report = Report(expected: expected.path, actual: actual.path, passed: comparison.result.passed,
                             result: comparison.result)
-        if let diffImage {
-            try GoldenStore.writePNG(comparison.makeDiffImage(), to: diffImage)
+            diffPixels = diffImage == nil ? nil : comparison.makeDiffImage()
+            compositePixels = compositeImage == nil ? nil : comparison.makeCompositeImage()
+        }
+        if let diffImage, let diffPixels {
+            try GoldenStore.writePNG(diffPixels, to: diffImage)
             report.diffImage = diffImage.path
         }
-        if let compositeImage {
-            try GoldenStore.writePNG(comparison.makeCompositeImage(), to: compositeImage)
+        if let compositeImage, let compositePixels {
+            try GoldenStore.writePNG(compositePixels, to: compositeImage)
             report.compositeImage = compositeImage.path
         }
         return report

@@ -144,14 +144,15 @@ enum NativeDiff {
                                     diff_color: bytes(style.diffColor),
                                     diff_color_alt: bytes(style.diffColorAlt ?? style.diffColor),
                                     diff_mask: style.diffMask ? 1 : 0)
-        var output = [UInt8](repeating: 0, count: pixelCount * 4)
-        image.pixels.withUnsafeBufferPointer { source in
-            classes.withUnsafeBufferPointer { classBuffer in
-                output.withUnsafeMutableBufferPointer { destination in
+        // cid_draw_diff writes every byte, so the buffer is not zeroed first.
+        let output = [UInt8](unsafeUninitializedCapacity: pixelCount * 4) { destination, initializedCount in
+            image.pixels.withUnsafeBufferPointer { source in
+                classes.withUnsafeBufferPointer { classBuffer in
                     cid_draw_diff(source.baseAddress, classBuffer.baseAddress, Int64(pixelCount), &cStyle,
                                   destination.baseAddress)
                 }
             }
+            initializedCount = pixelCount * 4
         }
         return RGBAImage(width: image.width, height: image.height, pixels: output)
     }
