@@ -136,12 +136,25 @@ static void widen_row(const uint8_t *row, uint8_t *out, uint32_t width, uint8_t 
     case 6:
         memmove(out, row, (size_t)width * 4);
         break;
-    case 2:
-        for (uint32_t x = 0; x < width; x++) {
+    case 2: {
+        /* A pixel at a time as one word: its three bytes and the next pixel's first, which is
+         * replaced by opaque alpha. The last pixel is read byte by byte: its word would end past
+         * the row. */
+        uint32_t x = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        for (; x + 1 < width; x++) {
+            uint32_t word;
+            memcpy(&word, row + 3 * (size_t)x, 4);
+            word |= 0xFF000000u;
+            memcpy(out + 4 * (size_t)x, &word, 4);
+        }
+#endif
+        for (; x < width; x++) {
             uint8_t r = row[3 * x], g = row[3 * x + 1], b = row[3 * x + 2];
             out[4 * x] = r, out[4 * x + 1] = g, out[4 * x + 2] = b, out[4 * x + 3] = 255;
         }
         break;
+    }
     case 0:
         for (uint32_t x = 0; x < width; x++) {
             uint8_t v = row[x];
