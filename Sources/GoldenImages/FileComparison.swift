@@ -45,12 +45,14 @@ public struct FileComparison: Sendable {
         let diffPixels: RGBAImage?, compositePixels: RGBAImage?
         do {
             // The decoded pair is released at the end of this scope, before the PNGs are encoded.
+            // The actual image is handed over, so the diff can be drawn over its pixels.
             let (expectedImage, actualImage) = try Self.readImages(expected, actual)
-            let comparison = try ImageComparison(expected: expectedImage, actual: actualImage, tolerance: tolerance)
+            var comparison = try ImageComparison(expected: expectedImage, actual: consume actualImage,
+                                                 tolerance: tolerance)
             report = Report(expected: expected.path, actual: actual.path, passed: comparison.result.passed,
                             result: comparison.result)
-            diffPixels = diffImage == nil ? nil : comparison.makeDiffImage()
             compositePixels = compositeImage == nil ? nil : comparison.makeCompositeImage()
+            diffPixels = diffImage == nil ? nil : comparison.takeDiffImage()
         }
         if let diffImage, let diffPixels {
             try GoldenStore.writePNG(diffPixels, to: diffImage)
