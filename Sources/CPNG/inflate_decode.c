@@ -1,6 +1,7 @@
 #include "inflate_decode.h"
 
 #include <libdeflate.h>
+#include <zlib.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -187,6 +188,10 @@ static size_t channels(uint8_t colour_type) {
     }
 }
 
+static int inflate_chunks(const image_chunks *chunks, uint8_t *filtered, size_t filtered_size);
+static int unfilter_and_widen(const cpng_header *header, uint8_t *filtered, uint8_t *pixels,
+                              const uint8_t palette[256][4]);
+
 int cpng_inflate_decode(const uint8_t *data, size_t size, const cpng_header *header, uint8_t *pixels,
                         size_t capacity) {
     size_t pixel_bytes = channels(header->colour_type);
@@ -197,8 +202,7 @@ int cpng_inflate_decode(const uint8_t *data, size_t size, const cpng_header *hea
 
     image_chunks chunks;
     if (!find_chunks(data, size, &chunks)) return 0;
-    static uint8_t unused_palette[256][4];
-    uint8_t palette[256][4];
+    uint8_t palette[256][4] = {{0}}; /* read only for colour type 3 */
     if (header->colour_type == 3) {
         if (!make_palette(&chunks, header->bit_depth, palette)) return 0;
     } else if (chunks.transparency != NULL) {
@@ -212,6 +216,12 @@ int cpng_inflate_decode(const uint8_t *data, size_t size, const cpng_header *hea
     size_t filtered_size = stored_row * height;
     uint8_t *filtered = pixels + (needed - filtered_size);
 
+    /* Image data that barely compresses (noise, photographs) split over many IDATs would need a
+     * joined copy nearly the image's size for libdeflate; zlib inflates it chunk by chunk instead,
+     * at about the speed of a copy, since most of it is stored blocks. */
+    if (chunks.idat_count > 1 && chunks.idat_size > filtered_size / 4) {
+        return inflate_chunks(&chunks, filtered, filtered_size) && unfilter_and_widen(header, filtered, pixels, palette);
+    }
     const uint8_t *stream = chunks.first_idat;
     uint8_t *joined = NULL;
     if (chunks.idat_count > 1) {
@@ -238,18 +248,55 @@ int cpng_inflate_decode(const uint8_t *data, size_t size, const cpng_header *hea
     free(joined);
     /* Trailing data after the zlib stream, a short stream, a bad checksum: libpng's call. */
     if (result != LIBDEFLATE_SUCCESS || consumed != chunks.idat_size || produced != filtered_size) return 0;
+    return unfilter_and_widen(header, filtered, pixels, palette);
+}
 
+/* zlib's streaming inflate over the IDAT chunks in place, with the same demands as above: the
+ * stream ends exactly with the last chunk and fills `filtered` exactly (Adler-32 checked). */
+static int inflate_chunks(const image_chunks *chunks, uint8_t *filtered, size_t filtered_size) {
+    z_stream stream;
+    memset(&stream, 0, sizeof stream);
+    if (inflateInit(&stream) != Z_OK) return 0;
+    stream.next_out = filtered;
+    int status = Z_OK;
+    size_t written = 0;
+    const uint8_t *chunk = chunks->first_idat - 8;
+    for (int i = 0; i < chunks->idat_count && (status == Z_OK || status == Z_STREAM_END); i++) {
+        uint32_t length = read_be32(chunk);
+        stream.next_in = (Bytef *)(chunk + 8);
+        stream.avail_in = length;
+        while (stream.avail_in > 0) {
+            if (status == Z_STREAM_END) { /* data after the end of the stream */
+                status = Z_DATA_ERROR;
+                break;
+            }
+            size_t room = filtered_size - written;
+            stream.avail_out = room > UINT32_MAX ? UINT32_MAX : (uInt)room;
+            uInt before = stream.avail_out;
+            status = inflate(&stream, Z_NO_FLUSH);
+            written += before - stream.avail_out;
+            if (status != Z_OK && status != Z_STREAM_END) break; /* Z_BUF_ERROR: more data than rows */
+        }
+        chunk += (size_t)length + 12;
+    }
+    inflateEnd(&stream);
+    return status == Z_STREAM_END && written == filtered_size;
+}
+
+/* Unfilters the rows at the end of `pixels` and widens them to RGBA from its start (see above). */
+static int unfilter_and_widen(const cpng_header *header, uint8_t *filtered, uint8_t *pixels,
+                              const uint8_t palette[256][4]) {
+    uint32_t width = header->width, height = header->height;
+    size_t pixel_bytes = channels(header->colour_type);
+    size_t stored_row = (size_t)width * pixel_bytes + 1;
     size_t row_length = stored_row - 1;
     for (uint32_t y = 0; y < height; y++) {
         uint8_t *row = filtered + (size_t)y * stored_row;
         const uint8_t *previous = y > 0 ? row - stored_row + 1 : NULL;
         if (!unfilter_row(row[0], row + 1, previous, row_length, pixel_bytes)) return 0;
-        if (y > 0) {
-            widen_row(previous, pixels + (size_t)(y - 1) * width * 4, width, header->colour_type,
-                      header->colour_type == 3 ? palette : unused_palette);
-        }
+        if (y > 0) widen_row(previous, pixels + (size_t)(y - 1) * width * 4, width, header->colour_type, palette);
     }
     widen_row(filtered + (size_t)(height - 1) * stored_row + 1, pixels + (size_t)(height - 1) * width * 4, width,
-              header->colour_type, header->colour_type == 3 ? palette : unused_palette);
+              header->colour_type, palette);
     return 1;
 }
