@@ -130,16 +130,23 @@ static void put_bits(bit_writer *writer, uint32_t value, int count) {
     }
 }
 
-/* put_bits without the capacity check, for a block whose whole size was checked first. `count`
- * is at most 32 - 4: a code and its extra bits go in one call. */
-static inline void put_bits_unchecked(bit_writer *writer, uint32_t value, int count) {
+/* The bit writer's state in locals, for a block whose whole size was checked first: no capacity
+ * check per code, and the compiler keeps it in registers. `count` is at most 32 - 4, so a code
+ * and its extra bits go in one call. */
+typedef struct fast_bits {
+    uint8_t *out;
+    uint64_t bits;
+    int count;
+} fast_bits;
+
+static inline void put_bits_unchecked(fast_bits *writer, uint32_t value, int count) {
     writer->bits |= (uint64_t)value << writer->count;
     writer->count += count;
     if (writer->count >= 32) {
-        uint8_t *out = writer->out + writer->size;
         uint32_t word = (uint32_t)writer->bits;
-        out[0] = (uint8_t)word, out[1] = (uint8_t)(word >> 8), out[2] = (uint8_t)(word >> 16), out[3] = (uint8_t)(word >> 24);
-        writer->size += 4;
+        writer->out[0] = (uint8_t)word, writer->out[1] = (uint8_t)(word >> 8);
+        writer->out[2] = (uint8_t)(word >> 16), writer->out[3] = (uint8_t)(word >> 24);
+        writer->out += 4;
         writer->bits >>= 32;
         writer->count -= 32;
     }
@@ -375,25 +382,29 @@ static void flush_block(scanline_deflater *deflater, bit_writer *writer, const u
         }
         /* The block's size was checked above: no check per symbol, and each code goes out with its
          * extra bits in one write (at most 15 + 13 bits). */
+        fast_bits fast = {writer->out + writer->size, writer->bits, writer->count};
         for (size_t i = 0; i < deflater->symbol_count; i++) {
             symbol item = deflater->symbols[i];
             if (item.distance == 0) {
-                put_bits_unchecked(writer, litlen.codes[item.value], litlen.lengths[item.value]);
+                put_bits_unchecked(&fast, litlen.codes[item.value], litlen.lengths[item.value]);
                 continue;
             }
             int length_symbol = deflater->length_code[item.value];
             int length_bits = litlen.lengths[257 + length_symbol];
-            put_bits_unchecked(writer,
+            put_bits_unchecked(&fast,
                                litlen.codes[257 + length_symbol] |
                                    (uint32_t)(item.value - length_base[length_symbol]) << length_bits,
                                length_bits + length_extra[length_symbol]);
             int offset = item.distance - 1;
             int dist_symbol = offset < 256 ? deflater->dist_code_near[offset] : deflater->dist_code_far[offset >> 7];
             int dist_bits = dist.lengths[dist_symbol];
-            put_bits_unchecked(writer,
+            put_bits_unchecked(&fast,
                                dist.codes[dist_symbol] | (uint32_t)(item.distance - dist_base[dist_symbol]) << dist_bits,
                                dist_bits + dist_extra[dist_symbol]);
         }
+        writer->size = (size_t)(fast.out - writer->out);
+        writer->bits = fast.bits;
+        writer->count = fast.count;
         put_bits(writer, litlen.codes[END_OF_BLOCK], litlen.lengths[END_OF_BLOCK]);
     }
     deflater->symbol_count = 0;
