@@ -173,16 +173,19 @@ stress-ci:
 # Examples/ (every Swift snippet of the README) against a tagged copy of this checkout; then a clean
 # build of a package that imports only PlayingCards and GoldenImageTesting, which must not compile
 # swift-crypto or the command line's modules (it prints its build time).
+# links.sh: programs that import only GoldenImages or only BatchRendering must not link Cairo,
+# Pango or librsvg.
 examples: deps
 	Tests/Outside/examples.sh
 	Tests/Outside/consumer.sh
+	Tests/Outside/links.sh
 
 # `make install` to a temporary PREFIX and DESTDIR, then every subcommand with the checkout moved away.
 install-check: deps
 	Tests/Outside/install.sh
 
 # DocC for the library products, warnings as errors, into .build/api-docs.
-API_DOC_TARGETS = CardRenderSupport Geometry Drawing PlayingCards KeyboardDiagrams GoldenImages GoldenImageTesting BatchRendering RenderPipeline PrintLayout CardTemplates
+API_DOC_TARGETS = CardRenderSupport Geometry Images Drawing PlayingCards KeyboardDiagrams GoldenImages GoldenImageTesting BatchRendering RenderPipeline PrintLayout CardTemplates
 api-docs: deps
 	$(SWIFT) package --allow-writing-to-directory .build/api-docs generate-documentation \
 	  $(foreach target,$(API_DOC_TARGETS),--target $(target)) --enable-experimental-combined-documentation \

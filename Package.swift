@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .library(name: "CardRenderSupport", targets: ["CardRenderSupport"]),
         .library(name: "Geometry", targets: ["Geometry"]),
+        .library(name: "Images", targets: ["Images"]),
         .library(name: "Drawing", targets: ["Drawing"]),
         .library(name: "PlayingCards", targets: ["PlayingCards"]),
         .library(name: "KeyboardDiagrams", targets: ["KeyboardDiagrams"]),
@@ -33,7 +34,7 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        // C layer: the only code that sees cairo_*, png_* and WebP* besides Drawing/Cairo, Drawing/LibPNG and Drawing/WebP.
+        // C layer: the only code that sees cairo_*, png_* and WebP* besides Drawing/Cairo, Images/LibPNG and Images/WebP.
         .systemLibrary(
             name: "CCairo",
             pkgConfig: "cairo",
@@ -87,9 +88,12 @@ let package = Package(
         // inside their folder, "did you mean", markup escaping, a seeded generator.
         .target(name: "CardRenderSupport", swiftSettings: mocking),
         .target(name: "Geometry"),
+        // Pixels without drawing: RGBAImage, PNG and WebP files, the output formats' facts and the
+        // pixel budget. Links libpng and libwebp, never Cairo, Pango or librsvg.
+        .target(name: "Images", dependencies: ["CardRenderSupport", "CPNG", "CWebP"]),
         .target(
             name: "Drawing",
-            dependencies: ["Geometry", "CardRenderSupport", "CCairo", "CPango", "CRSVG", "CPNG", "CWebP", "BundledFonts"]
+            dependencies: ["Geometry", "Images", "CardRenderSupport", "CCairo", "CPango", "CRSVG", "BundledFonts"]
         ),
         .target(name: "PlayingCards", dependencies: ["Geometry", "Drawing", "CardRenderSupport", "PrintLayout"]),
         // Paper, lengths, the n-up sheet grid, crop marks, duplex backs and print-on-demand sizes: pure numbers.
@@ -108,14 +112,16 @@ let package = Package(
             dependencies: ["Geometry", "Drawing", "CardRenderSupport", "SpecFiles", "ResourceBundles"],
             resources: [.copy("Resources/devices.json")]
         ),
-        .target(name: "GoldenImages", dependencies: ["Drawing", "CardRenderSupport", "CImageDiff"]),
+        .target(name: "GoldenImages", dependencies: ["Images", "CardRenderSupport", "CImageDiff"]),
         // The only module that imports a test framework: assertGolden for users' XCTest / Swift Testing suites.
         .target(name: "GoldenImageTesting", dependencies: ["GoldenImages", "Drawing", "CardRenderSupport"]),
-        // Specs, matrices, shards, manifests with each file's SHA-256, progress and the gallery; knows
-        // no job kind. The only module that hashes, so drawing and golden tests never build swift-crypto.
+        // Output units (a picture, a document of pages, a sequence of frames) scheduled by cost on
+        // one pool of workers, specs, matrices, shards, manifests with each file's SHA-256, progress
+        // and the gallery; knows no job kind and no drawing (no Cairo). The only module that hashes,
+        // so drawing and golden tests never build swift-crypto.
         .target(
             name: "BatchRendering",
-            dependencies: ["Drawing", "CardRenderSupport", "SpecFiles", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["Images", "CardRenderSupport", "SpecFiles", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // Typed requests (card, deck, keyboard diagram, samples), the job kinds of a batch spec and
         // the one render pipeline every command uses: plan → render → encode → hash → atomic write → manifest.
@@ -160,7 +166,7 @@ let package = Package(
             exclude: ["__Goldens__"]
         ),
         .testTarget(name: "GoldenImagesTests", dependencies: ["GoldenImages", "GoldenImageTesting", "Drawing"], exclude: ["__Goldens__"]),
-        .testTarget(name: "BatchRenderingTests", dependencies: ["BatchRendering", "Drawing", "SpecFiles", "CardRenderSupport"]),
+        .testTarget(name: "BatchRenderingTests", dependencies: ["BatchRendering", "Images", "Drawing", "SpecFiles", "CardRenderSupport"]),
         .testTarget(
             name: "RenderPipelineTests",
             dependencies: ["RenderPipeline", "BatchRendering", "SpecFiles", "Drawing", "KeyboardDiagrams", "CardRenderSupport"]

@@ -21,6 +21,7 @@ let package = Package(
                 .product(name: "Geometry", package: "cardrender"),
                 .product(name: "PlayingCards", package: "cardrender"),
                 .product(name: "KeyboardDiagrams", package: "cardrender"),
+                .product(name: "BatchRendering", package: "cardrender"),
             ]
         ),
         .executableTarget(name: "examples", dependencies: ["ExampleDrawings"]),

@@ -1,5 +1,4 @@
 import CardRenderSupport
-import Drawing
 import Foundation
 
 /// A unit of batch work: a card, a deck or a keyboard diagram with its parameters.

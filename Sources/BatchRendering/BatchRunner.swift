@@ -1,5 +1,4 @@
 import CardRenderSupport
-import Drawing
 import Foundation
 import Synchronization
 

@@ -1,6 +1,6 @@
 import CardRenderSupport
-import Drawing
 import Foundation
+import Images
 
 /// `index.html` in the output folder: every rendered item of the manifest with its job's
 /// parameters, grouped by kind and job, in natural order (2C before 10C). An item is one

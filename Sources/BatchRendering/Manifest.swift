@@ -1,5 +1,4 @@
 import CardRenderSupport
-import Drawing
 import Foundation
 
 /// `manifest.json` in the output folder: what each job wrote, with digests and the key of the

@@ -1,5 +1,4 @@
 import CardRenderSupport
-import Drawing
 import Foundation
 
 /// The `--out` folder: every path a job writes must stay inside it.

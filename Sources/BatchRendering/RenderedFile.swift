@@ -1,18 +1,9 @@
 import CardRenderSupport
-import Drawing
 import Foundation
+import Images
 
 // Hashing lives here, where manifests are made, rather than in Drawing: a library user who only
 // draws does not build swift-crypto.
-
-extension FileToRender {
-    /// Draws and encodes the file in memory; the bytes are hashed here, on the rendering thread.
-    public func render() throws -> RenderedFile {
-        let pixels = pixelSize
-        return RenderedFile(path: path, data: try picture.data(format: format, resolution: resolution, quality: quality),
-                            pixelWidth: pixels?.width, pixelHeight: pixels?.height)
-    }
-}
 
 extension WrittenFile {
     /// The facts of bytes read back from disk: hashed, with the pixel size from a raster header.
@@ -44,11 +35,7 @@ public struct RenderedFile: Sendable {
 
     /// Writes the bytes to `url` (whose folder exists) atomically. Renders are re-runnable, so
     /// they are not fsynced.
-    public func write(to url: URL) throws(DrawingError) {
-        do {
-            try AtomicFile.write(data, to: url, durable: false)
-        } catch {
-            throw .write(path: error.path, reason: error.reason.description)
-        }
+    public func write(to url: URL) throws(FileWriteError) {
+        try AtomicFile.write(data, to: url, durable: false)
     }
 }

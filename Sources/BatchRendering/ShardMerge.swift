@@ -1,5 +1,4 @@
 import CardRenderSupport
-import Drawing
 import Foundation
 
 /// Assembles the `--out` folders of a sharded run (`--shard K/N`, one per CI machine) into one

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Images
 
 /// A drawing context, like `CGContext` on top of Cairo's `cairo_t`: a path is built and then
 /// consumed by `fillPath`, `strokePath` or `clip`; state lives on a save/restore stack that

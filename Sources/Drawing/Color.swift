@@ -1,4 +1,5 @@
 import Foundation
+import Images
 
 /// An sRGB colour with straight alpha, components in 0...1.
 public struct Color: Sendable, Hashable, Codable, CustomStringConvertible {
@@ -26,24 +27,9 @@ public struct Color: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// Parses `#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA` (the `#` is optional).
     public init(hex text: String) throws(DrawingError) {
-        var digits = Substring(text.trimmingCharacters(in: .whitespaces))
-        if digits.hasPrefix("#") { digits = digits.dropFirst() }
-        guard [3, 4, 6, 8].contains(digits.count), digits.allSatisfy(\.isHexDigit),
-              let value = UInt64(digits, radix: 16) else {
-            throw .invalidColor(text)
-        }
-        let short = digits.count <= 4
-        let hasAlpha = digits.count == 4 || digits.count == 8
-        let bits = short ? 4 : 8
-        let count = hasAlpha ? 4 : 3
-        let maxValue = Double((1 << bits) - 1)
-        var components: [Double] = []
-        for index in 0..<count {
-            let shift = UInt64(bits * (count - 1 - index))
-            components.append(Double((value >> shift) & UInt64((1 << bits) - 1)) / maxValue)
-        }
-        self.init(red: components[0], green: components[1], blue: components[2],
-                  alpha: hasAlpha ? components[3] : 1)
+        guard let pixel = RGBAImage.Pixel(hex: text) else { throw .invalidColor(text) }
+        self.init(red: Double(pixel.r) / 255, green: Double(pixel.g) / 255, blue: Double(pixel.b) / 255,
+                  alpha: Double(pixel.a) / 255)
     }
 
     public func withAlphaComponent(_ alpha: Double) -> Color {

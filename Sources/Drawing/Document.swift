@@ -1,6 +1,7 @@
 import CardRenderSupport
 import Foundation
 import Geometry
+import Images
 
 /// Pages, each with its own size, written as one PDF: a whole deck or a set of diagrams in one
 /// file. Where a `Picture` is one page, a document is many; it is Cairo's PDF surface with a

@@ -1,6 +1,7 @@
 import CardRenderSupport
 import Foundation
 import Geometry
+import Images
 
 /// How points become pixels in raster output.
 public enum Resolution: Sendable, Hashable {
@@ -192,4 +193,17 @@ public final class Bitmap {
 
     /// Straight-alpha RGBA pixels.
     public func rgbaImage() throws -> RGBAImage { try surface.rgbaImage() }
+}
+
+extension OutputFormat {
+    /// `picture` encoded in this format; `resolution` applies to raster formats only, `quality`
+    /// (within `lossyQualities`) to lossy ones; nil is lossless.
+    func encode(_ picture: Picture, resolution: Resolution, quality: Int? = nil) throws -> Data {
+        switch self {
+        case .png: try picture.bitmap(resolution: resolution).pngData()
+        case .webp: try picture.webpData(resolution: resolution, compression: quality.map { .lossy(quality: $0) } ?? .lossless)
+        case .svg: try picture.svgData()
+        case .pdf: try picture.pdfData()
+        }
+    }
 }

@@ -1,5 +1,5 @@
-import Drawing
 import Foundation
+import Images
 
 /// How the diff image is drawn: pixelmatch's `alpha`, `aaColor`, `diffColor`, `diffColorAlt` and
 /// `diffMask` options, with its defaults. Speckle (regions below the minimum cluster size) is
@@ -17,7 +17,7 @@ public struct DiffImageStyle: Sendable, Hashable, Codable {
             self.b = b
         }
 
-        /// `#RRGGBB` (or `#RGB`), as `Color(hex:)` reads it, or pixelmatch's `R,G,B` with each 0...255.
+        /// `#RRGGBB` (or `#RGB`), as `RGBAImage.Pixel(hex:)` reads it, or pixelmatch's `R,G,B` with each 0...255.
         public init?(parsing text: String) {
             let fields = text.split(separator: ",", omittingEmptySubsequences: false)
             if fields.count == 3 {
@@ -26,9 +26,8 @@ public struct DiffImageStyle: Sendable, Hashable, Codable {
                 self.init(r: r, g: g, b: b)
                 return
             }
-            guard let color = try? Color(hex: text), color.alpha == 1 else { return nil }
-            func byte(_ value: Double) -> UInt8 { UInt8((value * 255).rounded()) }
-            self.init(r: byte(color.red), g: byte(color.green), b: byte(color.blue))
+            guard let pixel = RGBAImage.Pixel(hex: text), pixel.a == 255 else { return nil }
+            self.init(r: pixel.r, g: pixel.g, b: pixel.b)
         }
 
         public var description: String { "rgb(\(r),\(g),\(b))" }

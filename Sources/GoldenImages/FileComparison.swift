@@ -1,6 +1,6 @@
 import Dispatch
-import Drawing
 import Foundation
+import Images
 import Synchronization
 
 /// Two PNG files compared, with the diff image and the expected | actual | diff composite
@@ -37,7 +37,7 @@ public struct FileComparison: Sendable {
     }
 
     /// Reads both images, compares them and writes the images asked for (atomically). Throws
-    /// `DrawingError` over the budget, `GoldenError` for a file that cannot be read or written,
+    /// `ImageError` over the budget, `GoldenError` for a file that cannot be read or written,
     /// `ComparisonError` for a tolerance that cannot apply; each describes itself in one line.
     public func run() throws -> Report {
         try checkBudget()
@@ -82,7 +82,7 @@ public struct FileComparison: Sendable {
     /// Refuses images over `maxPixels` from their headers, and the composite when it is asked for.
     /// A file that cannot be read or has no valid header is left to the decoder, which says what
     /// is wrong with it.
-    private func checkBudget() throws(DrawingError) {
+    private func checkBudget() throws(ImageError) {
         var sizes: [(width: Int, height: Int)] = []
         for url in [expected, actual] {
             guard let data = try? Data(contentsOf: url, options: .mappedIfSafe),

@@ -1,6 +1,6 @@
 import CardRenderSupport
-import Drawing
 import Foundation
+import Images
 
 /// Every PNG of a goldens folder compared with the PNG of the same relative path in an actual
 /// folder: matches, failures, images missing on either side, and goldens recorded by the mode.

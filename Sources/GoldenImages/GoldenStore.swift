@@ -1,5 +1,5 @@
-import Drawing
 import Foundation
+import Images
 
 /// Where the files of a failed comparison were written.
 public struct GoldenArtifacts: Sendable, Hashable, Codable {

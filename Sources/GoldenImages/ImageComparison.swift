@@ -1,5 +1,5 @@
-import Drawing
 import Foundation
+import Images
 
 /// A comparison of an expected image with an actual one: the result, plus what is needed to draw
 /// the diff and the composite on demand.

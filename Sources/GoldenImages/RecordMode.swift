@@ -1,6 +1,6 @@
 import CardRenderSupport
-import Drawing
 import Foundation
+import Images
 
 /// When goldens are written, as in swift-snapshot-testing.
 public enum RecordMode: String, Sendable, Hashable, Codable, CaseIterable {

@@ -44,7 +44,7 @@ public struct CardRequest: RenderRequest, Equatable {
         let side = try side
         let picture = try look.makeRenderer().picture(for: side)
         return OutputPlan(files: FileToRender.all(names.name(for: side), picture, formats: look.formats,
-                                                  resolution: look.resolution)).atQuality(look.quality)
+                                                  resolution: look.resolution).map { $0.atQuality(look.quality) })
     }
 
     public var inputFolders: [String] { look.inputFolders }

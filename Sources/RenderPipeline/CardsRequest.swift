@@ -273,11 +273,10 @@ public struct CardsRequest: RenderRequest, Equatable {
         let manifest = CardsManifest.Plan(template: loaded.template, templatePath: template, dataPath: data,
                                           cards: loaded.cards, hasBack: loaded.back != nil, formats: formats,
                                           resolution: resolution, bleed: bleed, warnings: loaded.warnings)
-        let atlasFile = atlas
-        let derived = (atlas == nil ? [] : [Self.sheetAtlasName]) + [Self.manifestPath]
-        return OutputPlan(files: files, derivedPaths: derived, warnings: loaded.warnings) { rendered in
-            (atlasFile.map { [RenderedFile(path: Self.sheetAtlasName, data: $0)] } ?? [])
-                + [RenderedFile(path: Self.manifestPath, data: try manifest.manifest(describing: rendered).jsonData())]
+        // The atlas is known now, so it is a file of its own; cards.json describes the files made.
+        let units = files.map(\.unit) + (atlas.map { [OutputUnit.known(Self.sheetAtlasName, $0)] } ?? [])
+        return OutputPlan(units: units, derivedPaths: [Self.manifestPath], warnings: loaded.warnings) { rendered in
+            [RenderedFile(path: Self.manifestPath, data: try manifest.manifest(describing: rendered).jsonData())]
         }
     }
 

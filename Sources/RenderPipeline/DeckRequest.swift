@@ -47,7 +47,8 @@ public struct DeckRequest: RenderRequest, Equatable {
         let export = DeckExport(renderer: try look.makeRenderer(), formats: look.formats, resolution: look.resolution,
                                 naming: names, includesJokers: jokers, includesAllBacks: allBacks)
         try export.validate(sheet: sheet)
-        var files = export.files.map { $0.file.atQuality(look.quality) }
+        var files = export.files.map { FileToRender($0.relativePath, $0.picture, format: $0.format, resolution: $0.resolution)
+            .atQuality(look.quality) }
         var atlas: Data?
         if sheet {
             let spriteSheet = try export.spriteSheet()
@@ -59,13 +60,12 @@ public struct DeckRequest: RenderRequest, Equatable {
             files.append(FileToRender("contact-sheet.png", try ContactSheet.picture(for: export), format: .png,
                                       resolution: look.resolution))
         }
-        let atlasPath = export.spriteSheetAtlasName, manifestPath = export.manifestPath
-        let atlasFile = atlas
-        return OutputPlan(files: files, derivedPaths: (atlasFile == nil ? [] : [atlasPath]) + [manifestPath]) { rendered in
+        let manifestPath = export.manifestPath
+        // The atlas is known now, so it is a file of its own.
+        let units = files.map(\.unit) + (atlas.map { [OutputUnit.known(export.spriteSheetAtlasName, $0)] } ?? [])
+        return OutputPlan(units: units, derivedPaths: [manifestPath]) { rendered in
             // deck.json states the SHA-256 of the bytes just rendered.
-            let manifest = try export.manifest(describing: rendered)
-            return (atlasFile.map { [RenderedFile(path: atlasPath, data: $0)] } ?? [])
-                + [RenderedFile(path: manifestPath, data: try manifest.jsonData())]
+            [RenderedFile(path: manifestPath, data: try export.manifest(describing: rendered).jsonData())]
         }
     }
 

@@ -48,7 +48,7 @@ public struct JobKind: Sendable {
                 },
                 plan: { request in
                     var plan = try request.plan()
-                    plan.files = plan.files.map { var file = $0; file.path = JobKind.withoutKeyboardFolder(file.path); return file }
+                    plan.units = plan.units.map { var unit = $0; unit.path = JobKind.withoutKeyboardFolder(unit.path); return unit }
                     return plan
                 }),
         JobKind("samples", SamplesRequest.self, keys: SamplesRequest.keys),

@@ -202,8 +202,9 @@ public struct KeyboardRequest: RenderRequest, Equatable {
         let diagram = try order.diagram(builder: builder)
         let base = KeyboardDiagramSpec.strippingExtension(order.output ?? order.defaultOutput(model: diagram.model))
         // A batch job names its device by alias as a docs author wrote it: say what is drawn.
-        return OutputPlan(files: FileToRender.all(base, diagram.picture, formats: order.formats, resolution: .scale(scale)),
-                          warnings: aliasResolution(catalog: builder.catalog).map { [$0] } ?? []).atQuality(quality)
+        return OutputPlan(files: FileToRender.all(base, diagram.picture, formats: order.formats, resolution: .scale(scale))
+                            .map { $0.atQuality(quality) },
+                          warnings: aliasResolution(catalog: builder.catalog).map { [$0] } ?? [])
     }
 
     /// The same paths as `plan()` without laying out the diagram, and a cost estimate for

@@ -64,7 +64,7 @@ public struct KeyboardSpecFile: Sendable {
                 planned += files[index].map { FileToRender($0.path, picture, format: $0.format,
                                                            resolution: .scale(scales[index])) }
             }
-            let plan = OutputPlan(files: planned).atQuality(quality)
+            let plan = OutputPlan(files: planned.map { $0.atQuality(quality) })
             try plan.checkBudget(maxPixels: maxPixels)
             if start == 0 { try AtomicFile.prepareDirectory(out) }
             for file in try plan.write(into: out, workers: workers, maxPixels: maxPixels) { written(file) }
@@ -187,5 +187,20 @@ private struct Reader {
             values[name] = value
         }
         return (values, output)
+    }
+}
+
+extension KeyboardDiagramSpec {
+    /// Every entry's files under `root`, each diagram laid out, at `resolution` for PNG: paths
+    /// that leave `root` and two entries writing the same file are refused first.
+    public func outputs(under root: URL, builder: KeyboardDiagramBuilder,
+                        resolution: Resolution = .scale(1)) throws(KeyboardSpecError) -> [[FileToRender]] {
+        let files = try plannedFiles(under: root, builder: builder)
+        var planned: [[FileToRender]] = []
+        for (entry, files) in zip(entries, files) {
+            let picture = try diagram(for: entry, builder: builder).picture
+            planned.append(files.map { FileToRender($0.path, picture, format: $0.format, resolution: resolution) })
+        }
+        return planned
     }
 }

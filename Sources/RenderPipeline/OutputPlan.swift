@@ -4,39 +4,40 @@ import Drawing
 import Foundation
 import Synchronization
 
-/// What a request writes, before anything renders: files to render, plus files derived from
-/// the rendered bytes (like `deck.json`, which states their SHA-256). Every command and every
-/// batch job goes through one of these: plan → render → encode → hash → atomic write → derived
-/// files.
+/// What a request writes, before anything renders: the units to render (pictures, documents of
+/// pages, sequences of frames; see `OutputUnit`), plus files derived from the rendered files'
+/// facts (like `deck.json`, which states their SHA-256). Every command and every batch job goes
+/// through one of these: plan → render → encode → hash → atomic write → derived files.
 public struct OutputPlan: Sendable {
-    public var files: [FileToRender]
+    public var units: [OutputUnit]
     public var derivedPaths: [String]
-    /// Files made from what was rendered (each file's facts, keyed by path).
+    /// Files made from what was rendered (each file's facts, keyed by path): manifests only, as
+    /// anything drawn is a unit and runs on the workers.
     public var derive: @Sendable (_ rendered: [String: WrittenFile]) throws -> [RenderedFile]
     /// What planning found that the files will show but that is not an error, one line each
     /// (text that overflows its box even at its smallest size).
     public var warnings: [String]
 
-    public init(files: [FileToRender], derivedPaths: [String] = [], warnings: [String] = [],
+    public init(units: [OutputUnit], derivedPaths: [String] = [], warnings: [String] = [],
                 derive: @escaping @Sendable (_ rendered: [String: WrittenFile]) throws -> [RenderedFile] = { _ in [] }) {
-        self.files = files
+        self.units = units
         self.derivedPaths = derivedPaths
         self.warnings = warnings
         self.derive = derive
     }
 
-    /// The same plan with the files of lossy-capable formats at `quality` (nil: lossless).
-    public func atQuality(_ quality: Int?) -> OutputPlan {
-        var plan = self
-        plan.files = files.map { $0.atQuality(quality) }
-        return plan
+    /// A plan of pictures.
+    public init(files: [FileToRender], derivedPaths: [String] = [], warnings: [String] = [],
+                derive: @escaping @Sendable (_ rendered: [String: WrittenFile]) throws -> [RenderedFile] = { _ in [] }) {
+        self.init(units: files.map(\.unit), derivedPaths: derivedPaths, warnings: warnings, derive: derive)
     }
 
     /// Every path the plan writes, relative to the output folder.
-    public var outputs: [String] { files.map(\.path) + derivedPaths }
+    public var outputs: [String] { units.map(\.path) + derivedPaths }
 
-    /// Pixels to draw, a proxy for rendering time when balancing shards.
-    public var estimatedCost: Double { files.reduce(0) { $0 + $1.estimatedCost } }
+    /// Pixels to draw, a proxy for rendering time when balancing shards: every unit's, documents
+    /// and frames included.
+    public var estimatedCost: Double { units.reduce(0) { $0 + $1.estimatedCost } }
 
     static func prefix(for folder: String) -> String {
         folder.isEmpty || folder == "." ? "" : folder.hasSuffix("/") ? folder : folder + "/"
@@ -52,7 +53,7 @@ public struct OutputPlan: Sendable {
         let prefix = Self.prefix(for: folder)
         guard !prefix.isEmpty else { return self }
         let derive = self.derive
-        return OutputPlan(files: files.map { var file = $0; file.path = prefix + file.path; return file },
+        return OutputPlan(units: units.map { var unit = $0; unit.path = prefix + unit.path; return unit },
                           derivedPaths: derivedPaths.map { prefix + $0 }, warnings: warnings) { rendered in
             var local: [String: WrittenFile] = [:]
             for (path, file) in rendered where path.hasPrefix(prefix) {
@@ -66,23 +67,13 @@ public struct OutputPlan: Sendable {
 
     /// Refuses the plan when a raster file it makes is over `maxPixels`, or wider or taller than
     /// its format can hold, before anything renders.
-    public func checkBudget(maxPixels: Int) throws {
-        for file in files {
-            guard let pixels = file.pixelSize else { continue }
-            if let side = file.format.maxPixelsPerSide, max(pixels.width, pixels.height) > side {
-                throw DrawingError.invalidSize("\(file.path) would be \(pixels.width)×\(pixels.height) px; "
-                                               + "\(file.format.name) holds at most \(side) px a side")
-            }
-            try RenderLimits.checkBudget(width: pixels.width, height: pixels.height, maxPixels: maxPixels,
-                                         what: file.path)
-        }
+    public func checkBudget(maxPixels: Int) throws(ImageError) {
+        for unit in units { try unit.checkBudget(maxPixels: maxPixels) }
     }
 
-    /// Renders every file in memory on `workers` threads, then the derived files.
+    /// Renders every unit in memory on `workers` threads, then the derived files.
     public func renderInMemory(workers: Int) throws -> [RenderedFile] {
-        let rendered = try WorkerPool.map(files.count, workers: workers, order: costliestFirst) { index in
-            try files[index].render()
-        }
+        let rendered = try OutputUnit.render(units, workers: workers)
         return rendered + (try derive(Self.byPath(rendered.map(\.facts))))
     }
 
@@ -95,11 +86,11 @@ public struct OutputPlan: Sendable {
     public func write(into out: URL, workers: Int, maxPixels: Int = RenderLimits.defaultMaxPixels) throws -> [WrittenFile] {
         try checkBudget(maxPixels: maxPixels)
         try OutputPaths.checkLengths(of: outputs, under: out)
-        try Self.prepareFolders(for: files.map(\.path), in: out)
+        try Self.prepareFolders(for: units.map(\.path), in: out)
         let staging = Mutex<[Int: AtomicFile.StagedFiles]>([:])
         defer { staging.withLock { for files in $0.values { files.discard() } } }
-        let written = try WorkerPool.map(files.count, workers: workers, order: costliestFirst) { index in
-            let rendered = try files[index].render()
+        // Each file is staged by the thread that made it, and its bytes dropped with the return.
+        let written = try OutputUnit.render(units, workers: workers) { index, rendered in
             let staged = AtomicFile.StagedFiles()
             staging.withLock { $0[index] = staged }
             try Self.stage(rendered, into: out, in: staged)
@@ -108,20 +99,12 @@ public struct OutputPlan: Sendable {
         let derived = try derive(Self.byPath(written))
         try Self.prepareFolders(for: derived.map(\.path), in: out)
         let last = AtomicFile.StagedFiles()
-        staging.withLock { $0[files.count] = last }
+        staging.withLock { $0[units.count] = last }
         for file in derived { try Self.stage(file, into: out, in: last) }
         // Published in plan order, the derived files last.
-        let ordered = staging.withLock { all in (0...files.count).compactMap { all[$0] } }
+        let ordered = staging.withLock { all in (0...units.count).compactMap { all[$0] } }
         try AtomicFile.StagedFiles.publish(ordered)
         return written + derived.map(\.facts)
-    }
-
-    /// File indices, the costliest first: run in this order, the last files to finish are the
-    /// cheap ones, so no thread is left with a long render while the others idle. Results still
-    /// come back in plan order.
-    var costliestFirst: [Int] {
-        let costs = files.map(\.estimatedCost)
-        return files.indices.sorted { costs[$0] != costs[$1] ? costs[$0] > costs[$1] : $0 < $1 }
     }
 
     static func prepareFolders(for paths: [String], in out: URL) throws {

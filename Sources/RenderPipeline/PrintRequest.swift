@@ -296,17 +296,15 @@ public struct PrintRequest: RenderRequest, Equatable {
         }
         let path = pdf.trimmingCharacters(in: .whitespaces)
         let document = sheets.document()
-        // Page PNGs render on the workers; the PDF, one file of many pages, is drawn on one thread
-        // and written through the plan's derived files.
+        // The PDF, one file of many pages, is a unit like the page PNGs: counted in the cost and
+        // started on a worker as soon as one is free (the costliest first).
         let pages = pagesPNG.map { dpi in
             document.pages.enumerated().map { index, page in
                 FileToRender(Self.pagePNGPath(pdf: path, page: index + 1, of: document.pages.count),
-                             Self.onPaper(page.picture), format: .png, resolution: .dpi(dpi))
+                             Self.onPaper(page.picture), format: .png, resolution: .dpi(dpi)).unit
             }
         } ?? []
-        return OutputPlan(files: pages, derivedPaths: [path], warnings: warnings) { _ in
-            [RenderedFile(path: path, data: try document.pdfData())]
-        }
+        return OutputPlan(units: pages + [.document(path, document)], warnings: warnings)
     }
 
     /// Template cards on sheets: each row's card `count` times, in data order, the back template
@@ -364,9 +362,7 @@ public struct PrintRequest: RenderRequest, Equatable {
         }
         let path = pdf.trimmingCharacters(in: .whitespaces)
         let document = cards.document(fronts: fronts, title: "\(look.theme) \(size.name) deck, one card a page")
-        return OutputPlan(files: files, derivedPaths: [path]) { _ in
-            [RenderedFile(path: path, data: try document.pdfData())]
-        }
+        return OutputPlan(units: files.map(\.unit) + [.document(path, document)])
     }
 
     public var inputFiles: [String] {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardRenderSupport
 import Drawing
 import Foundation
 import PrintLayout

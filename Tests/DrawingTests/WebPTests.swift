@@ -51,23 +51,23 @@ import Testing
     @Test func qualityOutsideTheRangeIsRefused() throws {
         let image = try Self.picture.rasterize()
         for quality in [-1, 101] {
-            let error = try #require(throws: DrawingError.self) { try WebP.encode(image, compression: .lossy(quality: quality)) }
+            let error = try #require(throws: ImageError.self) { try WebP.encode(image, compression: .lossy(quality: quality)) }
             #expect(error.description == "WebP quality must be between 0 and 100, got \(quality)")
         }
     }
 
     @Test func sidesOverTheFormatsLimitAreRefusedBeforeEncoding() throws {
         let wide = RGBAImage(width: WebP.maxPixelsPerSide + 1, height: 1)
-        let error = try #require(throws: DrawingError.self) { try WebP.encode(wide) }
+        let error = try #require(throws: ImageError.self) { try WebP.encode(wide) }
         #expect(error.description.contains("1 to 16383 px a side"))
         #expect(OutputFormat.webp.maxPixelsPerSide == 16383 && OutputFormat.png.maxPixelsPerSide == nil)
     }
 
     @Test func damagedFilesAreErrorsNotCrashes() throws {
         let webp = try Self.picture.data(format: .webp)
-        #expect(throws: DrawingError.image("not a WebP file")) { try WebP.decode(Data("RIFF....WEBP".utf8)) }
-        #expect(throws: DrawingError.self) { try WebP.decode(webp.prefix(webp.count / 2)) }
-        let error = try #require(throws: DrawingError.self) {
+        #expect(throws: ImageError.image("not a WebP file")) { try WebP.decode(Data("RIFF....WEBP".utf8)) }
+        #expect(throws: ImageError.self) { try WebP.decode(webp.prefix(webp.count / 2)) }
+        let error = try #require(throws: ImageError.self) {
             try WebP.decode(webp, limits: PNG.Limits(maxWidth: 10, maxHeight: 10, maxPixels: 100))
         }
         #expect(error.description.contains("64×48 px, over the limit"))

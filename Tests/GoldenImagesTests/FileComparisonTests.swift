@@ -45,7 +45,7 @@ import Testing
         // Each image is 10,000 px, under the limit; the composite (332×116) is not.
         let comparison = FileComparison(expected: try write(image, "a.png"), actual: try write(image, "b.png"),
                                         compositeImage: compositeURL, maxPixels: 20_000)
-        #expect(throws: DrawingError.overBudget("the composite image is 332×116 px (38512 px), over the limit of "
+        #expect(throws: ImageError.overBudget("the composite image is 332×116 px (38512 px), over the limit of "
                                                 + "20000 px per picture; raise it with --max-pixels N")) {
             try comparison.run()
         }

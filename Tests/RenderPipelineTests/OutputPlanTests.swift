@@ -86,7 +86,7 @@ import Testing
                                       FileToRender("a.png", Self.square(100), resolution: .scale(2)),
                                       FileToRender("b.png", Self.square(200))])
         try plan.checkBudget(maxPixels: 40_000)
-        #expect(throws: DrawingError.overBudget("a.png is 200×200 px (40000 px), over the limit of 39999 px per picture; "
+        #expect(throws: ImageError.overBudget("a.png is 200×200 px (40000 px), over the limit of 39999 px per picture; "
                                                 + "raise it with --max-pixels N")) {
             try plan.checkBudget(maxPixels: 39_999)
         }
@@ -97,7 +97,7 @@ import Testing
         let out = try temporaryFolder("refused")
         defer { try? FileManager.default.removeItem(at: out) }
         let plan = Self.samplePlan().moved(under: "sub")
-        #expect(throws: DrawingError.overBudget("sub/a.png is 20×20 px (400 px), over the limit of 399 px per picture; "
+        #expect(throws: ImageError.overBudget("sub/a.png is 20×20 px (400 px), over the limit of 399 px per picture; "
                                                 + "raise it with --max-pixels N")) {
             try plan.write(into: out, workers: 1, maxPixels: 399)
         }
@@ -154,7 +154,7 @@ import Testing
         let before = try Self.contents(of: out)
 
         var failingFile = Self.samplePlan(.white)
-        failingFile.files.append(FileToRender("c.png", Picture(width: 4, height: 4) { _ in throw MessageError("no ink") }))
+        failingFile.units.append(FileToRender("c.png", Picture(width: 4, height: 4) { _ in throw MessageError("no ink") }).unit)
         #expect(throws: MessageError("no ink")) { try failingFile.write(into: out, workers: 2) }
         #expect(try Self.contents(of: out) == before)
 

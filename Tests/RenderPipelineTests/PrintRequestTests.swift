@@ -1,3 +1,4 @@
+import BatchRendering
 import Foundation
 import RenderPipeline
 import Testing
@@ -18,7 +19,15 @@ import Testing
         try request.validate(as: .commandLine)
         let plan = try request.plan()
         #expect(plan.outputs == ["cards/back.png", "cards/AS.png", "cards/KH.png", "deck-print.pdf"])
-        #expect(plan.files.allSatisfy { $0.pixelSize.map { [$0.width, $0.height] } == [750, 1125] })
+        #expect(plan.units.dropLast().allSatisfy { $0.pixelSize.map { [$0.width, $0.height] } == [750, 1125] })
+        // The PDF is a unit too: a document of one page per card and back, counted in the cost.
+        let pdf = try #require(plan.units.last)
+        guard case let .document(pageCosts, _) = pdf.content else { Issue.record("the PDF is not a document unit"); return }
+        #expect(pdf.format == .pdf && pdf.pixelSize == nil && pageCosts.count == 6)
+        #expect(pageCosts.allSatisfy { $0 > 0 })
+        let pngCost: Double = plan.units.dropLast().map(\.estimatedCost).reduce(0, +)
+        let pdfCost: Double = pageCosts.reduce(0, +)
+        #expect(plan.estimatedCost == pngCost + pdfCost)
     }
 
     /// Sheet PNGs come before the PDF in the plan, one per page, at the resolution asked for.
@@ -31,6 +40,11 @@ import Testing
         try request.validate(as: .commandLine)
         let plan = try request.plan()
         #expect(plan.outputs == (1...4).map { "deck-print-page-\($0).png" } + ["deck-print.pdf"])
-        #expect(plan.files.allSatisfy { $0.pixelSize.map { [$0.width, $0.height] } == [596, 842] })
+        #expect(plan.units.dropLast().allSatisfy { $0.pixelSize.map { [$0.width, $0.height] } == [596, 842] })
+        // The sheets' PDF is scheduled like the PNGs, costing as much as its pages at 1 px a point.
+        let pdf = try #require(plan.units.last)
+        #expect(pdf.path == "deck-print.pdf" && pdf.estimatedCost > 0)
+        let pngCost: Double = plan.units.dropLast().map(\.estimatedCost).reduce(0, +)
+        #expect(pdf.estimatedCost == pngCost)
     }
 }

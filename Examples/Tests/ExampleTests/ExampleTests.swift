@@ -6,6 +6,14 @@ import Testing
 
 @Suite("The README's examples")
 struct ExampleTests {
+    /// The aces' strip is four half-size cards wide, the same bytes on one worker or four.
+    @Test func aceStripIsTheSameOnAnyNumberOfWorkers() throws {
+        let strip = try aceStrip(workers: 1)
+        let image = try PNG.decode(strip.data)
+        #expect(image.width == 4 * 90 && image.height == 126)
+        #expect(try aceStrip(workers: 4).data == strip.data)
+    }
+
     /// The lecture card is visible and point-symmetric: the lower-right label is the upper-left one
     /// turned 180°, so the whole picture equals itself turned 180°.
     @Test func lectureCardsLowerRightLabelIsTheUpperLeftTurned() throws {

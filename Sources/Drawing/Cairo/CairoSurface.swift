@@ -1,5 +1,6 @@
 internal import CCairo
 import Foundation
+import Images
 
 /// Collects the bytes Cairo streams out of a vector surface.
 final class ByteSink {

@@ -1,5 +1,6 @@
 internal import CCairo
 import Foundation
+import Images
 import Synchronization
 
 /// A colour bitmap glyph (an emoji of Noto Color Emoji) as an image at its font's own bitmap

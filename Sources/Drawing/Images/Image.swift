@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Images
 
 /// An image a card can show: decoded pixels, or an SVG document drawn as vectors.
 public enum Image: Sendable, Hashable {
@@ -21,7 +22,11 @@ public enum Image: Sendable, Hashable {
     /// Decodes PNG or SVG bytes whose pixels are at most `maxPixels`, from their headers.
     public init(data: Data, name: String, maxPixels: Int) throws(DrawingError) {
         if ImageFormat(sniffing: data) == .png, let header = try? PNG.header(of: data) {
-            try RenderLimits.checkBudget(width: header.width, height: header.height, maxPixels: maxPixels, what: name)
+            do {
+                try RenderLimits.checkBudget(width: header.width, height: header.height, maxPixels: maxPixels, what: name)
+            } catch {
+                throw .pixels(error)
+            }
         }
         var limits = PNG.Limits.default
         limits.maxPixels = min(limits.maxPixels, maxPixels)

@@ -1,4 +1,5 @@
 import Foundation
+import Images
 
 /// Checks made on an SVG document's bytes before librsvg sees them, for work librsvg would do
 /// without bound: images embedded as `data:` URLs (decoded whole, whatever their size) and
@@ -21,7 +22,11 @@ enum SVGWorkCheck {
         for image in embeddedImages(in: text) {
             let what = "\(name): an embedded \(image.mediaType) image"
             if let (width, height) = pixelSize(of: image.bytes) {
-                try RenderLimits.checkBudget(width: width, height: height, maxPixels: maxPixels, what: what)
+                do {
+                    try RenderLimits.checkBudget(width: width, height: height, maxPixels: maxPixels, what: what)
+                } catch {
+                    throw .pixels(error)
+                }
             } else if ImageFormat(sniffing: image.bytes) == .svg {
                 guard nesting < maximumNesting else {
                     throw .image("\(name): SVG images are embedded more than \(maximumNesting) deep")

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Images
 
 /// An SVG document drawn as vectors through librsvg: in PNG output it is rasterised at the
 /// output's resolution, in SVG and PDF output it stays paths.

@@ -1,6 +1,7 @@
 import CardRenderSupport
 import Foundation
 import Geometry
+import Images
 
 /// Horizontal placement of the lines in a text box.
 public enum TextBoxAlignment: String, Sendable, Hashable, CaseIterable {

@@ -1,5 +1,5 @@
 internal import CImageDiff
-import Drawing
+import Images
 
 /// What the comparison decided for one pixel, mirroring `cid_pixel_class` in CImageDiff.
 enum PixelClass: UInt8, Sendable {

@@ -123,19 +123,6 @@ public struct KeyboardDiagramSpec: Sendable {
         self.entries = entries
     }
 
-    /// Every entry's files under `root`, each diagram laid out, at `resolution` for PNG: paths
-    /// that leave `root` and two entries writing the same file are refused first.
-    public func outputs(under root: URL, builder: KeyboardDiagramBuilder,
-                        resolution: Resolution = .scale(1)) throws(KeyboardSpecError) -> [[FileToRender]] {
-        let files = try plannedFiles(under: root, builder: builder)
-        var planned: [[FileToRender]] = []
-        for (entry, files) in zip(entries, files) {
-            let picture = try diagram(for: entry, builder: builder).picture
-            planned.append(files.map { FileToRender($0.path, picture, format: $0.format, resolution: resolution) })
-        }
-        return planned
-    }
-
     /// Lays out one entry's diagram (its geometry was checked when the spec was read).
     public func diagram(for entry: Entry, builder: KeyboardDiagramBuilder) throws(KeyboardSpecError) -> KeyboardDiagram {
         do { return try KeyboardDiagram(model: try entry.order.model(builder: builder), variant: entry.order.variant) } catch {
@@ -143,7 +130,7 @@ public struct KeyboardDiagramSpec: Sendable {
         }
     }
 
-    /// Each entry's file paths and formats, checked as `outputs` checks them, without laying out
+    /// Each entry's file paths and formats, checked (paths inside `root`, no two entries writing one file), without laying out
     /// any diagram: a large spec is planned in little memory, and its diagrams laid out as they render.
     public func plannedFiles(under root: URL, builder: KeyboardDiagramBuilder) throws(KeyboardSpecError)
         -> [[(path: String, format: OutputFormat)]] {

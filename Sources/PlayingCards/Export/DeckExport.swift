@@ -15,24 +15,27 @@ public enum CardFileNaming: String, CaseIterable, Sendable, Hashable, Codable {
     }
 }
 
-/// One card picture to write: the file to render, and the card side it shows.
+/// One card picture to write: its path, picture, format and resolution, and the card side it
+/// shows. (The render pipeline turns it into a file to render.)
 public struct CardFile: Sendable {
-    public var file: FileToRender
+    /// Relative to the output folder.
+    public var relativePath: String
+    public var picture: Picture
+    public var format: OutputFormat
+    public var resolution: Resolution
     public var side: CardSide
     /// For a back: its design.
     public var backDesign: BackDesign?
 
-    public init(file: FileToRender, side: CardSide, backDesign: BackDesign?) {
-        self.file = file
+    public init(relativePath: String, picture: Picture, format: OutputFormat, resolution: Resolution, side: CardSide,
+                backDesign: BackDesign?) {
+        self.relativePath = relativePath
+        self.picture = picture
+        self.format = format
+        self.resolution = resolution
         self.side = side
         self.backDesign = backDesign
     }
-
-    /// Relative to the output folder.
-    public var relativePath: String { file.path }
-    public var format: OutputFormat { file.format }
-    public var resolution: Resolution { file.resolution }
-    public var picture: Picture { file.picture }
 }
 
 /// Everything `cardrender deck` writes, planned before anything is rendered: the card files,
@@ -116,9 +119,8 @@ public struct DeckExport: Sendable {
         items.flatMap { item in
             let picture = item.renderer.picture(for: item.side)
             return formats.map { format in
-                CardFile(file: FileToRender(path("\(item.name).\(format.fileExtension)"), picture, format: format,
-                                            resolution: resolution),
-                         side: item.side, backDesign: item.backDesign)
+                CardFile(relativePath: path("\(item.name).\(format.fileExtension)"), picture: picture, format: format,
+                         resolution: resolution, side: item.side, backDesign: item.backDesign)
             }
         }
     }

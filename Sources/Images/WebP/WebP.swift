@@ -22,7 +22,7 @@ public enum WebP {
     public static let maxPixelsPerSide = 16383
 
     /// Encodes straight-alpha RGBA pixels.
-    public static func encode(_ image: RGBAImage, compression: Compression = .lossless) throws(DrawingError) -> Data {
+    public static func encode(_ image: RGBAImage, compression: Compression = .lossless) throws(ImageError) -> Data {
         try checkSize(width: image.width, height: image.height)
         var quality = 0  // unused when lossless: the shim sets the encoder's effort
         if case let .lossy(value) = compression {
@@ -52,7 +52,7 @@ public enum WebP {
 
     /// Decodes to straight-alpha RGBA; the header's size is checked against `limits` before the
     /// pixels are allocated.
-    public static func decode(_ data: Data, limits: PNG.Limits = .default) throws(DrawingError) -> RGBAImage {
+    public static func decode(_ data: Data, limits: PNG.Limits = .default) throws(ImageError) -> RGBAImage {
         guard let (width, height) = pixelSize(of: data) else { throw .image("not a WebP file") }
         guard width <= limits.maxWidth, height <= limits.maxHeight, width * height <= limits.maxPixels else {
             throw .image("the WebP file is \(width)×\(height) px, over the limit of \(limits.maxWidth)×\(limits.maxHeight) "
@@ -71,13 +71,13 @@ public enum WebP {
         return RGBAImage(width: width, height: height, pixels: pixels)
     }
 
-    static func checkSize(width: Int, height: Int) throws(DrawingError) {
+    static func checkSize(width: Int, height: Int) throws(ImageError) {
         guard (1...maxPixelsPerSide).contains(width), (1...maxPixelsPerSide).contains(height) else {
             throw .invalidSize("a WebP picture is 1 to \(maxPixelsPerSide) px a side, not \(width)×\(height)")
         }
     }
 
-    private static func encodingError(_ status: Int32) -> DrawingError {
+    private static func encodingError(_ status: Int32) -> ImageError {
         switch status {
         case Int32(VP8_ENC_ERROR_OUT_OF_MEMORY.rawValue), Int32(VP8_ENC_ERROR_BITSTREAM_OUT_OF_MEMORY.rawValue):
             .outOfMemory("encoding WebP")

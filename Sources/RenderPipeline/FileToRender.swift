@@ -1,8 +1,11 @@
+import BatchRendering
+import Drawing
 import Foundation
 
-/// One file to render: a picture, the format and resolution it is encoded in, and its path
-/// relative to the output folder. Cards of a deck, a diagram's formats and the sheets of a
-/// batch job are all planned as these before anything is drawn.
+/// One picture to render into a file: the picture, the format and resolution it is encoded in,
+/// and its path relative to the output folder. Cards of a deck, a diagram's formats and the
+/// sheets of a batch job are all planned as these before anything is drawn, and run as the
+/// `OutputUnit` each one makes (`unit`), beside documents and frame sequences.
 public struct FileToRender: Sendable {
     public var path: String
     public var picture: Picture
@@ -46,23 +49,13 @@ public struct FileToRender: Sendable {
         let pixelsPerPoint = format.isRaster ? resolution.pixelsPerPoint : 1
         return Double(picture.size.width * picture.size.height) * pixelsPerPoint * pixelsPerPoint
     }
-}
 
-/// What is known of a file once written: its path, size, SHA-256 and, for raster files, pixel size.
-/// `manifest.json` lists these for each job and `deck.json` states them for each card. The hashing
-/// is done where manifests are made (BatchRendering's `RenderedFile`), so drawing needs no SHA-256.
-public struct WrittenFile: Sendable, Codable, Equatable {
-    public var path: String
-    public var sha256: String
-    public var bytes: Int
-    public var pixelWidth: Int?
-    public var pixelHeight: Int?
-
-    public init(path: String, sha256: String, bytes: Int, pixelWidth: Int? = nil, pixelHeight: Int? = nil) {
-        self.path = path
-        self.sha256 = sha256
-        self.bytes = bytes
-        self.pixelWidth = pixelWidth
-        self.pixelHeight = pixelHeight
+    /// The file as the unit the workers run: one task that draws and encodes the picture.
+    public var unit: OutputUnit {
+        let (picture, format, resolution, quality) = (picture, format, resolution, quality)
+        return OutputUnit(path: path, format: format, pixelSize: pixelSize, content: .file(cost: estimatedCost) {
+            try picture.data(format: format, resolution: resolution, quality: quality)
+        })
     }
+
 }

@@ -164,8 +164,9 @@ func encodePNG(rgba image: RGBAImage, options: PNG.WriteOptions) throws(PNGError
 
 /// Encodes Cairo's `CAIRO_FORMAT_ARGB32` data (`cpng_encode_argb32_premultiplied`): native-endian
 /// 0xAARRGGBB words, colour premultiplied by alpha, rows `stride` bytes apart. Flush the surface
-/// before calling. Rows are un-premultiplied one at a time; the image is not copied.
-func encodePNG(argb32Premultiplied base: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int,
+/// before calling. Rows are un-premultiplied one at a time; the image is not copied. Package
+/// access: Drawing passes its Cairo surfaces' pixels, and no pointer reaches a library user.
+package func encodePNG(argb32Premultiplied base: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int,
                options: PNG.WriteOptions) throws(PNGError) -> Data {
     guard stride >= 0 else { throw .invalidArgument(detail: "row stride \(stride) is negative") }
     return try encode(width: width, height: height, options: options) {

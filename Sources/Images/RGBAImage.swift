@@ -31,6 +31,23 @@ public struct RGBAImage: Sendable, Equatable {
         public var r, g, b, a: UInt8
         public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) { self.r = r; self.g = g; self.b = b; self.a = a }
         public var description: String { "rgba(\(r),\(g),\(b),\(a))" }
+
+        /// `#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA` (the `#` optional, surrounding spaces
+        /// ignored; a short form's digit `F` is 255), or nil. `Color(hex:)` reads the same text.
+        public init?(hex text: String) {
+            var digits = Substring(text.trimmingCharacters(in: .whitespaces))
+            if digits.hasPrefix("#") { digits = digits.dropFirst() }
+            guard [3, 4, 6, 8].contains(digits.count), digits.allSatisfy(\.isHexDigit),
+                  let value = UInt64(digits, radix: 16) else { return nil }
+            let short = digits.count <= 4
+            let count = digits.count == 4 || digits.count == 8 ? 4 : 3
+            let bits = short ? 4 : 8
+            let components = (0..<count).map { index in
+                let component = UInt8((value >> UInt64(bits * (count - 1 - index))) & UInt64((1 << bits) - 1))
+                return short ? component * 17 : component
+            }
+            self.init(r: components[0], g: components[1], b: components[2], a: count == 4 ? components[3] : 255)
+        }
     }
 
     public subscript(x x: Int, y y: Int) -> Pixel {

@@ -1,9 +1,9 @@
 import Foundation
 
 /// The formats pictures and documents are written in, and what each one is. Extension lists,
-/// media types, "is it raster" tests, the format names in help texts, each format's encoder and
-/// the pixel size read back from its header all derive from here, so a new format is added in
-/// one place.
+/// media types, "is it raster" tests, the format names in help texts and the pixel size read
+/// back from its header all derive from here; a picture's encoder for each format is beside
+/// `Picture` in Drawing (`OutputFormat.encode`), so these facts need no drawing.
 public enum OutputFormat: String, Sendable, Hashable, CaseIterable, Codable {
     case png, svg, pdf, webp
 
@@ -60,17 +60,6 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable, Codable {
         switch self {
         case .webp: WebP.qualities
         case .png, .svg, .pdf: nil
-        }
-    }
-
-    /// `picture` encoded in this format; `resolution` applies to raster formats only, `quality`
-    /// (within `lossyQualities`) to lossy ones; nil is lossless.
-    func encode(_ picture: Picture, resolution: Resolution, quality: Int? = nil) throws -> Data {
-        switch self {
-        case .png: try picture.bitmap(resolution: resolution).pngData()
-        case .webp: try picture.webpData(resolution: resolution, compression: quality.map { .lossy(quality: $0) } ?? .lossless)
-        case .svg: try picture.svgData()
-        case .pdf: try picture.pdfData()
         }
     }
 
