@@ -105,7 +105,7 @@ FUZZ_DIR      = .build-fuzz
 # prints its message without the Swift backtracer, which trips AddressSanitizer as it reads the stack.
 FUZZ_ENV      = LSAN_OPTIONS=suppressions=$(CURDIR)/$(SANITIZERS)/lsan.supp:print_suppressions=0 SWIFT_BACKTRACE=enable=no
 FUZZ_CRASHES  = $(FUZZ_DIR)/crashes
-FUZZ_C        = deflate png
+FUZZ_C        = deflate png png-inflate
 FUZZ_SWIFT    = card-name frame spec template data markup svg
 FUZZ_CC      ?= clang
 FUZZ_CFLAGS   = -g -O1 -fuse-ld=lld -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined

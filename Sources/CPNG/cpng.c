@@ -1,6 +1,7 @@
 #include "cpng.h"
 
 #include <libdeflate.h>
+#include "inflate_decode.h"
 #include "scanline_deflate.h"
 #include <png.h>
 #include <zlib.h>
@@ -96,9 +97,8 @@ static int is_chunk_type(const uint8_t *type) {
 
 /* CRC over the chunk type and data, which start at `chunk + 4`. */
 static int chunk_crc_matches(const uint8_t *chunk, uint32_t length) {
-    uLong crc = crc32(0L, Z_NULL, 0);
-    crc = crc32(crc, chunk + 4, (uInt)(4 + length));
-    return (uint32_t)crc == read_be32(chunk + 8 + length);
+    /* libdeflate's CRC-32 uses carry-less multiplication where the CPU has it. */
+    return libdeflate_crc32(0, chunk + 4, (size_t)4 + length) == read_be32(chunk + 8 + length);
 }
 
 static int valid_bit_depth(uint8_t colour_type, uint8_t depth) {
@@ -240,11 +240,15 @@ cpng_status cpng_decode_rgba8(const uint8_t *data, size_t size, const cpng_limit
     if (status != CPNG_OK) return status;
 
     size_t row_bytes = (size_t)header.width * 4;
-    if (pixels == NULL || pixels_size % row_bytes != 0 || pixels_size / row_bytes != header.height) {
+    int exact = pixels_size % row_bytes == 0 && pixels_size / row_bytes == header.height;
+    int roomy = pixels_size >= cpng_decode_buffer_size(header.width, header.height) &&
+                (pixels_size - header.height) / row_bytes >= header.height;
+    if (pixels == NULL || !(exact || roomy)) {
         return fail(message, message_capacity, CPNG_INVALID_ARGUMENT,
                     "the pixel buffer has %zu bytes; a %u×%u image needs %zu×%u", pixels_size, header.width,
                     header.height, row_bytes, header.height);
     }
+    if (roomy && cpng_inflate_decode(data, size, &header, pixels, pixels_size)) return CPNG_OK;
     png_bytep *rows = malloc(sizeof(png_bytep) * header.height);
     if (rows == NULL) {
         return fail(message, message_capacity, CPNG_OUT_OF_MEMORY, "no memory for %u row pointers", header.height);

@@ -1,5 +1,7 @@
+import Dispatch
 import Foundation
 import Images
+import Synchronization
 
 /// Two PNG files compared, with the diff image and the expected | actual | diff composite
 /// written where asked: `cardrender diff` as a library call.
@@ -49,20 +51,42 @@ public struct FileComparison: Sendable {
     /// `ComparisonError` for a tolerance that cannot apply; each describes itself in one line.
     public func run() throws -> Report {
         try checkBudget()
-        let expectedImage = try GoldenStore.readImage(at: expected).image
-        let actualImage = try GoldenStore.readImage(at: actual).image
-        let comparison = try ImageComparison(expected: expectedImage, actual: actualImage, tolerance: tolerance)
-        var report = Report(expected: expected.path, actual: actual.path, passed: comparison.result.passed,
+        var report: Report
+        let diffPixels: RGBAImage?, compositePixels: RGBAImage?
+        do {
+            // The decoded pair is released at the end of this scope, before the PNGs are encoded.
+            // The actual image is handed over, so the diff can be drawn over its pixels.
+            let (expectedImage, actualImage) = try Self.readImages(expected, actual)
+            var comparison = try ImageComparison(expected: expectedImage, actual: consume actualImage,
+                                                 tolerance: tolerance)
+            report = Report(expected: expected.path, actual: actual.path, passed: comparison.result.passed,
                             result: comparison.result)
-        if let diffImage {
-            try GoldenStore.writePNG(comparison.makeDiffImage(), to: diffImage)
+            compositePixels = compositeImage == nil ? nil : comparison.makeCompositeImage()
+            diffPixels = diffImage == nil ? nil : comparison.takeDiffImage()
+        }
+        if let diffImage, let diffPixels {
+            try GoldenStore.writePNG(diffPixels, to: diffImage)
             report.diffImage = diffImage.path
         }
-        if let compositeImage {
-            try GoldenStore.writePNG(comparison.makeCompositeImage(), to: compositeImage)
+        if let compositeImage, let compositePixels {
+            try GoldenStore.writePNG(compositePixels, to: compositeImage)
             report.compositeImage = compositeImage.path
         }
         return report
+    }
+
+    /// Reads and decodes both files at once, the second on another thread: decoding is most of a
+    /// comparison's time. When both fail, the first file's error is the one thrown.
+    static func readImages(_ first: URL, _ second: URL) throws(GoldenError) -> (RGBAImage, RGBAImage) {
+        let urls = [first, second]
+        let results = Mutex<[Result<RGBAImage, GoldenError>?]>([nil, nil])
+        DispatchQueue.concurrentPerform(iterations: urls.count) { index in
+            let result = Result { () throws(GoldenError) -> RGBAImage in try GoldenStore.readImage(at: urls[index]).image }
+            results.withLock { $0[index] = result }
+        }
+        let (firstResult, secondResult) = results.withLock { ($0[0], $0[1]) }
+        guard let firstResult, let secondResult else { preconditionFailure("concurrentPerform ran every index") }
+        return (try firstResult.get(), try secondResult.get())
     }
 
     /// Refuses images over `maxPixels` from their headers, and the composite when it is asked for.

@@ -10,8 +10,8 @@ import Images
 public struct ImageComparison: Sendable {
     /// The golden image, whole.
     public let expected: RGBAImage
-    /// The rendered image, whole.
-    public let actual: RGBAImage
+    /// The rendered image, whole; empty (0×0) once `takeDiffImage()` has drawn the diff over its pixels.
+    public private(set) var actual: RGBAImage
     /// The tolerance after validation.
     public let tolerance: Tolerance
     /// What the comparison found, as plain values.
@@ -75,6 +75,20 @@ public struct ImageComparison: Sendable {
     /// The diff image in another style (pixelmatch's `alpha`, colours and `diffMask`).
     public func makeDiffImage(style: DiffImageStyle) -> RGBAImage {
         NativeDiff.diffImage(of: comparedExpected, classes: classes, style: style)
+    }
+
+    /// The diff image in the tolerance's style, drawn over the actual image's pixel buffer, which
+    /// it takes: `actual` is empty afterwards. When the caller passed its actual image with
+    /// `consume` and nothing else holds it, no new image-sized buffer is allocated: a comparison
+    /// of two large images then peaks at two images, not three. Draw the composite first.
+    public mutating func takeDiffImage() -> RGBAImage {
+        guard actual.width == comparedExpected.width, actual.height == comparedExpected.height else {
+            return makeDiffImage()
+        }
+        var pixels = actual.pixels
+        actual = RGBAImage(width: 0, height: 0, pixels: [])
+        NativeDiff.drawDiff(of: comparedExpected, classes: classes, style: tolerance.diffImage, over: &pixels)
+        return RGBAImage(width: comparedExpected.width, height: comparedExpected.height, pixels: pixels)
     }
 
     /// pixelmatch's window side: the requested size, at most the shorter side of the image, at least 1.

@@ -8,6 +8,13 @@ enum Measure {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
+    /// CPU time of the calling thread.
+    static func threadCPUTime() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
     @discardableResult
     static func time<T>(_ body: () throws -> T) rethrows -> (seconds: Double, value: T) {
         let start = now()

@@ -102,5 +102,72 @@ enum PNGWriterBenchmark {
             print(String(format: "default writer: encoding %@ vs Cairo's writer (goal ≥ 2x), bytes %.3f× (goal ≤ 1)",
                          Measure.ratio(cairo.seconds, chosen.1) as NSString, Double(chosen.2) / Double(cairo.bytes)))
         }
+        try compareWithFPNG(try bitmaps.map { try $0.rgbaImage() })
+    }
+
+    /// fpng (Rich Geldreich's fast PNG writer), through its Python package, times its encoder
+    /// inside its own process on the same straight RGBA pixels; it prints the median total CPU
+    /// time of `runs` passes over all pictures and the bytes of one.
+    static let fpngScript = """
+        import sys, time, importlib.metadata
+        import fpng
+        fpng.fpng_ext.init()
+        runs, paths = int(sys.argv[1]), sys.argv[2:]
+        images = []
+        for path in paths:
+            with open(path, "rb") as f:
+                width, height = int.from_bytes(f.read(4), "little"), int.from_bytes(f.read(4), "little")
+                images.append((f.read(), width, height))
+        totals, size = [], 0
+        for _ in range(runs):
+            start = time.thread_time()
+            outputs = [fpng.fpng_ext.encode_image_to_memory(p, w, h, 4) for p, w, h in images]
+            totals.append(time.thread_time() - start)
+            size = sum(len(o) for o in outputs)
+        print(importlib.metadata.version("fpng"), sorted(totals)[len(totals) // 2], size)
+        """
+
+    /// Our default writer against fpng on the same RGBA pixels: CPU time of one thread and bytes.
+    static func compareWithFPNG(_ images: [RGBAImage]) throws {
+        let runs = 7
+        var totals: [Double] = []
+        var bytes = 0
+        for _ in 0..<runs {
+            let start = Measure.threadCPUTime()
+            bytes = try images.reduce(0) { $0 + (try PNG.encode($1)).count }
+            totals.append(Measure.threadCPUTime() - start)
+        }
+        let ours = Measure.median(totals)
+        let megapixels = Double(images.reduce(0) { $0 + $1.width * $1.height }) / 1e6
+        print(String(format: "default writer on straight RGBA: %@ CPU (%.2f ms/MP), %d bytes", Measure.ms(ours),
+                     ours * 1000 / megapixels, bytes))
+        guard let python = Subprocess.which("python3"),
+              Subprocess.firstLine(python, ["-c", "import fpng; print('ok')"]) == "ok" else {
+            print("peer missing: fpng (`pip install fpng`, the Python package of the fpng writer)")
+            return
+        }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cardrender-bench-fpng-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var paths: [String] = []
+        for (index, image) in images.enumerated() {
+            var data = Data()
+            for value in [image.width, image.height] { withUnsafeBytes(of: UInt32(value).littleEndian) { data.append(contentsOf: $0) } }
+            data.append(contentsOf: image.pixels)
+            let url = dir.appendingPathComponent("\(index).rgba")
+            try data.write(to: url)
+            paths.append(url.path)
+        }
+        let script = dir.appendingPathComponent("fpng-encode.py")
+        try fpngScript.write(to: script, atomically: true, encoding: .utf8)
+        let fields = Subprocess.firstLine(python, [script.path, "\(runs)"] + paths)?.split(separator: " ") ?? []
+        guard fields.count == 3, let seconds = Double(fields[1]), let fpngBytes = Int(fields[2]) else {
+            print("fpng did not run: \(fields.joined(separator: " "))")
+            return
+        }
+        print(String(format: "peer: fpng (PyPI fpng %@): %@ CPU (%.2f ms/MP), %d bytes", String(fields[0]) as NSString,
+                     Measure.ms(seconds), seconds * 1000 / megapixels, fpngBytes))
+        print(String(format: "default writer ÷ fpng: CPU %.2f× (goal ≤ 1.0), bytes %.2f× (goal ≤ 0.5)",
+                     ours / seconds, Double(bytes) / Double(fpngBytes)))
     }
 }

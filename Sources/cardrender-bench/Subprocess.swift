@@ -27,6 +27,29 @@ enum Subprocess {
         return nil
     }
 
+    /// What a program prints on its first line (standard output or error), for a peer's version.
+    static func firstLine(_ path: String, _ arguments: [String]) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        guard (try? process.run()) != nil else { return nil }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").first
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// A program named by an environment variable, else the first on PATH.
+    static func locate(_ name: String, variable: String) -> String? {
+        if let named = ProcessInfo.processInfo.environment[variable], !named.isEmpty {
+            return FileManager.default.isExecutableFile(atPath: named) ? named : nil
+        }
+        return which(name)
+    }
+
     static func run(_ path: String, _ arguments: [String]) -> Measurement {
         let timer = "/usr/bin/time"
         guard FileManager.default.isExecutableFile(atPath: timer) else { return spawn(path, arguments) }

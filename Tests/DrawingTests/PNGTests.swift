@@ -452,6 +452,59 @@ private func premultipliedWord(alpha: UInt32, red: UInt32, green: UInt32, blue: 
     #expect((0..<10).map { image[$0, 0] } == [b, a, b, a, b, a, b, a, b, b])
 }
 
+/// 8-bit images without Adam7 are inflated in place by libdeflate and unfiltered row by row; each
+/// colour type through each filter libpng's writer picks must come back exactly.
+@Test(arguments: [PNG.Encoding.rgb8, .grey8, .greyAlpha8, .palette, .rgba8])
+func eightBitImagesDecodeExactlyThroughEveryFilter(encoding: PNG.Encoding) throws {
+    var image = RGBAImage(width: 23, height: 7)
+    for y in 0..<7 {
+        for x in 0..<23 {
+            let v = UInt8((x * 37 + y * 11) % 256)
+            image[x, y] = switch encoding {
+            case .rgb8: .init(r: v, g: UInt8((x * y * 7) % 256), b: UInt8(255 - Int(v)), a: 255)
+            case .grey8: .init(r: v, g: v, b: v, a: 255)
+            case .greyAlpha8: .init(r: v, g: v, b: v, a: UInt8((x * 9 + y) % 256))
+            case .palette: .init(r: UInt8(x % 5 * 50), g: UInt8(y * 30), b: 7, a: x % 3 == 0 ? 128 : 255)
+            default: .init(r: v, g: UInt8((x * y) % 256), b: 3, a: UInt8((y * 40) % 256))
+            }
+        }
+    }
+    for filter in PNG.Filter.allCases {
+        let png = try PNG.encode(image, options: .init(compressor: .zlib, filter: filter, encoding: encoding))
+        #expect(try PNG.decode(png) == image, "\(encoding), \(filter)")
+    }
+}
+
+@Test func decodesHandMadePaletteSplitOverTwoIDATsWithAnIndexPastThePalette() throws {
+    // 4×2, 8-bit indices; index 7 is past the 3-entry palette: opaque black, as libpng makes it.
+    let stream = zlibStored([0, 0, 1, 2, 7, 0, 2, 1, 0, 1])
+    let png = signature + ihdr(width: 4, height: 2, bitDepth: 8, colourType: 3)
+        + chunk("PLTE", [255, 0, 0, 0, 255, 0, 0, 0, 255]) + chunk("tRNS", [0, 128])
+        + chunk("IDAT", Array(stream.prefix(5))) + chunk("IDAT", Array(stream.dropFirst(5))) + chunk("IEND", [])
+    let image = try PNG.decode(Data(png))
+    let red = RGBAImage.Pixel(r: 255, g: 0, b: 0, a: 0), green = RGBAImage.Pixel(r: 0, g: 255, b: 0, a: 128)
+    let blue = RGBAImage.Pixel(r: 0, g: 0, b: 255, a: 255), black = RGBAImage.Pixel(r: 0, g: 0, b: 0, a: 255)
+    #expect((0..<8).map { image[$0 % 4, $0 / 4] } == [red, green, blue, black, blue, green, red, green])
+}
+
+@Test func badChecksumShortStreamAndUnknownFilterAreRefused() {
+    let rows: [UInt8] = [0, 1, 2, 3, 4, 5, 6, 0, 7, 8, 9, 10, 11, 12]
+    func rgb(_ stream: [UInt8]) -> [UInt8] {
+        signature + ihdr(width: 2, height: 2, bitDepth: 8, colourType: 2) + chunk("IDAT", stream) + chunk("IEND", [])
+    }
+    var badChecksum = zlibStored(rows)
+    badChecksum[badChecksum.count - 1] ^= 1
+    var unknownFilter = rows
+    unknownFilter[7] = 5
+    for (what, png) in [("bad Adler-32", rgb(badChecksum)), ("short stream", rgb(zlibStored(Array(rows.dropLast(2))))),
+                        ("filter type 5", rgb(zlibStored(unknownFilter)))] {
+        guard case .corrupt? = decodeError(png) else {
+            Issue.record("\(what) not refused as corrupt: \(String(describing: decodeError(png)))")
+            continue
+        }
+    }
+}
+
 // MARK: - Malformed input
 
 @Test func emptyAndForeignDataAreRefused() {

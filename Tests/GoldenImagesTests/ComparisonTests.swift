@@ -34,6 +34,22 @@ struct ComparisonTests {
         #expect(diff.count(of: .red) == 1)
     }
 
+    @Test func takenDiffImageIsTheDiffImageDrawnOverTheActualPixels() throws {
+        let expected = filled(width: 16, height: 12, .white).withBlock(x: 1, y: 1, width: 4, height: 4, .black)
+        var comparison = try ImageComparison(expected: expected, actual: expected.with([(x: 9, y: 7, pixel: .black)]))
+        let drawn = comparison.makeDiffImage()
+        let composite = comparison.makeCompositeImage()
+        #expect(comparison.takeDiffImage() == drawn)
+        #expect(comparison.actual.width == 0 && comparison.actual.pixels.isEmpty)
+        #expect(composite.width == 3 * 16 + 4 * 8)
+
+        // Different sizes: the diff covers the overlap, drawn into a new buffer.
+        var cropped = try ImageComparison(expected: expected, actual: filled(width: 10, height: 12, .white))
+        let overlap = cropped.makeDiffImage()
+        #expect(cropped.takeDiffImage() == overlap)
+        #expect(overlap.width == 10)
+    }
+
     @Test func aChangedBlockIsOneRegion() throws {
         let expected = filled(width: 40, height: 30, .white)
         let actual = expected.withBlock(x: 7, y: 5, width: 10, height: 8, Pixel(r: 20, g: 90, b: 200, a: 255))

@@ -73,14 +73,21 @@ cpng_status cpng_read_header(const uint8_t *data, size_t size, const cpng_limits
 
 /*
  * Decodes a PNG of any colour type, bit depth and interlacing into 8-bit straight RGBA, rows top
- * to bottom without padding. `pixels` is provided by the caller and `pixels_size` must equal
- * width * height * 4 as reported by cpng_read_header (the same checks run again first, so a
- * header over the limits is refused before libpng allocates anything).
+ * to bottom without padding, in the first width * height * 4 bytes of `pixels`, which the caller
+ * provides (the checks of cpng_read_header run again first, so a header over the limits is
+ * refused before anything is allocated). `pixels_size` is either width * height * 4, and libpng
+ * decodes, or at least cpng_decode_buffer_size(width, height): then 8-bit images without Adam7
+ * are inflated by libdeflate in place, into the spare bytes at the end, and unfiltered row by
+ * row; whatever that path does not take or libdeflate refuses (a bad checksum, a short stream)
+ * goes to libpng, so both sizes accept and refuse the same files and give the same pixels.
  * Gamma and colour-space chunks are not applied: sample values are returned as stored.
  */
 cpng_status cpng_decode_rgba8(const uint8_t *data, size_t size, const cpng_limits *limits,
                               uint8_t *pixels, size_t pixels_size,
                               char *message, size_t message_capacity);
+
+/* width * height * 4 plus one byte per row: the buffer that lets cpng_decode_rgba8 inflate in place. */
+size_t cpng_decode_buffer_size(uint32_t width, uint32_t height);
 
 /* How the image is stored in the PNG. Every encoding except RGBA8, RGBA16 and AUTOMATIC requires
  * the image to fit it exactly; otherwise the encoder returns CPNG_DOES_NOT_FIT_ENCODING. */

@@ -11,11 +11,12 @@
  * white; on rendered pictures, which are mostly such runs, that is where their time goes. This
  * encoder first tries the two matches a scanline usually has, the pixel to the left
  * (`pixel_bytes` back) and the row above (`row_bytes` back), and takes a long one without
- * indexing its inside; only what they do not cover goes through a hash-chain search with lazy
- * matching. Blocks use dynamic Huffman codes, or are stored when that is smaller.
+ * indexing its inside; only what they do not cover goes through a hash-chain search. Blocks use
+ * dynamic Huffman codes, or are stored when that is smaller.
  *
- * `level` 1...9 sets how many earlier positions a search may visit. The output depends only on
- * the input and these parameters.
+ * `level` 1...9 sets how many earlier positions a search may visit; from level 6 on, a match is
+ * also compared with the one a byte further on (lazy matching). The output depends only on the
+ * input and these parameters.
  */
 typedef struct scanline_deflater scanline_deflater;
 

@@ -137,6 +137,24 @@ enum NativeDiff {
 
     /// pixelmatch's diff picture; `classes` nil means every pixel is the same.
     static func diffImage(of image: RGBAImage, classes: [UInt8]?, style: DiffImageStyle) -> RGBAImage {
+        let byteCount = image.width * image.height * 4
+        // cid_draw_diff writes every byte, so the buffer is not zeroed first.
+        let output = [UInt8](unsafeUninitializedCapacity: byteCount) { destination, initializedCount in
+            drawDiff(of: image, classes: classes, style: style, into: destination)
+            initializedCount = byteCount
+        }
+        return RGBAImage(width: image.width, height: image.height, pixels: output)
+    }
+
+    /// The diff picture drawn over `buffer`, which must hold as many bytes as `image`: a buffer
+    /// no longer needed (the actual image's) saves allocating and faulting in a new one.
+    static func drawDiff(of image: RGBAImage, classes: [UInt8]?, style: DiffImageStyle, over buffer: inout [UInt8]) {
+        precondition(buffer.count == image.pixels.count, "the diff is drawn over a buffer of the image's size")
+        buffer.withUnsafeMutableBufferPointer { drawDiff(of: image, classes: classes, style: style, into: $0) }
+    }
+
+    private static func drawDiff(of image: RGBAImage, classes: [UInt8]?, style: DiffImageStyle,
+                                 into destination: UnsafeMutableBufferPointer<UInt8>) {
         let pixelCount = image.width * image.height
         let classes = classes ?? [UInt8](repeating: PixelClass.same.rawValue, count: pixelCount)
         func bytes(_ color: DiffImageStyle.RGB) -> (UInt8, UInt8, UInt8) { (color.r, color.g, color.b) }
@@ -144,16 +162,12 @@ enum NativeDiff {
                                     diff_color: bytes(style.diffColor),
                                     diff_color_alt: bytes(style.diffColorAlt ?? style.diffColor),
                                     diff_mask: style.diffMask ? 1 : 0)
-        var output = [UInt8](repeating: 0, count: pixelCount * 4)
         image.pixels.withUnsafeBufferPointer { source in
             classes.withUnsafeBufferPointer { classBuffer in
-                output.withUnsafeMutableBufferPointer { destination in
-                    cid_draw_diff(source.baseAddress, classBuffer.baseAddress, Int64(pixelCount), &cStyle,
-                                  destination.baseAddress)
-                }
+                cid_draw_diff(source.baseAddress, classBuffer.baseAddress, Int64(pixelCount), &cStyle,
+                              destination.baseAddress)
             }
         }
-        return RGBAImage(width: image.width, height: image.height, pixels: output)
     }
 
     /// A new image of one colour.

@@ -59,7 +59,8 @@ func pngHeader(of data: Data) throws(PNGError) -> PNG.Header {
 }
 
 /// `cpng_read_header` (limits checked before anything is allocated), then `cpng_decode_rgba8`
-/// straight into the pixel array of the result.
+/// straight into the pixel array of the result. The array gets one spare byte of capacity per row
+/// (`cpng_decode_buffer_size`), so 8-bit images are inflated in place by libdeflate.
 func decodePNG(_ data: Data, limits: PNG.Limits) throws(PNGError) -> RGBAImage {
     var cLimits = limits.cLimits
     var header = cpng_header()
@@ -73,10 +74,11 @@ func decodePNG(_ data: Data, limits: PNG.Limits) throws(PNGError) -> RGBAImage {
     }
     let width = Int(header.width), height = Int(header.height)
     let byteCount = width * height * 4
-    let pixels = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initializedCount in
+    let capacity = cpng_decode_buffer_size(header.width, header.height)
+    let pixels = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initializedCount in
         status = data.withUnsafeBytes { raw in
             cpng_decode_rgba8(raw.baseAddress?.assumingMemoryBound(to: UInt8.self), raw.count, &cLimits,
-                              buffer.baseAddress, byteCount, &message, messageCapacity)
+                              buffer.baseAddress, buffer.count, &message, messageCapacity)
         }
         initializedCount = status == CPNG_OK ? byteCount : 0
     }
