@@ -26,6 +26,16 @@ import sys
 import zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def child_environment(home):
+    """What the children rely on, whatever the caller exported: no CARDRENDER_* or CI, one locale,
+    one time zone and a writable home of their own."""
+    environment = {name: value for name, value in os.environ.items()
+                   if not name.startswith("CARDRENDER_") and name != "CI"}
+    os.makedirs(home, exist_ok=True)
+    environment.update(LANG="C.UTF-8", LC_ALL="C.UTF-8", TZ="UTC", HOME=home)
+    return environment
 TIMES = [0.008, 0.058, 0.158, 0.75]  # frame 0, 3, 9, and the last one (held for a second)
 
 
@@ -88,6 +98,7 @@ class Browser:
             [executable, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--mute-audio",
              "--no-first-run", "--remote-debugging-pipe", f"--user-data-dir={profile}", "about:blank"],
             close_fds=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            env=child_environment(os.path.join(profile, "home")),
             preexec_fn=lambda: self.place(to_browser, from_browser))
         os.close(to_browser)
         os.close(from_browser)
@@ -196,7 +207,7 @@ def main():
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     subprocess.run([cardrender, "keyboard", "--animate", "--format", "png,svg", "--scale", "1", "--out", work],
-                   check=True, stdout=subprocess.DEVNULL)
+                   check=True, stdout=subprocess.DEVNULL, env=child_environment(os.path.join(work, "home")))
     name = os.path.join(work, "iphone-8-portrait-bottom-offset-animated")
     with open(os.path.join(ROOT, "Sources/KeyboardDiagrams/Resources/devices.json")) as catalog:
         animation = json.load(catalog)["animation"]
