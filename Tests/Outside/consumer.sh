@@ -6,16 +6,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work=${1:-"$root/.build/consumer"}
-mkdir -p "$work"
-commit=$("$root/Tests/Outside/snapshot.sh" "$work/tree")
-# The URL's last path component is the package identity, so the bare clone is named cardrender.
-remote="$work/$commit/cardrender"
-if [ ! -d "$remote" ]; then
-  find "$work" -mindepth 1 -maxdepth 1 -type d ! -name tree -exec rm -rf {} +
-  mkdir -p "$work/$commit"
-  git clone -q --bare "$work/tree" "$remote"
-fi
-rm -rf "$work/tree"
+remote=$("$root/Tests/Outside/tagged-remote.sh" "$work" cardrender)
 version=$(git -C "$remote" tag)
 consumer="$work/package"
 rm -rf "$consumer"

@@ -5,16 +5,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work="$root/.build/examples"
-mkdir -p "$work"
-commit=$("$root/Tests/Outside/snapshot.sh" "$work/tree")
-# One folder per commit: SwiftPM caches a remote by URL, and a tag that moved would not be fetched.
-remote="$work/$commit/cardrender.git"
-if [ ! -d "$remote" ]; then
-  find "$work" -mindepth 1 -maxdepth 1 -type d ! -name tree -exec rm -rf {} +
-  mkdir -p "$work/$commit"
-  git clone -q --bare "$work/tree" "$remote"
-fi
-rm -rf "$work/tree"
+remote=$("$root/Tests/Outside/tagged-remote.sh" "$work" cardrender.git)
 export CARDRENDER_PACKAGE_URL="file://$remote"
 cd "$root/Examples"
 # The Examples' goldens follow CARDRENDER_RECORD as `make test` sets it below; nothing else of the

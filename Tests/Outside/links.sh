@@ -8,15 +8,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work=${1:-"$root/.build/links"}
-mkdir -p "$work"
-commit=$("$root/Tests/Outside/snapshot.sh" "$work/tree")
-remote="$work/$commit/cardrender"
-if [ ! -d "$remote" ]; then
-  find "$work" -mindepth 1 -maxdepth 1 -type d ! -name tree -exec rm -rf {} +
-  mkdir -p "$work/$commit"
-  git clone -q --bare "$work/tree" "$remote"
-fi
-rm -rf "$work/tree"
+remote=$("$root/Tests/Outside/tagged-remote.sh" "$work" cardrender)
 version=$(git -C "$remote" tag)
 user="$work/package"
 rm -rf "$user"
