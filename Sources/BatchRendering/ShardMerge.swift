@@ -8,10 +8,10 @@ import Foundation
 public enum ShardMerge {
     /// A merge that passed every check: the merged manifest and where each file comes from.
     public struct Plan: Sendable {
+        /// A file as the shard folder's manifest lists it, and where in that folder it is.
         public struct File: Sendable {
-            public var path: String
+            public var written: WrittenFile
             public var source: URL
-            public var sha256: String
         }
 
         public var manifest: Manifest
@@ -32,8 +32,7 @@ public enum ShardMerge {
         try checkHoldsTheSpec(merged, spec: sources[0].manifest.spec)
         try verify(files, workers: workers)
         return Plan(manifest: merged,
-                    files: files.map { Plan.File(path: $0.output.path, source: $0.root.appendingPathComponent($0.output.path),
-                                                 sha256: $0.output.sha256) },
+                    files: files.map { Plan.File(written: $0.output, source: $0.root.appendingPathComponent($0.output.path)) },
                     folders: sources.count)
     }
 
@@ -176,13 +175,14 @@ public enum ShardMerge {
             do { data = try Data(contentsOf: file.source) } catch {
                 throw BatchError("\(file.source.relativePath) cannot be read while merging")
             }
-            guard Checksum.sha256(data) == file.sha256 else {
+            guard Checksum.sha256(data) == file.written.sha256 else {
                 throw BatchError("\(file.source.relativePath) changed while merging; merge again")
             }
-            let url = try folder.confine(file.path)
+            let url = try folder.confine(file.written.path)
             try AtomicFile.prepareDirectory(url.deletingLastPathComponent())
             try AtomicFile.write(data, to: url, durable: false)
-            return (file.path, FileStamps.sizeAndModification(of: url).map { FileStamps.Stamp(sha256: file.sha256, modified: $0.modified) })
+            let stamp = FileStamps.sizeAndModification(of: url).map { FileStamps.Stamp(sha256: file.written.sha256, modified: $0.modified) }
+            return (file.written.path, stamp)
         }
         try plan.manifest.save(to: folder.url)
         var fileStamps = FileStamps()

@@ -8,15 +8,8 @@ import PlayingCards
 /// files with their pixel sizes and SHA-256, so a game or a print script can find every file
 /// and check it.
 public struct CardsManifest: Sendable, Codable, Equatable {
-    public struct File: Sendable, Codable, Equatable {
-        public var path: String
-        public var format: String
-        /// Pixels for PNG; points for SVG and PDF.
-        public var width: Int
-        public var height: Int
-        public var bytes: Int
-        public var sha256: String
-    }
+    /// A card file with its pixel or point size, as `deck.json` lists one.
+    public typealias File = ListedCardFile
 
     public struct Card: Sendable, Codable, Equatable {
         /// The data row (1-based), nil for the back.
@@ -59,11 +52,9 @@ public struct CardsManifest: Sendable, Codable, Equatable {
             func files(_ stem: String) throws -> [File] {
                 try formats.map { format in
                     let path = "\(stem).\(format.fileExtension)"
-                    guard let fact = facts[path] else { throw RequestError("cards.json: \(path) was not rendered") }
-                    let width = format.isRaster ? fact.pixelWidth ?? 0 : Int(pictureSize.width.rounded())
-                    let height = format.isRaster ? fact.pixelHeight ?? 0 : Int(pictureSize.height.rounded())
-                    return File(path: path, format: format.rawValue, width: width, height: height, bytes: fact.bytes,
-                                sha256: fact.sha256)
+                    guard var written = facts[path] else { throw RequestError("cards.json: \(path) was not rendered") }
+                    written.path = path
+                    return File(written: written, format: format, pictureSize: pictureSize)
                 }
             }
             return CardsManifest(

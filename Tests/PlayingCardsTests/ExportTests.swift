@@ -35,13 +35,17 @@ struct ExportTests {
         let data = try Data(contentsOf: out.appendingPathComponent("deck/deck.json"))
         let manifest = try JSONDecoder().decode(DeckManifest.self, from: data)
         #expect(manifest.files.count == (52 + 1 + 2) * 2)
-        #expect(Set(manifest.files.map(\.path)).count == manifest.files.count)
-        #expect(manifest.files.contains { $0.path == "ace-of-spades.png" && $0.card == "AS" })
-        #expect(manifest.files.contains { $0.path == "red-joker.svg" && $0.card == "RJ" })
-        for entry in manifest.files {
-            let bytes = try Data(contentsOf: out.appendingPathComponent("deck").appendingPathComponent(entry.path))
-            #expect(Checksum.sha256(bytes) == entry.sha256, "\(entry.path)")
-            #expect(bytes.count == entry.bytes)
+        // Each entry's file facts are flat keys beside its card; reading deck.json gives back the
+        // manifest that wrote it, and writing that again gives the same bytes.
+        #expect(try manifest == export.manifest(readingFrom: out))
+        #expect(try manifest.jsonData() == data)
+        #expect(Set(manifest.files.map(\.file.written.path)).count == manifest.files.count)
+        #expect(manifest.files.contains { $0.file.written.path == "ace-of-spades.png" && $0.card == "AS" })
+        #expect(manifest.files.contains { $0.file.written.path == "red-joker.svg" && $0.card == "RJ" })
+        for entry in manifest.files.map(\.file) {
+            let bytes = try Data(contentsOf: out.appendingPathComponent("deck").appendingPathComponent(entry.written.path))
+            #expect(Checksum.sha256(bytes) == entry.written.sha256, "\(entry.written.path)")
+            #expect(bytes.count == entry.written.bytes)
             if entry.format == "png" {
                 let header = try PNG.header(of: bytes)
                 #expect(header.width == entry.width && header.height == entry.height && entry.width == 100)
@@ -50,9 +54,9 @@ struct ExportTests {
             }
         }
         // Changing a file on disk is caught by the stated digest.
-        let first = out.appendingPathComponent("deck").appendingPathComponent(manifest.files[0].path)
+        let first = out.appendingPathComponent("deck").appendingPathComponent(manifest.files[0].file.written.path)
         try Data("changed".utf8).write(to: first)
-        #expect(Checksum.sha256(try Data(contentsOf: first)) != manifest.files[0].sha256)
+        #expect(Checksum.sha256(try Data(contentsOf: first)) != manifest.files[0].file.written.sha256)
     }
 
     @Test func shortNamesAndDeckOrder() throws {

@@ -48,9 +48,9 @@ import Testing
         #expect(written.count == 52 + 2 + 1 + 1)
         let manifest = try JSONDecoder().decode(DeckManifest.self,
                                                 from: Data(contentsOf: out.appendingPathComponent("cards/deck.json")))
-        let ace = try #require(manifest.files.first { $0.card == "AS" })
-        #expect(ace.path == "AS.png")
-        #expect(ace.sha256 == Checksum.sha256(try Data(contentsOf: out.appendingPathComponent("cards/AS.png"))))
+        let ace = try #require(manifest.files.first { $0.card == "AS" }?.file)
+        #expect(ace.written.path == "AS.png")
+        #expect(ace.written.sha256 == Checksum.sha256(try Data(contentsOf: out.appendingPathComponent("cards/AS.png"))))
         #expect(ace.width == 50 && ace.height == 70)
     }
 

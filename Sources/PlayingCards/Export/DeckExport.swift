@@ -173,37 +173,41 @@ public struct DeckExport: Sendable {
 
 /// `deck.json`: one entry per card file with its card, path, pixel size and SHA-256.
 public struct DeckManifest: Sendable, Codable, Equatable {
+    /// A card file: the listed file plus which card it shows. In JSON all its keys sit side by side.
     public struct Entry: Sendable, Codable, Equatable {
+        public var file: ListedCardFile
         /// Short name: `AS`, `RJ`, `back`.
         public var card: String
         public var name: String
         /// For a back: its design (`lattice`, `rosette`).
         public var backDesign: String?
-        /// Relative to the folder holding `deck.json`.
-        public var path: String
-        public var format: String
-        /// Pixel size for PNG; for SVG and PDF, whose unit is the point, the size in points.
-        public var width: Int
-        public var height: Int
-        public var bytes: Int
-        public var sha256: String
 
         public init(file: CardFile, facts: WrittenFile, manifestFolder: String) {
             card = file.side.shortName
             name = file.side.longName
             backDesign = file.backDesign?.rawValue
             let prefix = manifestFolder.isEmpty ? "" : manifestFolder + "/"
-            path = file.relativePath.hasPrefix(prefix) ? String(file.relativePath.dropFirst(prefix.count)) : file.relativePath
-            format = file.format.rawValue
-            if file.format.isRaster, let pixelWidth = facts.pixelWidth, let pixelHeight = facts.pixelHeight {
-                width = pixelWidth
-                height = pixelHeight
-            } else {
-                width = Int(file.picture.size.width.rounded())
-                height = Int(file.picture.size.height.rounded())
-            }
-            bytes = facts.bytes
-            sha256 = facts.sha256
+            var written = facts
+            written.path = file.relativePath.hasPrefix(prefix) ? String(file.relativePath.dropFirst(prefix.count)) : file.relativePath
+            self.file = ListedCardFile(written: written, format: file.format, pictureSize: file.picture.size)
+        }
+
+        private enum CodingKeys: String, CodingKey { case card, name, backDesign }
+
+        public init(from decoder: any Decoder) throws {
+            file = try ListedCardFile(from: decoder)
+            let keys = try decoder.container(keyedBy: CodingKeys.self)
+            card = try keys.decode(String.self, forKey: .card)
+            name = try keys.decode(String.self, forKey: .name)
+            backDesign = try keys.decodeIfPresent(String.self, forKey: .backDesign)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try file.encode(to: encoder)
+            var keys = encoder.container(keyedBy: CodingKeys.self)
+            try keys.encode(card, forKey: .card)
+            try keys.encode(name, forKey: .name)
+            try keys.encodeIfPresent(backDesign, forKey: .backDesign)
         }
     }
 
