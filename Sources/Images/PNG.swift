@@ -103,7 +103,7 @@ public enum PNG {
         }
 
         /// The level used when none is given: 2 for the scanline deflater (on 53 card pictures
-        /// about 9% faster than its level 5 for 1.3% more bytes), 5 for zlib and libdeflate.
+        /// about 9% faster than its level 5 for 1.4% more bytes), 5 for zlib and libdeflate.
         public var defaultLevel: Int {
             switch self {
             case .libdeflate, .zlib: 5
@@ -116,8 +116,8 @@ public enum PNG {
     /// automatic encoding. On 53 card pictures of 500×700 px (`make bench`) its level 5 encoded
     /// about 11× faster than Cairo's `cairo_surface_write_to_png` (zlib level 6, adaptive filters)
     /// and about 2.4× faster than libdeflate level 5, into 0.74× Cairo's bytes (libdeflate 5:
-    /// 0.77×); level 2 is about 9% faster again for 1.3% more bytes. Levels 3–5 give files up to
-    /// 1.3% smaller, 6–9 under 1% smaller still, each slower. Without a level, each compressor
+    /// 0.77×); level 2 is about 9% faster again for 1.4% more bytes. Levels 3–5 give files up to
+    /// 1.4% smaller, 6–9 under 1% smaller still, each slower. Without a level, each compressor
     /// takes its `defaultLevel`: `compressor: .zlib` alone means zlib level 5.
     public struct WriteOptions: Sendable, Equatable {
         public var compressor: Compressor
