@@ -503,7 +503,7 @@ size_t scanline_deflate(scanline_deflater *deflater, const uint8_t *in, size_t s
     static const int depths[10] = {0, 2, 4, 8, 12, 16, 24, 32, 64, 128};
     const int depth = depths[level];
     /* On rendered pictures the look-ahead saves about 0.1 % of the bytes for a sixth of the time,
-     * so only the levels above the default spend it. */
+     * so only levels 6-9 spend it. */
     const int lazy = level >= LAZY_LEVEL;
     memset(deflater->head, 0, sizeof deflater->head);
     deflater->symbol_count = 0;

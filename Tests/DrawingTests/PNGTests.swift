@@ -668,6 +668,19 @@ func eightBitImagesDecodeExactlyThroughEveryFilter(encoding: PNG.Encoding) throw
     #expect(sizes[2] < sizes[1] && sizes[3] <= sizes[2])
 }
 
+@Test func eachCompressorHasItsOwnDefaultLevel() throws {
+    // The scanline deflater defaults to its faster level 2; naming zlib or libdeflate alone keeps level 5.
+    #expect(PNG.WriteOptions.default.compressor == .scanline)
+    #expect(PNG.WriteOptions.default.compressionLevel == 2)
+    #expect(PNG.WriteOptions(compressor: .zlib).compressionLevel == 5)
+    #expect(PNG.WriteOptions(compressor: .libdeflate).compressionLevel == 5)
+    #expect(PNG.WriteOptions(compressor: .zlib, compressionLevel: 9).compressionLevel == 9)
+    let image = randomImage(width: 16, height: 16, seed: 5)
+    #expect(try PNG.encode(image) == PNG.encode(image, options: .init(compressor: .scanline, compressionLevel: 2)))
+    #expect(try PNG.encode(image, options: .init(compressor: .zlib))
+        == PNG.encode(image, options: .init(compressor: .zlib, compressionLevel: 5)))
+}
+
 @Test func invalidSizesAndOptionsAreRefused() {
     let image = randomImage(width: 4, height: 4, seed: 11)
     #expect(encodeError(image, .init(compressor: .libdeflate, compressionLevel: 13))
