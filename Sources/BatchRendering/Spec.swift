@@ -55,7 +55,7 @@ public struct SpecJob: Sendable, Equatable {
 /// ```
 public enum BatchSpec {
     /// The keys a spec's top level may hold.
-    public static let topLevelKeys = ["defaults", "jobs"]
+    static let topLevelKeys = ["defaults", "jobs"]
     /// More jobs than this is a typo in a matrix, not a plan. Planning is linear but not free:
     /// each job is decoded into its request and checked, a few milliseconds of CPU, and a deck job keeps its 54 paths, about 20 KB.
     public static let maximumJobs = 10_000

@@ -82,7 +82,7 @@ public struct CardsRequest: RenderRequest, Equatable {
     /// The contact sheet's file name.
     public static let contactSheetName = "contact-sheet.png"
     /// The dots per inch a card may be rendered at.
-    public static let dpiRange = CardResolution.dpiRange
+    static let dpiRange = CardResolution.dpiRange
     /// Names of the files written beside the cards: no card takes them, whichever are asked for,
     /// so a card's file name does not depend on `--sheet` or `--back`.
     public static let reservedStems = [backStem, sheetImageName, sheetAtlasName, contactSheetName, manifestPath]

@@ -101,9 +101,9 @@ public struct KeyboardSpecFile: Sendable {
     }
 
     /// The keys the file's top level may hold.
-    public static let topLevelKeys = ["defaults", "diagrams"]
+    static let topLevelKeys = ["defaults", "diagrams"]
     /// The keys a diagram may hold: a keyboard request's and `output`.
-    public static let diagramKeys = KeyboardRequest.keys + ["output"]
+    static let diagramKeys = KeyboardRequest.keys + ["output"]
 
     /// Reads a spec file; errors name it `displayName` (as the user typed it) or its path.
     /// Diagrams without a `scale` take `scale`.
