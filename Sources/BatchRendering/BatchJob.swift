@@ -23,11 +23,13 @@ public struct BatchJob: Sendable {
     /// not fit), which the manifest keeps with the job's entry.
     public var renderWithWarnings: @Sendable () throws -> (files: [RenderedFile], warnings: [String])
 
+    /// The job's files without its warnings, for callers that only write them.
     public var render: @Sendable () throws -> [RenderedFile] {
         let renderWithWarnings = renderWithWarnings
         return { try renderWithWarnings().files }
     }
 
+    /// A job whose render reports no warnings; `render` runs only when the runner calls it.
     public init(id: String, kind: String, parameters: [String: String], outputs: [String], estimatedCost: Double,
                 inputKey: String, render: @escaping @Sendable () throws -> [RenderedFile]) {
         self.id = id

@@ -6,12 +6,19 @@ import Synchronization
 /// skips jobs whose inputs and files are unchanged, writes each file atomically, keeps going
 /// after a failure unless told to stop, and keeps `manifest.json` and the gallery up to date.
 public struct BatchRunner: Sendable {
+    /// How a run behaves: parallelism, skipping, failure handling and sharding.
     public struct Options: Sendable {
+        /// Jobs rendered at the same time (at least 1).
         public var workers: Int
+        /// Renders every job even when its inputs and files are unchanged.
         public var force: Bool
+        /// Stops starting new jobs after the first failure.
         public var failFast: Bool
+        /// Plans and reports what would render without writing anything.
         public var dryRun: Bool
+        /// Runs only this share of the jobs; nil runs them all.
         public var shard: Shard?
+        /// The program name and version recorded in the manifest.
         public var tool: String
         /// Identifies the program build and fonts that render the jobs (already part of each
         /// input key); recorded so that only shards of one build are merged.
@@ -22,6 +29,7 @@ public struct BatchRunner: Sendable {
         /// One line describing a job's error, for the summary and JSON events.
         public var describe: @Sendable (Error) -> String
 
+        /// Options with the defaults of a plain run: every job, no forcing, keep going after failures.
         public init(workers: Int, force: Bool = false, failFast: Bool = false, dryRun: Bool = false,
                     shard: Shard? = nil, tool: String, build: String? = nil, specFile: String? = nil,
                     describe: @escaping @Sendable (Error) -> String = BatchRunner.firstLine) {
@@ -37,18 +45,29 @@ public struct BatchRunner: Sendable {
         }
     }
 
+    /// A job that threw, with the one-line description of its error.
     public struct Failure: Sendable, Codable, Equatable {
+        /// The failed job's id.
         public var id: String
+        /// What went wrong, as `Options.describe` put it.
         public var message: String
     }
 
+    /// What a run did, for the summary line and the exit status.
     public struct Outcome: Sendable {
+        /// Jobs this shard was given.
         public var jobs: Int
+        /// Jobs that rendered and wrote their files.
         public var rendered: Int
+        /// Jobs skipped because their inputs and files were unchanged.
         public var skipped: Int
+        /// Jobs that threw, in the order they failed.
         public var failures: [Failure]
+        /// Jobs never started because of fail-fast or an interruption.
         public var notRun: Int
+        /// Files written to disk, over all jobs.
         public var filesWritten: Int
+        /// Wall-clock time of the run.
         public var seconds: Double
         /// Jobs this shard would run, with whether each is up to date (for `--dry-run`).
         public var plan: [(id: String, upToDate: Bool, outputs: [String])]
@@ -64,6 +83,7 @@ public struct BatchRunner: Sendable {
         public var unlisted: [String] = []
     }
 
+    /// The options this runner was made with.
     public let options: Options
 
     /// The first non-empty line of an error's description.
@@ -73,6 +93,7 @@ public struct BatchRunner: Sendable {
             ?? "failed"
     }
 
+    /// A runner with the given options; it holds no state between runs.
     public init(options: Options) { self.options = options }
 
     /// Checks ids and outputs of the whole spec before anything renders: unique ids, no two

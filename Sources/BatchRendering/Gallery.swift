@@ -7,6 +7,7 @@ import Images
 /// picture in all its formats: one tile shows its raster image (or its SVG when there is no
 /// PNG), with every format linked under it. Images load lazily, so pages with thousands stay light.
 public enum Gallery {
+    /// The gallery's file name in the output folder.
     public static let fileName = "index.html"
 
     /// Formats in the order their links appear; the first that is an image is the tile's picture.
@@ -35,6 +36,7 @@ public enum Gallery {
         }
     }
 
+    /// The gallery page for `manifest`; the same manifest always gives the same bytes.
     public static func html(_ manifest: Manifest) -> String {
         let ids = manifest.jobs.keys.sorted(by: NaturalOrder.areInIncreasingOrder)
         let byKind = Dictionary(grouping: ids) { manifest.jobs[$0]?.kind ?? "other" }
@@ -108,6 +110,7 @@ public enum Gallery {
         }.joined(separator: "/"))
     }
 
+    /// Writes the gallery for `manifest` into `folder`, atomically.
     public static func write(_ manifest: Manifest, to folder: URL) throws {
         try AtomicFile.write(Data(html(manifest).utf8), to: folder.appendingPathComponent(fileName))
     }

@@ -8,6 +8,7 @@ import Foundation
 /// It describes the output only (no times), so the same output has the same manifest bytes on
 /// every machine; when each file was written is machine-local and kept in `FileStamps`.
 public struct Manifest: Codable, Sendable, Equatable {
+    /// The manifest's file name in the output folder.
     public static let fileName = "manifest.json"
     /// 2: run times left the manifest (file times are in `FileStamps`); `build`, `spec`, `shards`.
     public static let currentVersion = 2
@@ -15,15 +16,21 @@ public struct Manifest: Codable, Sendable, Equatable {
     /// A file a job wrote, as listed for it.
     public typealias Output = WrittenFile
 
+    /// What one job wrote and the inputs that produced it.
     public struct Entry: Codable, Sendable, Equatable {
+        /// The job's kind, as in the spec.
         public var kind: String
+        /// The job's parameters, for the gallery.
         public var parameters: [String: String]
+        /// The digest of the job's inputs; a re-run with the same key may skip the job.
         public var inputKey: String
+        /// Every file the job wrote, with its digest.
         public var outputs: [Output]
         /// What planning the job found that is not an error (a character without a glyph, text
         /// that does not fit), as printed; absent when there was none.
         public var warnings: [String]?
 
+        /// An entry; empty warnings are stored as absent so the JSON stays small.
         public init(kind: String, parameters: [String: String], inputKey: String, outputs: [Output],
                     warnings: [String] = []) {
             self.kind = kind
@@ -39,8 +46,10 @@ public struct Manifest: Codable, Sendable, Equatable {
     public struct SpecSummary: Codable, Sendable, Equatable {
         /// `digest(of:)` over every job of the spec.
         public var digest: String
+        /// The number of jobs in the whole spec.
         public var jobs: Int
 
+        /// The summary of a spec with these jobs, in any order.
         public init(jobs: [BatchJob]) {
             digest = SpecSummary.digest(of: jobs.map { ($0.id, $0.inputKey) })
             self.jobs = jobs.count
@@ -54,19 +63,25 @@ public struct Manifest: Codable, Sendable, Equatable {
 
     /// Which shards of the spec the folder holds when it holds only some of them.
     public struct ShardSet: Codable, Sendable, Equatable {
+        /// N of `--shard K/N`.
         public var count: Int
+        /// The K values held, sorted.
         public var indices: [Int]
 
+        /// A set of `count` shards of which the folder holds `indices`.
         public init(count: Int, indices: [Int]) {
             self.count = count
             self.indices = indices
         }
     }
 
+    /// The format version; readers refuse versions newer than `currentVersion`.
     public var version = Manifest.currentVersion
+    /// The program name and version that wrote the folder.
     public var tool: String
     /// The program build and fonts behind every input key; shards merge only when it agrees.
     public var build: String?
+    /// The spec of the last run, so shards can be checked to add up to it.
     public var spec: SpecSummary?
     /// The name of the spec file of the last run (`render`'s built-in spec has one too): files
     /// that an earlier run of the same spec wrote, and that no job of it writes any more, are
@@ -74,8 +89,10 @@ public struct Manifest: Codable, Sendable, Equatable {
     public var specFile: String?
     /// Nil when the folder holds every shard (or the run was not sharded).
     public var shards: ShardSet?
+    /// The entries by job id.
     public var jobs: [String: Entry] = [:]
 
+    /// An empty manifest written by `tool`.
     public init(tool: String) { self.tool = tool }
 
     /// The manifest in `folder`, or an empty one when there is none or it cannot be read (every
@@ -103,12 +120,14 @@ public struct Manifest: Codable, Sendable, Equatable {
         return manifest
     }
 
+    /// The manifest's JSON at the current version, with stable key order for identical bytes.
     public func encoded() throws -> Data {
         var current = self
         current.version = Manifest.currentVersion
         return try StableJSON.data(current)
     }
 
+    /// Writes `manifest.json` into `folder` atomically.
     public func save(to folder: URL) throws {
         try AtomicFile.write(try encoded(), to: folder.appendingPathComponent(Self.fileName))
     }
@@ -161,23 +180,30 @@ public struct Manifest: Codable, Sendable, Equatable {
 /// Times belong to this machine and this copy of the files, which is why they are not in the
 /// manifest; a missing or unreadable stamps file only means files are hashed again.
 public struct FileStamps: Codable, Sendable, Equatable {
+    /// The stamps file's name in the output folder.
     public static let fileName = ".cardrender-stamps.json"
 
+    /// A file's digest and the modification time it had when written.
     public struct Stamp: Codable, Sendable, Equatable {
+        /// The SHA-256 of the file's bytes, in hex.
         public var sha256: String
         /// Seconds since 1970.
         public var modified: Double
 
+        /// A stamp for a file with this digest and modification time.
         public init(sha256: String, modified: Double) {
             self.sha256 = sha256
             self.modified = modified
         }
     }
 
+    /// Stamps by path relative to the output folder.
     public var files: [String: Stamp] = [:]
 
+    /// Stamps for the given files.
     public init(files: [String: Stamp] = [:]) { self.files = files }
 
+    /// The stamps in `folder`, or none when missing or unreadable (files are then hashed again).
     public static func load(from folder: URL) -> FileStamps {
         guard let data = try? Data(contentsOf: folder.appendingPathComponent(fileName)),
               let stamps = try? JSONDecoder().decode(FileStamps.self, from: data) else { return FileStamps() }

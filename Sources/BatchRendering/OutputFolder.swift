@@ -6,6 +6,7 @@ public struct OutputFolder: Sendable {
     /// Held (flock) by the run writing into the folder; it records the holder's PID.
     public static let lockFileName = ".cardrender.lock"
 
+    /// The folder's location on disk.
     public let url: URL
 
     /// Checks (or, unless `create` is false, creates) the folder. A path that exists as a file

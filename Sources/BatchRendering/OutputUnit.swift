@@ -21,6 +21,7 @@ public struct OutputUnit: Sendable {
     /// The width and height of a raster file (of each frame, for frames), checked against the
     /// pixel budget before anything renders; nil for vector formats and other files.
     public var pixelSize: (width: Int, height: Int)?
+    /// How the file's bytes are produced.
     public var content: Content
 
     /// How the file renders, and the cost of each task (pixels to draw, a proxy for time;
@@ -39,11 +40,14 @@ public struct OutputUnit: Sendable {
     /// finishes the last one assembles them, in frame order, into the file's bytes. The bytes
     /// therefore depend only on the frames, never on the number of workers or their timing.
     public struct Frames: Sendable {
+        /// The frame renderers, in frame order.
         public var frames: [@Sendable () throws -> RGBAImage]
         /// What one frame costs to render.
         public var costPerFrame: Double
+        /// Joins the rendered frames, in order, into the file's bytes.
         public var assemble: @Sendable ([RGBAImage]) throws -> Data
 
+        /// Frames that each cost `costPerFrame` and are joined by `assemble`.
         public init(_ frames: [@Sendable () throws -> RGBAImage], costPerFrame: Double,
                     assemble: @escaping @Sendable ([RGBAImage]) throws -> Data) {
             self.frames = frames
@@ -52,6 +56,7 @@ public struct OutputUnit: Sendable {
         }
     }
 
+    /// A file to write at `path` (relative to the output folder), made by `content`.
     public init(path: String, format: OutputFormat?, pixelSize: (width: Int, height: Int)? = nil, content: Content) {
         self.path = path
         self.format = format

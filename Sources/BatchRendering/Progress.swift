@@ -9,6 +9,7 @@ public enum ProgressStyle: Sendable, Equatable {
     case lines(every: Int)
     /// One JSON object per event on stdout.
     case json
+    /// No progress output.
     case quiet
 
     /// A bar on a terminal, plain lines in CI or when stderr is not a terminal.
@@ -19,7 +20,15 @@ public enum ProgressStyle: Sendable, Equatable {
     }
 }
 
-public enum JobStatus: String, Sendable, Codable { case rendered, skipped, failed }
+/// How a job of a run ended, as progress events and the summary report it.
+public enum JobStatus: String, Sendable, Codable {
+    /// The job rendered and wrote its files.
+    case rendered
+    /// The job's inputs and files were unchanged, so nothing was rendered.
+    case skipped
+    /// The job threw; its error is reported and the run goes on unless told to stop.
+    case failed
+}
 
 /// Prints progress events; safe to call from every worker thread.
 public final class ProgressReporter: Sendable {
@@ -28,11 +37,13 @@ public final class ProgressReporter: Sendable {
         var lastDraw = 0.0
     }
 
+    /// Where and how events are printed.
     public let style: ProgressStyle
     private let total: Int
     private let started: Double
     private let state = Mutex(State())
 
+    /// A reporter for a run of `total` jobs; the clock for rate and ETA starts now.
     public init(style: ProgressStyle, total: Int) {
         self.style = style
         self.total = total
@@ -45,12 +56,14 @@ public final class ProgressReporter: Sendable {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
+    /// Reports the start of a run: the jobs of this shard and those left to other shards.
     public func begin(jobs: Int, skippedByShard: Int) {
         if style == .json {
             emitJSON(["event": "start", "jobs": jobs, "otherShards": skippedByShard])
         }
     }
 
+    /// Reports a finished job and updates the counts (thread-safe).
     public func finished(id: String, status: JobStatus, seconds: Double, outputs: [String], error: String? = nil) {
         let line: String? = state.withLock { s in
             s.done += 1
@@ -114,6 +127,7 @@ public final class ProgressReporter: Sendable {
         if let line { FileHandle.standardError.write(Data(line.utf8)) }
     }
 
+    /// Reports the end of a run with the summary `fields` (JSON style prints them as one event).
     public func end(fields: [String: Any]) {
         switch style {
         case .bar: FileHandle.standardError.write(Data("\n".utf8))

@@ -16,21 +16,28 @@ extension WrittenFile {
 
 /// A file rendered in memory: its bytes and their facts, ready to be written.
 public struct RenderedFile: Sendable {
+    /// The path, digest, size and pixel size of `data`.
     public var facts: WrittenFile
+    /// The bytes to write.
     public let data: Data
 
+    /// A file whose digest and size are computed from `data` now.
     public init(path: String, data: Data, pixelWidth: Int? = nil, pixelHeight: Int? = nil) {
         self.data = data
         facts = WrittenFile(path: path, sha256: Checksum.sha256(data), bytes: data.count, pixelWidth: pixelWidth,
                             pixelHeight: pixelHeight)
     }
 
+    /// The path relative to the output folder.
     public var path: String {
         get { facts.path }
         set { facts.path = newValue }
     }
+    /// The SHA-256 of `data`, in hex.
     public var sha256: String { facts.sha256 }
+    /// The raster width in pixels; nil for vector and non-picture files.
     public var pixelWidth: Int? { facts.pixelWidth }
+    /// The raster height in pixels; nil for vector and non-picture files.
     public var pixelHeight: Int? { facts.pixelHeight }
 
     /// Writes the bytes to `url` (whose folder exists) atomically. Renders are re-runnable, so

@@ -2,9 +2,12 @@ import Foundation
 
 /// `--shard K/N`: the K-th of N disjoint shares of a job list (K counts from 1).
 public struct Shard: Sendable, Hashable, CustomStringConvertible {
+    /// K: which share, from 1.
     public let index: Int
+    /// N: how many shares the jobs are split into.
     public let count: Int
 
+    /// Shard K/N; throws unless 1 ≤ K ≤ N.
     public init(index: Int, count: Int) throws(BatchError) {
         guard count >= 1 else { throw BatchError("shard count must be at least 1, got \(count)") }
         guard (1...count).contains(index) else {

@@ -10,12 +10,17 @@ public enum ShardMerge {
     public struct Plan: Sendable {
         /// A file as the shard folder's manifest lists it, and where in that folder it is.
         public struct File: Sendable {
+            /// The file as listed in the shard's manifest.
             public var written: WrittenFile
+            /// Where the file is in the shard folder.
             public var source: URL
         }
 
+        /// The manifest of the merged folder, as an unsharded run writes it.
         public var manifest: Manifest
+        /// Every file to copy, with its source.
         public var files: [File]
+        /// The number of shard folders merged.
         public var folders: Int
     }
 

@@ -4,8 +4,11 @@ import SpecFiles
 
 /// The keys a job kind accepts, so a spec can be checked before anything renders.
 public struct JobKindSchema: Sendable {
+    /// The value of a job's `kind` key.
     public var kind: String
+    /// The other keys the kind accepts; any other key is an error.
     public var keys: [String]
+    /// A schema for `kind` that accepts `keys`.
     public init(kind: String, keys: [String]) {
         self.kind = kind
         self.keys = keys
@@ -15,17 +18,20 @@ public struct JobKindSchema: Sendable {
 /// One job of a spec after defaults are applied and lists expanded as a matrix: every
 /// parameter is a single value.
 public struct SpecJob: Sendable, Equatable {
+    /// The job kind (`card`, `deck`, `keyboard`, …).
     public var kind: String
     /// Parameter values as written (numbers and booleans as their YAML text).
     public var parameters: [String: String]
     /// Which parameters were given where, for errors found later.
     public var locations: [String: SpecLocation]
+    /// Where the job starts in the spec file.
     public var location: SpecLocation
     /// The output path with `{key}` placeholders filled in, or nil when the spec gave none.
     public var output: String?
     /// Where the job's `output` is written (the job itself without one), for errors about its files.
     public var outputLocation: SpecLocation
 
+    /// Where `key` was given: the job itself, or its defaults.
     public func location(of key: String) -> SpecLocation { locations[key] ?? location }
 
     /// The job's values with where the spec gives them, for decoding its request.
@@ -48,20 +54,24 @@ public struct SpecJob: Sendable, Equatable {
 ///     output: decks/{theme}-{size}   # {key} is replaced by the job's value
 /// ```
 public enum BatchSpec {
-    public static let topLevelKeys = ["defaults", "jobs"]
+    /// The keys a spec's top level may hold.
+    static let topLevelKeys = ["defaults", "jobs"]
     /// More jobs than this is a typo in a matrix, not a plan. Planning is linear but not free:
     /// each job is decoded into its request and checked, a few milliseconds of CPU, and a deck job keeps its 54 paths, about 20 KB.
     public static let maximumJobs = 10_000
     static let reservedKeys = ["kind", "output"]
 
+    /// Reads and parses the spec file at `url`.
     public static func load(contentsOf url: URL, kinds: [JobKindSchema]) throws(SpecError) -> [SpecJob] {
         try parse(SpecFile.text(of: url, displayName: url.path), file: url.path, kinds: kinds)
     }
 
+    /// Parses spec bytes (UTF-8 YAML or JSON); `file` names it in errors.
     public static func parse(_ data: Data, file: String, kinds: [JobKindSchema]) throws(SpecError) -> [SpecJob] {
         try parse(SpecFile.text(of: data, file: file), file: file, kinds: kinds)
     }
 
+    /// Parses spec text into jobs, defaults applied and matrices expanded, or the first error with its location.
     public static func parse(_ text: String, file: String, kinds: [JobKindSchema]) throws(SpecError) -> [SpecJob] {
         let root = try SpecFile.compose(text, file: file)
         guard case let .mapping(top) = root.content else {

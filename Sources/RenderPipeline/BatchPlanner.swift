@@ -9,17 +9,21 @@ import SpecFiles
 public struct BatchPlanner: Sendable {
     /// What, besides a job's own values, decides its bytes: the program build and the fonts.
     public var build: String
+    /// The job kinds a spec may name; `JobKind.all` unless a caller narrows them.
     public var kinds: [JobKind]
 
+    /// A planner for jobs rendered by `build`, accepting the given kinds.
     public init(build: String, kinds: [JobKind] = JobKind.all) {
         self.build = build
         self.kinds = kinds
     }
 
+    /// Reads and checks the spec file at `url` against the planner's kinds.
     public func load(_ url: URL) throws(SpecError) -> [SpecJob] {
         try BatchSpec.load(contentsOf: url, kinds: kinds.map(\.schema))
     }
 
+    /// Parses spec text against the planner's kinds; `file` names it in errors.
     public func parse(_ text: String, file: String) throws(SpecError) -> [SpecJob] {
         try BatchSpec.parse(Data(text.utf8), file: file, kinds: kinds.map(\.schema))
     }

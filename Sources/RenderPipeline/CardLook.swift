@@ -14,24 +14,31 @@ public struct CardLook: Sendable, Equatable {
     public var scale: Double?
     /// Pixels per inch for PNG, instead of `scale`.
     public var dpi: Double?
+    /// The colour theme by name (`classic`, `four-color`, …).
     public var theme = "classic"
     /// Colour overrides, `KEY=#RRGGBB`.
     public var colors: [String] = []
+    /// The back's colour, `#RRGGBB`; nil keeps the theme's.
     public var backColor: String?
+    /// The back's pattern; nil for the default design.
     public var back: BackDesign?
     /// A folder of court-card images (`JH.png` …).
     public var faces: String?
+    /// The court-card image's share of the card's width (0.5 to 1).
     public var faceScale = 0.75
+    /// The formats each card is written in.
     public var formats: [OutputFormat] = [.png]
     /// Lossy quality of the formats that have one (WebP, 0 to 100); nil: lossless.
     public var quality: Int?
 
+    /// The default look: classic poker cards as PNG at scale 2.
     public init() {}
 
     enum Key: String, CodingKey, CaseIterable {
         case size, scale, dpi, theme, color, backColor = "back-color", back, faces, faceScale = "face-scale", format, quality
     }
 
+    /// The raster resolution: `dpi` when given, otherwise `scale` (default 2).
     public var resolution: Resolution {
         if let dpi { return .dpi(dpi) }
         return .scale(scale ?? 2)
@@ -52,6 +59,7 @@ public struct CardLook: Sendable, Equatable {
         quality = try container.decodeIfPresent(Int.self, forKey: .quality)
     }
 
+    /// Checks every value before anything renders; errors name the key as `source` spells it.
     public func validate(as source: RequestSource) throws(RequestError) {
         if scale != nil, dpi != nil {
             throw RequestError("use either \(source.name("scale")) or \(source.name("dpi")), not both", key: "dpi")
@@ -68,8 +76,10 @@ public struct CardLook: Sendable, Equatable {
         try FormatList.validate(quality: quality, for: formats, as: source)
     }
 
+    /// The card size `size` names.
     public func cardSize() throws(PlayingCardsError) -> CardSize { try CardSize(parsing: size) }
 
+    /// The named theme with the colour overrides applied.
     public func cardTheme() throws(RequestError) -> CardTheme {
         var result: CardTheme
         do { result = try CardTheme.named(theme) } catch { throw RequestError(error.description, key: "theme") }

@@ -6,10 +6,14 @@ import PlayingCards
 public struct CardRequest: RenderRequest, Equatable {
     /// `AS`, `10H`, `queen-of-hearts`, `RJ` …
     public var card: String
+    /// Draws the card's back instead of its face.
     public var faceDown = false
+    /// How the file is named: short (`AS`) or long (`ace-of-spades`).
     public var names: CardFileNaming = .short
+    /// Size, theme, resolution and formats.
     public var look = CardLook()
 
+    /// A request for one card with the given look.
     public init(card: String, faceDown: Bool = false, names: CardFileNaming = .short, look: CardLook = CardLook()) {
         self.card = card
         self.faceDown = faceDown
@@ -21,6 +25,7 @@ public struct CardRequest: RenderRequest, Equatable {
         case card, faceDown = "face-down", names
     }
 
+    /// The spec keys a `card` job accepts.
     public static let keys = Key.allCases.map(\.rawValue) + CardLook.Key.allCases.map(\.rawValue)
 
     public init(from decoder: any Decoder) throws {
@@ -36,6 +41,7 @@ public struct CardRequest: RenderRequest, Equatable {
         try look.validate(as: source)
     }
 
+    /// The side to draw; throws when `card` names no card.
     public var side: CardSide {
         get throws { faceDown ? .back : .front(try PlayingCard(parsing: card)) }
     }

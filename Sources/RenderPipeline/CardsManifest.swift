@@ -11,26 +11,40 @@ public struct CardsManifest: Sendable, Codable, Equatable {
     /// A card file with its pixel or point size, as `deck.json` lists one.
     public typealias File = ListedCardFile
 
+    /// One card of the set: its row, copies and files.
     public struct Card: Sendable, Codable, Equatable {
         /// The data row (1-based), nil for the back.
         public var row: Int?
+        /// The file stem the card's files share.
         public var name: String
+        /// Copies of the card the row asks for.
         public var count: Int
+        /// The card's file in each format.
         public var files: [File]
     }
 
+    /// The template's file name.
     public var template: String
+    /// The data file's name; nil when the rows come from the template.
     public var data: String?
+    /// The trim width in points.
     public var widthPoints: Double
+    /// The trim height in points.
     public var heightPoints: Double
+    /// The raster resolution, as `300 dpi` or `2x`.
     public var resolution: String
     /// Whether the files include a bleed (square corners), and how wide it is on every side.
     public var bleed: Bool
+    /// The bleed on every side in points; 0 without bleed.
     public var bleedPoints: Double
+    /// Every card, in row order.
     public var cards: [Card]
+    /// The back, when the request drew one.
     public var back: Card?
+    /// Warnings from planning (text that does not fit, no cards).
     public var warnings: [String]
 
+    /// The manifest as stable JSON: sorted keys, a trailing newline, the same bytes every run.
     public func jsonData() throws -> Data {
         try StableJSON.data(self, trailingNewline: true)
     }

@@ -17,6 +17,7 @@ public struct CardsRequest: RenderRequest, Equatable {
     public var data: String?
     /// Row conditions added to the template's `where:`.
     public var filters: [String] = []
+    /// The formats each card is written in.
     public var formats: [OutputFormat] = [.png]
     /// Lossy quality of the formats that have one (WebP, 0 to 100); nil: lossless.
     public var quality: Int?
@@ -27,7 +28,9 @@ public struct CardsRequest: RenderRequest, Equatable {
     public var bleed: BleedSetting = .off
     /// A template drawn once as the back (`back.png`).
     public var back: String?
+    /// Also writes a sprite sheet of the cards with its JSON atlas.
     public var sheet = false
+    /// Also writes a contact sheet of the cards with their names.
     public var contactSheet = false
     /// Folders besides the template's that paths made from data (an image `src` holding a
     /// `{column}`) may lead into (`--allow-dir`).
@@ -42,6 +45,7 @@ public struct CardsRequest: RenderRequest, Equatable {
     /// the input folders of the same request (1,000 rows take about half a second to resolve).
     private let resolution = ResolutionCache()
 
+    /// A request for the cards of `template`, with the given rows and options.
     public init(template: String, data: String? = nil, filters: [String] = [], formats: [OutputFormat] = [.png],
                 dpi: Double? = nil, bleed: BleedSetting = .off, back: String? = nil, sheet: Bool = false,
                 contactSheet: Bool = false, allowedFolders: [String] = [], strict: Bool = false) {
@@ -63,15 +67,22 @@ public struct CardsRequest: RenderRequest, Equatable {
              allowedFolders = "allow-dir", strict
     }
 
+    /// The spec keys a `cards` job accepts.
     public static let keys = Key.allCases.map(\.rawValue)
     /// Keys naming files, resolved relative to a batch spec.
     public static let pathKeys: Set<String> = ["template", "data", "back", "allow-dir"]
+    /// The manifest's file name.
     public static let manifestPath = "cards.json"
+    /// The file stem of the back.
     public static let backStem = "back"
+    /// The sprite sheet's file name.
     public static let sheetImageName = "sheet.png"
+    /// The sprite sheet's atlas file name.
     public static let sheetAtlasName = "sheet.json"
+    /// The contact sheet's file name.
     public static let contactSheetName = "contact-sheet.png"
-    public static let dpiRange = CardResolution.dpiRange
+    /// The dots per inch a card may be rendered at.
+    static let dpiRange = CardResolution.dpiRange
     /// Names of the files written beside the cards: no card takes them, whichever are asked for,
     /// so a card's file name does not depend on `--sheet` or `--back`.
     public static let reservedStems = [backStem, sheetImageName, sheetAtlasName, contactSheetName, manifestPath]
@@ -124,10 +135,15 @@ public struct CardsRequest: RenderRequest, Equatable {
     /// The template, its cards (rows filtered, values filled), and the renderer with every file
     /// they draw loaded: everything that can fail before drawing fails here.
     public struct Loaded: Sendable {
+        /// The parsed template.
         public var template: CardTemplate
+        /// The cards to draw: rows filtered and values filled in.
         public var cards: [TemplateCard]
+        /// Draws the cards, with their images and fonts loaded.
         public var renderer: TemplateRenderer
+        /// The back and the renderer of its template, when there is one.
         public var back: (card: TemplateCard, renderer: TemplateRenderer)?
+        /// Warnings found while loading (no cards, no bleed to include).
         public var warnings: [String]
     }
 
@@ -175,6 +191,7 @@ public struct CardsRequest: RenderRequest, Equatable {
         return Resolved(template: template, data: data, cards: cards, back: back)
     }
 
+    /// Loads the template, rows and files the cards draw; `checkingText` also lays out text to find overflow.
     public func load(checkingText: Bool = true) throws -> Loaded {
         let resolved = try resolve()
         let renderer = try TemplateRenderer(template: resolved.template, cards: resolved.cards,

@@ -6,13 +6,20 @@ import PlayingCards
 /// Every card and the back (and jokers, other back designs), `deck.json`, and optionally a
 /// sprite sheet with its atlas and a contact sheet (`cardrender deck`, `kind: deck`).
 public struct DeckRequest: RenderRequest, Equatable {
+    /// Adds the red and black jokers.
     public var jokers = false
+    /// Writes a back in every design, not only the chosen one.
     public var allBacks = false
+    /// Also writes a sprite sheet of the deck with its JSON atlas.
     public var sheet = false
+    /// Also writes a contact sheet of the deck with the cards' names.
     public var contactSheet = false
+    /// How files are named: short (`AS`) or long (`ace-of-spades`).
     public var names: CardFileNaming = .short
+    /// Size, theme, resolution and formats.
     public var look = CardLook()
 
+    /// A request for the whole deck with the given extras and look.
     public init(jokers: Bool = false, allBacks: Bool = false, sheet: Bool = false, contactSheet: Bool = false,
                 names: CardFileNaming = .short, look: CardLook = CardLook()) {
         self.jokers = jokers
@@ -27,6 +34,7 @@ public struct DeckRequest: RenderRequest, Equatable {
         case jokers, allBacks = "all-backs", sheet, contactSheet = "contact-sheet", names
     }
 
+    /// The spec keys a `deck` job accepts.
     public static let keys = Key.allCases.map(\.rawValue) + CardLook.Key.allCases.map(\.rawValue)
 
     public init(from decoder: any Decoder) throws {

@@ -4,6 +4,7 @@ import KeyboardDiagrams
 /// keyboard devices and scenarios come from the catalog, so a device added to devices.json is
 /// in the default set without editing this file.
 public enum DefaultSpec {
+    /// The name errors give the built-in spec, which has no file.
     public static let fileName = "<default spec>"
 
     /// The spec for the bundled catalog.
@@ -11,6 +12,7 @@ public enum DefaultSpec {
         yaml(builder: KeyboardDiagramBuilder(catalog: try DeviceCatalog.bundled()))
     }
 
+    /// The spec for the devices and scenarios of `builder`'s catalog.
     public static func yaml(builder: KeyboardDiagramBuilder) -> String {
         let strategies = AvoidanceStrategy.allCases
         let mistakeJobs = mistakeScenarios(builder: builder).map { mistake, scenario, strategies in

@@ -7,9 +7,13 @@ import Foundation
 /// sheets of a batch job are all planned as these before anything is drawn, and run as the
 /// `OutputUnit` each one makes (`unit`), beside documents and frame sequences.
 public struct FileToRender: Sendable {
+    /// Relative to the output folder.
     public var path: String
+    /// What is drawn.
     public var picture: Picture
+    /// The format the picture is encoded in.
     public var format: OutputFormat
+    /// The raster resolution; vector formats ignore it.
     public var resolution: Resolution
     /// The lossy quality for a format that has one (`OutputFormat.lossyQualities`); nil keeps it lossless.
     public var quality: Int?

@@ -4,8 +4,10 @@ import Foundation
 /// The formats to write, from `png,svg` or, in a spec, also `[png, svg]`; each at most once,
 /// in the order given.
 public struct FormatList: Sendable, Equatable, Decodable {
+    /// The formats, each once, in the order given.
     public var formats: [OutputFormat]
 
+    /// A list of these formats; duplicates are refused when decoding, not here.
     public init(_ formats: [OutputFormat]) { self.formats = formats }
 
     /// The error names the format that is not known and lists the valid ones.

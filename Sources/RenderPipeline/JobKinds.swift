@@ -5,6 +5,7 @@ import SpecFiles
 /// A kind of job a batch spec can name: its keys and how a job of it is decoded and planned.
 /// `JobKind.all` is the one list of kinds; a new kind is a request type and a line there.
 public struct JobKind: Sendable {
+    /// The value of `kind` in a spec.
     public var name: String
     /// The spec keys, the request's coding keys.
     public var keys: [String]
@@ -18,6 +19,7 @@ public struct JobKind: Sendable {
     /// The plan that renders the job, files relative to its output folder.
     public var plan: @Sendable (any RenderRequest) throws -> OutputPlan
 
+    /// A kind whose jobs decode into `Request`; `outputs` lists files cheaply when planning would lay out pictures.
     public init<Request: RenderRequest>(_ name: String, _ request: Request.Type, keys: [String], pathKeys: Set<String> = [],
                                         outputs: (@Sendable (Request) throws -> (paths: [String], cost: Double))? = nil,
                                         plan: @escaping @Sendable (Request) throws -> OutputPlan = { try $0.plan() }) {
@@ -35,8 +37,10 @@ public struct JobKind: Sendable {
         }
     }
 
+    /// The keys a spec is checked against for this kind.
     public var schema: JobKindSchema { JobKindSchema(kind: name, keys: keys) }
 
+    /// Every kind a spec can name.
     public static let all: [JobKind] = [
         JobKind("card", CardRequest.self, keys: CardRequest.keys, pathKeys: ["faces"]),
         JobKind("deck", DeckRequest.self, keys: DeckRequest.keys, pathKeys: ["faces"]),
@@ -58,6 +62,7 @@ public struct JobKind: Sendable {
                 outputs: { try $0.plannedOutputs() }),
     ]
 
+    /// The kind called `name`, or nil.
     public static func named(_ name: String) -> JobKind? { all.first { $0.name == name } }
 
     static func withoutKeyboardFolder(_ path: String) -> String {

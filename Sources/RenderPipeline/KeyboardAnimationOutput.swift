@@ -8,6 +8,7 @@ import KeyboardDiagrams
 /// sequence: every frame is drawn as its own task, in parallel with the plan's other work, and
 /// the frames are put together in order, so the bytes never depend on the thread count.
 public struct KeyboardAnimationOutput: Sendable {
+    /// The frames of the keyboard sliding in.
     public let frames: KeyboardAnimationFrames
     /// PNG pixels per point.
     public let resolution: Resolution
@@ -15,6 +16,7 @@ public struct KeyboardAnimationOutput: Sendable {
     /// The formats an animation is written in.
     public static let formats: [OutputFormat] = [.png, .svg]
 
+    /// An animation of `frames` with PNG frames at `resolution`.
     public init(frames: KeyboardAnimationFrames, resolution: Resolution) {
         self.frames = frames
         self.resolution = resolution

@@ -7,27 +7,36 @@ import SpecFiles
 /// One keyboard-overlap diagram (`cardrender keyboard`, `kind: keyboard`, and each diagram of a
 /// `keyboard --spec` file): names as given, checked against the catalog by `order(builder:as:)`.
 public struct KeyboardRequest: RenderRequest, Equatable {
+    /// The device id or alias from the catalog; nil needs explicit frames.
     public var device: String?
+    /// `portrait` or `landscape`; nil: portrait.
     public var orientation: String?
+    /// The avoidance strategy whose mistake or fix is drawn.
     public var strategy: String?
+    /// A catalog scenario that fixes the device, orientation and strategy.
     public var scenario: String?
+    /// The mistake to draw, by name, instead of a strategy.
     public var mistake: String?
     /// `x,y,w,h` in screen coordinates.
     public var keyboardFrame: String?
+    /// The view's frame, `x,y,w,h` in screen coordinates.
     public var viewFrame: String?
     /// nil: the keyboard's default (with the predictive bar).
     public var predictive: Bool?
+    /// Draws this many steps of the keyboard sliding in, side by side; nil: a single picture.
     public var filmstrip: Int?
     /// The keyboard sliding in as an animated PNG and SVG (`KeyboardAnimationOutput`) instead of a still.
     public var animate: Bool?
     /// `en`, `ko`, `ja` or `zh-Hans`; nil: English.
     public var language: String?
+    /// The formats the diagram is written in.
     public var formats: [OutputFormat] = [.png]
     /// Lossy quality of the formats that have one (WebP, 0 to 100); nil: lossless.
     public var quality: Int?
     /// PNG pixels per point.
     public var scale = 2.0
 
+    /// A request for one diagram; names are checked against the catalog later.
     public init(device: String? = nil, orientation: String? = nil, strategy: String? = nil, scenario: String? = nil,
                 mistake: String? = nil, keyboardFrame: String? = nil, viewFrame: String? = nil,
                 predictive: Bool? = nil, filmstrip: Int? = nil, language: String? = nil, formats: [OutputFormat] = [.png],
@@ -46,14 +55,15 @@ public struct KeyboardRequest: RenderRequest, Equatable {
         self.scale = scale
     }
 
-    public enum Key: String, CodingKey, CaseIterable, Sendable {
+    enum Key: String, CodingKey, CaseIterable, Sendable {
         case device, orientation, strategy, scenario, mistake, keyboardFrame = "keyboard-frame",
              viewFrame = "view-frame", predictive, filmstrip, animate, language, format, quality, scale
     }
 
+    /// The spec keys a `keyboard` job accepts.
     public static let keys = Key.allCases.map(\.rawValue)
     /// Keys a scenario fixes, so a diagram of a scenario cannot set them.
-    public static let fixedByScenario: [Key] = [.device, .orientation, .predictive, .keyboardFrame, .viewFrame]
+    static let fixedByScenario: [Key] = [.device, .orientation, .predictive, .keyboardFrame, .viewFrame]
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
@@ -91,6 +101,7 @@ public struct KeyboardRequest: RenderRequest, Equatable {
         return "\(device) is drawn as \(resolved.id), \(resolved.name)"
     }
 
+    /// Resolves the names against `builder`'s catalog into an order; errors name the key as `source` spells it.
     public func order(builder: KeyboardDiagramBuilder, as source: RequestSource) throws(RequestError) -> KeyboardDiagramOrder {
         try Self.checkScale(scale, as: source)
         if let filmstrip, !(1...KeyboardDiagram.maximumFilmstripFrames).contains(filmstrip) {

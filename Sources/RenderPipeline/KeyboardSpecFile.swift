@@ -23,6 +23,7 @@ import SpecFiles
 /// A bare list of diagrams is accepted too. Where a batch spec expands a list into a matrix, a
 /// diagram takes `format: [png, svg]` and `keyboard-frame: [0, 409, 375, 258]` as one value.
 public struct KeyboardSpecFile: Sendable {
+    /// The diagrams to draw, resolved against the catalog.
     public var diagrams: KeyboardDiagramSpec
     /// Each diagram's PNG pixels per point.
     public var scales: [Double]
@@ -32,6 +33,7 @@ public struct KeyboardSpecFile: Sendable {
     /// (`diagrams.yaml:4:5: iphone-13 is drawn as iphone-12, …`).
     public var notes: [String] = []
 
+    /// A spec of `diagrams`, each drawn at the scale of the same index.
     public init(diagrams: KeyboardDiagramSpec, scales: [Double], notes: [String] = []) {
         self.diagrams = diagrams
         self.scales = scales
@@ -98,8 +100,10 @@ public struct KeyboardSpecFile: Sendable {
         return data + Data("]\n".utf8)
     }
 
-    public static let topLevelKeys = ["defaults", "diagrams"]
-    public static let diagramKeys = KeyboardRequest.keys + ["output"]
+    /// The keys the file's top level may hold.
+    static let topLevelKeys = ["defaults", "diagrams"]
+    /// The keys a diagram may hold: a keyboard request's and `output`.
+    static let diagramKeys = KeyboardRequest.keys + ["output"]
 
     /// Reads a spec file; errors name it `displayName` (as the user typed it) or its path.
     /// Diagrams without a `scale` take `scale`.
@@ -109,6 +113,7 @@ public struct KeyboardSpecFile: Sendable {
         return try parse(SpecFile.text(of: url, displayName: name), file: name, builder: builder, scale: scale)
     }
 
+    /// Parses spec text; `file` names it in errors, and diagrams without a `scale` take `scale`.
     public static func parse(_ text: String, file: String, builder: KeyboardDiagramBuilder,
                              scale: Double = 2) throws(SpecError) -> KeyboardSpecFile {
         let reader = Reader(file: file, builder: builder, scale: scale)

@@ -9,7 +9,9 @@ import Synchronization
 /// facts (like `deck.json`, which states their SHA-256). Every command and every batch job goes
 /// through one of these: plan → render → encode → hash → atomic write → derived files.
 public struct OutputPlan: Sendable {
+    /// The pictures, documents and frame sequences to render.
     public var units: [OutputUnit]
+    /// The paths `derive` writes, declared up front so clashes are found before rendering.
     public var derivedPaths: [String]
     /// Files made from what was rendered (each file's facts, keyed by path): manifests only, as
     /// anything drawn is a unit and runs on the workers.
@@ -18,6 +20,7 @@ public struct OutputPlan: Sendable {
     /// (text that overflows its box even at its smallest size).
     public var warnings: [String]
 
+    /// A plan of `units` and the files `derive` makes from their facts.
     public init(units: [OutputUnit], derivedPaths: [String] = [], warnings: [String] = [],
                 derive: @escaping @Sendable (_ rendered: [String: WrittenFile]) throws -> [RenderedFile] = { _ in [] }) {
         self.units = units

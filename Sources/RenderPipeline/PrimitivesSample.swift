@@ -7,6 +7,7 @@ public enum PrimitivesSample {
     static let panelSize = CGSize(width: 200, height: 170)
     static let columns = 4
 
+    /// The sheet, laid out; throws only when a bundled font is missing.
     public static func picture() throws -> Picture {
         let title = try Font(.bold, size: 11)
         let body = try Font(.regular, size: 10)

@@ -9,8 +9,10 @@ import PrintLayout
 public struct PrintOnDemandCards: Sendable {
     /// Draws at the size's trim.
     public var renderer: CardRenderer
+    /// The service's card size, bleed and resolution.
     public var size: PrintOnDemandSize
 
+    /// Cards drawn by `renderer` on the canvas of `size`.
     public init(renderer: CardRenderer, size: PrintOnDemandSize) {
         self.renderer = renderer
         self.size = size

@@ -12,9 +12,12 @@ extension OrientationChoice: Decodable, SpecNamed {}
 public enum PrintDuplex: String, Sendable, CaseIterable, Decodable, SpecNamed {
     /// Fronts only.
     case none
+    /// The sheet turns over its long edge.
     case longEdge = "long-edge"
+    /// The sheet turns over its short edge.
     case shortEdge = "short-edge"
 
+    /// How back pages are mirrored; nil prints no backs.
     public var flip: DuplexFlip? {
         switch self {
         case .none: nil
@@ -28,22 +31,29 @@ public enum PrintDuplex: String, Sendable, CaseIterable, Decodable, SpecNamed {
 /// `kind: print`): the n-up grid, crop marks, a margin label, optional bleed, cut lines, proof
 /// lines and duplex backs.
 public struct PrintRequest: RenderRequest, Equatable {
+    /// Adds the red and black jokers to the whole deck.
     public var jokers = false
     /// Cards to print, comma-separated short or long names (`AS,10H,queen-of-hearts`); nil for the
     /// whole deck in new-deck order.
     public var cards: String?
     /// A named paper or `WIDTHxHEIGHT` with a unit.
     public var paper = "A4"
+    /// Portrait, landscape, or whichever fits more cards.
     public var orientation: OrientationChoice = .automatic
     /// Lengths with units; nil for the defaults of `SheetLayout`.
     public var margin: String?
+    /// The space between cards, with a unit.
     public var gutter: String?
     /// As ``BleedSetting`` reads it: `off` (the default), `template` (the template's `card.bleed`,
     /// for template cards) or a length: `1/8in`, `3mm`.
     public var bleed: String?
+    /// Draws crop marks in the margin at each cut.
     public var cropMarks = true
+    /// Draws a hairline on each card's trim.
     public var cutLines = false
+    /// Draws bleed, trim and safe-area lines to check a layout before printing.
     public var proof = false
+    /// Which way backs are printed, if at all.
     public var duplex: PrintDuplex = .none
     /// The PDF's file name in the output folder.
     public var pdf = PrintRequest.defaultFileName
@@ -55,15 +65,21 @@ public struct PrintRequest: RenderRequest, Equatable {
     /// Custom cards instead of the deck: a card template, its rows (nil for the template's own
     /// `data:`), row conditions and a template for the back, as `cardrender cards` takes them.
     public var template: String?
+    /// The template's rows; nil for its own `data:`.
     public var data: String?
+    /// Row conditions added to the template's `where:`.
     public var filters: [String] = []
+    /// A template drawn as every card's back.
     public var backTemplate: String?
     /// Folders besides the template's that image paths made from data may lead into.
     public var allowedFolders: [String] = []
+    /// The deck's size, theme and back; scale, dpi and formats do not apply.
     public var look = CardLook()
 
+    /// The PDF's name when none is given.
     public static let defaultFileName = "deck-print.pdf"
 
+    /// A request for the whole deck on A4 with crop marks.
     public init(look: CardLook = CardLook()) {
         self.look = look
     }
@@ -85,6 +101,7 @@ public struct PrintRequest: RenderRequest, Equatable {
     /// PDF sheets are vector at actual size: no raster resolution, no format list.
     static let lookKeys = CardLook.Key.allCases.filter { ![.scale, .dpi, .format].contains($0) }.map(\.rawValue)
 
+    /// The spec keys a `print` job accepts.
     public static let keys = Key.allCases.map(\.rawValue) + lookKeys
 
     public init(from decoder: any Decoder) throws {

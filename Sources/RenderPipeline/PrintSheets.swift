@@ -7,9 +7,12 @@ import PrintLayout
 /// A card a print job places: equal ids are the same picture, drawn once in the PDF however often
 /// it is placed. The picture is the card with `bleed` points of ground around its trim.
 public struct PrintableCard: Sendable {
+    /// Equal ids share one drawing in the PDF.
     public var id: String
+    /// Draws the card with `bleed` points of ground around its trim.
     public var picture: @Sendable (_ bleed: CGFloat) -> Picture
 
+    /// A card with this id, drawn by `picture`.
     public init(id: String, picture: @escaping @Sendable (_ bleed: CGFloat) -> Picture) {
         self.id = id
         self.picture = picture
@@ -25,17 +28,24 @@ public struct PrintableCard: Sendable {
 /// after its front page with every back behind its front, crop marks, a label in the margin, and
 /// optionally cut lines and proof lines.
 public struct PrintSheets: Sendable {
+    /// The paper, grid and margins.
     public var layout: SheetLayout
+    /// The cards in slot order.
     public var fronts: [PrintableCard]
     /// Printed behind every front when `duplex` is set.
     public var back: PrintableCard?
     /// Named in the label: `classic poker deck`.
     public var deckName: String
+    /// Draws crop marks in the margin.
     public var cropMarks: Bool
+    /// Draws a hairline on each trim.
     public var cutLines: Bool
+    /// Draws bleed, trim and safe-area lines.
     public var proof: Bool
+    /// How back pages are mirrored; nil prints fronts only.
     public var duplex: DuplexFlip?
 
+    /// Sheets of the given cards; backs are printed only when `duplex` and `back` are set.
     public init(layout: SheetLayout, fronts: [PrintableCard], back: PrintableCard?, deckName: String,
                 cropMarks: Bool = true, cutLines: Bool = false, proof: Bool = false, duplex: DuplexFlip? = nil) {
         self.layout = layout
@@ -58,7 +68,9 @@ public struct PrintSheets: Sendable {
 
     /// Proof line colours, as print templates draw them: bleed red, trim blue, safe area green.
     public static let bleedLineColor = Color(red: 1, green: 0, blue: 0)
+    /// The trim line's colour in proofs.
     public static let trimLineColor = Color(red: 0, green: 0, blue: 1)
+    /// The safe-area line's colour in proofs.
     public static let safeLineColor = Color(red: 0, green: 0.6, blue: 0)
     /// Cut lines: a hairline grey, on the trim, so the cut removes them.
     public static let cutLineColor = Color(white: 0.55)
@@ -67,8 +79,10 @@ public struct PrintSheets: Sendable {
 
     /// Sheets of fronts (with their back sheets when duplex).
     public var frontSheetCount: Int { max(1, (fronts.count + layout.capacity - 1) / layout.capacity) }
+    /// Pages in the PDF: the front sheets, doubled when backs are printed.
     public var pageCount: Int { frontSheetCount * (duplex == nil || back == nil ? 1 : 2) }
 
+    /// The PDF's pages, each card drawn once and placed where it is used.
     public func document() -> Document {
         let bleed = layout.bleed.points
         // One picture per distinct card, so a card asked for twice and the back are drawn once.

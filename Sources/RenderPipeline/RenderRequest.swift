@@ -28,7 +28,9 @@ extension RenderRequest {
 
 /// Which front end filled a request, for naming keys in messages.
 public enum RequestSource: Sendable {
+    /// Options of `cardrender` commands, named as `--key`.
     case commandLine
+    /// Keys of a batch or keyboard spec file.
     case spec
 
     /// `--face-scale` on the command line; in a spec, the key in backquotes.
@@ -43,9 +45,12 @@ public enum RequestSource: Sendable {
 /// A value of a request that cannot be used: the key at fault, when there is one, and one line
 /// saying why. A spec error points at that key's value; the command line shows the message.
 public struct RequestError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
+    /// The key whose value is at fault; nil when the request as a whole is.
     public var key: String?
+    /// One line saying what is wrong.
     public var message: String
 
+    /// An error about `key`, or the whole request when nil.
     public init(_ message: String, key: String? = nil) {
         self.message = message
         self.key = key

@@ -10,6 +10,7 @@ public enum CardFileNaming: String, CaseIterable, Sendable, Hashable, Codable {
     /// (they block paths like `AD.png` in web games).
     case long
 
+    /// The file name, without extension, of `side` under this naming.
     public func name(for side: CardSide) -> String {
         self == .short ? side.shortName : side.longName
     }
@@ -20,13 +21,18 @@ public enum CardFileNaming: String, CaseIterable, Sendable, Hashable, Codable {
 public struct CardFile: Sendable {
     /// Relative to the output folder.
     public var relativePath: String
+    /// What is drawn into the file.
     public var picture: Picture
+    /// The format the picture is encoded in.
     public var format: OutputFormat
+    /// The raster resolution; vector formats ignore it.
     public var resolution: Resolution
+    /// The card side the picture shows, for the manifest.
     public var side: CardSide
     /// For a back: its design.
     public var backDesign: BackDesign?
 
+    /// A card file at `relativePath`; `backDesign` is set only for backs.
     public init(relativePath: String, picture: Picture, format: OutputFormat, resolution: Resolution, side: CardSide,
                 backDesign: BackDesign?) {
         self.relativePath = relativePath
@@ -41,10 +47,15 @@ public struct CardFile: Sendable {
 /// Everything `cardrender deck` writes, planned before anything is rendered: the card files,
 /// the optional sprite sheet with its atlas, and the manifest built from the written bytes.
 public struct DeckExport: Sendable {
+    /// Draws the deck's cards: size, theme and face images.
     public var renderer: CardRenderer
+    /// The formats each card is written in.
     public var formats: [OutputFormat]
+    /// The raster resolution of PNG files and the sprite sheet.
     public var resolution: Resolution
+    /// Short (`AS`) or long (`ace-of-spades`) file names.
     public var naming: CardFileNaming
+    /// Adds the red and black jokers.
     public var includesJokers: Bool
     /// Every back design, not only the theme's: `back` is the theme's, the others are
     /// `back-<design>` (`back-rosette`).
@@ -52,6 +63,7 @@ public struct DeckExport: Sendable {
     /// Folder inside the output folder ("" for the output folder itself).
     public var folder: String
 
+    /// An export of the 52 cards and the theme's back, in PNG at scale 1 unless told otherwise.
     public init(renderer: CardRenderer, formats: [OutputFormat] = [.png], resolution: Resolution = .scale(1),
                 naming: CardFileNaming = .short, includesJokers: Bool = false, includesAllBacks: Bool = false,
                 folder: String = "") {
@@ -67,9 +79,13 @@ public struct DeckExport: Sendable {
     /// One picture of the deck: a side drawn by a renderer (backs of other designs have their
     /// own), and the file name without extension.
     public struct Item: Sendable {
+        /// The file name without extension (`AS`, `back-rosette`).
         public var name: String
+        /// The side drawn.
         public var side: CardSide
+        /// For a back: its design.
         public var backDesign: BackDesign?
+        /// The renderer that draws the item (a back of another design has its own).
         public var renderer: CardRenderer
     }
 
@@ -133,7 +149,9 @@ public struct DeckExport: Sendable {
 
     // MARK: sprite sheet
 
+    /// The sprite sheet's file name.
     public var spriteSheetImageName: String { "sheet.png" }
+    /// The sprite sheet's atlas file name.
     public var spriteSheetAtlasName: String { "sheet.json" }
 
     /// 13 columns, one row per suit, and a last row with every back design and both jokers.
@@ -150,6 +168,7 @@ public struct DeckExport: Sendable {
         }
     }
 
+    /// The sprite sheet's atlas, naming `spriteSheetImageName` as its image.
     public func atlasJSON() throws(PlayingCardsError) -> Data {
         try spriteSheet().atlasJSON(imageName: spriteSheetImageName)
     }
@@ -168,6 +187,7 @@ public struct DeckExport: Sendable {
         return DeckManifest(size: renderer.size, theme: renderer.theme.name, resolution: resolution, files: entries)
     }
 
+    /// Where `deck.json` goes, relative to the output folder.
     public var manifestPath: String { path("deck.json") }
 }
 
@@ -175,13 +195,16 @@ public struct DeckExport: Sendable {
 public struct DeckManifest: Sendable, Codable, Equatable {
     /// A card file: the listed file plus which card it shows. In JSON all its keys sit side by side.
     public struct Entry: Sendable, Codable, Equatable {
+        /// The file's path, digest, format and size.
         public var file: ListedCardFile
         /// Short name: `AS`, `RJ`, `back`.
         public var card: String
+        /// Long name: `ace-of-spades`, `red-joker`, `back`.
         public var name: String
         /// For a back: its design (`lattice`, `rosette`).
         public var backDesign: String?
 
+        /// The entry for `file`, written with `facts`, its path made relative to `manifestFolder`.
         public init(file: CardFile, facts: WrittenFile, manifestFolder: String) {
             card = file.side.shortName
             name = file.side.longName
@@ -211,13 +234,20 @@ public struct DeckManifest: Sendable, Codable, Equatable {
         }
     }
 
+    /// The card size's name or `WxH`.
     public var size: String
+    /// The card width in points.
     public var widthPoints: Double
+    /// The card height in points.
     public var heightPoints: Double
+    /// The theme's name.
     public var theme: String
+    /// The raster resolution, as `2x` or `300 dpi`.
     public var resolution: String
+    /// Every card file, in the order written.
     public var files: [Entry]
 
+    /// A manifest of `files` for a deck of this size, theme and resolution.
     public init(size: CardSize, theme: String, resolution: Resolution, files: [Entry]) {
         self.size = size.description
         widthPoints = Double(size.points.width)
@@ -227,6 +257,7 @@ public struct DeckManifest: Sendable, Codable, Equatable {
         self.files = files
     }
 
+    /// The manifest as stable JSON: sorted keys, a trailing newline, the same bytes every run.
     public func jsonData() throws -> Data {
         try StableJSON.data(self, trailingNewline: true)
     }

@@ -6,9 +6,13 @@ import Foundation
 /// the manifest), its format, and its size in the format's unit: pixels for PNG, points for SVG
 /// and PDF. The JSON keeps the file's facts flat (`path`, `bytes`, `sha256`, `width`, `height`).
 public struct ListedCardFile: Sendable, Codable, Equatable {
+    /// The path relative to the manifest, byte count and SHA-256.
     public var written: WrittenFile
+    /// The format's file extension (`png`, `svg`, `pdf`).
     public var format: String
+    /// Pixels for raster files, points for vector files.
     public var width: Int
+    /// Pixels for raster files, points for vector files.
     public var height: Int
 
     /// `pictureSize` (points) gives the size of a vector file; a raster file states its pixels.

@@ -10,7 +10,9 @@ import Geometry
 public struct SpriteSheet: Sendable {
     /// One card on the sheet: its frame name and how it draws itself into a card-sized rect.
     public struct Item: Sendable {
+        /// The frame's name in the atlas (`AS.png`).
         public var name: String
+        /// Draws the card into a card-sized rect on the sheet.
         public var draw: @Sendable (_ bounds: CGRect, _ canvas: Canvas) throws -> Void
 
         /// Any card that can draw itself: a template card, say.
@@ -27,22 +29,36 @@ public struct SpriteSheet: Sendable {
 
     /// A frame in pixels.
     public struct Frame: Sendable, Hashable {
+        /// The item's name, the atlas key.
         public var name: String
+        /// Left edge in pixels from the sheet's left.
         public var x: Int
+        /// Top edge in pixels from the sheet's top.
         public var y: Int
+        /// Width in pixels (a card's).
         public var width: Int
+        /// Height in pixels (a card's).
         public var height: Int
     }
 
+    /// The cards on the sheet, row by row.
     public let rows: [[Item]]
+    /// The resolution the cards are rasterised at.
     public let resolution: Resolution
+    /// The size of every card on the sheet.
     public let cardSize: CardSize
+    /// Transparent pixels between neighbouring frames.
     public let padding: Int
+    /// A card's width in pixels.
     public let cellWidth: Int
+    /// A card's height in pixels.
     public let cellHeight: Int
+    /// The sheet's width in pixels.
     public let pixelWidth: Int
+    /// The sheet's height in pixels.
     public let pixelHeight: Int
 
+    /// A sheet of `rows`; throws when a card or the sheet would exceed the pixel limits.
     public init(rows: [[Item]], cardSize: CardSize, resolution: Resolution, padding: Int = 2) throws(PlayingCardsError) {
         try cardSize.validate(for: resolution)
         self.rows = rows
@@ -62,6 +78,7 @@ public struct SpriteSheet: Sendable {
         }
     }
 
+    /// Every item's frame, row by row, as the atlas lists them.
     public var frames: [Frame] {
         rows.enumerated().flatMap { row, items in
             items.enumerated().map { column, item in

@@ -13,6 +13,7 @@ public struct CornerLabelMetrics: Sendable, Hashable {
     /// Space between the rank's baseline and the suit's box.
     public var gap: CGFloat
 
+    /// Metrics measured from a font (``estimated(fontSize:)`` guesses them without one).
     public init(rankWidth: CGFloat, rankHeight: CGFloat, suitSize: CGFloat, gap: CGFloat) {
         self.rankWidth = rankWidth
         self.rankHeight = rankHeight
@@ -26,6 +27,7 @@ public struct CornerLabelMetrics: Sendable, Hashable {
                            suitSize: 0.78 * fontSize, gap: 0.2 * fontSize)
     }
 
+    /// The label's box: the wider of rank and suit, rank above suit.
     public var size: CGSize {
         CGSize(width: max(rankWidth, suitSize), height: rankHeight + gap + suitSize)
     }
@@ -34,14 +36,18 @@ public struct CornerLabelMetrics: Sendable, Hashable {
 /// Where one pip goes: its box (the suit shape is fitted into it) and whether it is drawn
 /// upside down, as pips in the lower half of a real card are.
 public struct PipPlacement: Sendable, Hashable {
+    /// The box the suit shape is fitted into.
     public var rect: CGRect
+    /// Drawn upside down, as in the lower half of a card.
     public var isRotated: Bool
 
+    /// A pip in `rect`, upside down when `isRotated`.
     public init(rect: CGRect, isRotated: Bool) {
         self.rect = rect
         self.isRotated = isRotated
     }
 
+    /// The centre of the pip's box.
     public var center: CGPoint { CGPoint(x: rect.midX, y: rect.midY) }
 }
 
@@ -49,9 +55,13 @@ public struct PipPlacement: Sendable, Hashable {
 /// every rule can be unit-tested without drawing. Proportions are those of the Stanford CS193p
 /// PlayingCardView demo.
 public struct CardLayout: Sendable, Hashable {
+    /// The CS193p demo's corner radius: 6 % of the card's height.
     public static let cornerRadiusToBoundsHeight: CGFloat = 0.06
+    /// The CS193p demo's inset of the corner labels: a third of the corner radius.
     public static let cornerOffsetToCornerRadius: CGFloat = 0.33
+    /// The CS193p demo's corner font size: 8.5 % of the card's height.
     public static let cornerFontSizeToBoundsHeight: CGFloat = 0.085
+    /// The CS193p demo's `faceCardScale`: the court picture's share of the card.
     public static let defaultFaceCardScale: CGFloat = 0.75
 
     /// The CS193p demo's `pipsPerRowForRank` table: index = rank (1 = ace), each entry the pips in each row.
@@ -60,13 +70,18 @@ public struct CardLayout: Sendable, Hashable {
         [2, 2, 2, 2, 2],
     ]
 
+    /// The card's rectangle.
     public var bounds: CGRect
     /// Corner font size as a fraction of the height: 0.085 as in the CS193p demo, larger for big indices.
     public var cornerFontSizeRatio: CGFloat
+    /// The corner label's rank and suit boxes.
     public var cornerLabel: CornerLabelMetrics
+    /// How much of the card a face image or court panel takes.
     public var faceCardScale: CGFloat
+    /// Which pip rows each rank uses.
     public var arrangement: PipArrangement
 
+    /// The layout of a card in `bounds`; the defaults are the CS193p demo's proportions.
     public init(bounds: CGRect, cornerFontSizeRatio: CGFloat = CardLayout.cornerFontSizeToBoundsHeight,
                 cornerLabel: CornerLabelMetrics? = nil, faceCardScale: CGFloat = CardLayout.defaultFaceCardScale,
                 arrangement: PipArrangement = .classic) {
@@ -79,8 +94,11 @@ public struct CardLayout: Sendable, Hashable {
 
     // MARK: the CS193p demo's proportions
 
+    /// The rounded rect's corner radius.
     public var cornerRadius: CGFloat { bounds.height * Self.cornerRadiusToBoundsHeight }
+    /// How far the corner labels sit in from the edges.
     public var cornerOffset: CGFloat { cornerRadius * Self.cornerOffsetToCornerRadius }
+    /// The corner index's font size for these bounds.
     public var cornerFontSize: CGFloat { Self.cornerFontSize(for: bounds.size, ratio: cornerFontSizeRatio) }
 
     /// `ratio` × the height, as in the CS193p demo, except on cards narrower than 1 : 1.6 (bridge
@@ -93,6 +111,7 @@ public struct CardLayout: Sendable, Hashable {
 
     // MARK: corner labels
 
+    /// The size of one corner label.
     public var cornerLabelSize: CGSize { cornerLabel.size }
 
     /// `bounds.origin.offsetBy(dx: cornerOffset, dy: cornerOffset)`, sized to the label.
@@ -108,6 +127,7 @@ public struct CardLayout: Sendable, Hashable {
             .offsetBy(dx: -cornerLabelSize.width, dy: -cornerLabelSize.height)
     }
 
+    /// The lower-right label's frame, before its rotation.
     public var lowerRightCornerLabelRect: CGRect {
         CGRect(origin: lowerRightCornerLabelOrigin, size: cornerLabelSize)
     }
@@ -133,6 +153,7 @@ public struct CardLayout: Sendable, Hashable {
                width: cornerLabel.rankWidth, height: cornerLabel.rankHeight)
     }
 
+    /// Inside a label: the suit's box under the rank, centred.
     public var labelSuitRect: CGRect {
         CGRect(x: (cornerLabelSize.width - cornerLabel.suitSize) / 2, y: cornerLabel.rankHeight + cornerLabel.gap,
                width: cornerLabel.suitSize, height: cornerLabel.suitSize)

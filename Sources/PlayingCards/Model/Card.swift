@@ -1,13 +1,17 @@
 /// One of the 52 standard cards.
 public struct Card: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
+    /// Ace to king.
     public var rank: Rank
+    /// Spades, hearts, diamonds or clubs.
     public var suit: Suit
 
+    /// The card `rank` of `suit`: `Card(.queen, of: .hearts)`.
     public init(_ rank: Rank, of suit: Suit) {
         self.rank = rank
         self.suit = suit
     }
 
+    /// The same card with labelled arguments.
     public init(rank: Rank, suit: Suit) {
         self.init(rank, of: suit)
     }
@@ -27,7 +31,10 @@ public struct Card: Sendable, Hashable, Codable, Comparable, CustomStringConvert
 
 /// The two jokers of a standard deck.
 public enum Joker: String, CaseIterable, Sendable, Hashable, Codable {
-    case red, black
+    /// Drawn in the hearts colour (`RJ`).
+    case red
+    /// Drawn in the spades colour (`BJ`).
+    case black
 
     /// `RJ`, `BJ`.
     public var shortName: String { self == .red ? "RJ" : "BJ" }
@@ -37,9 +44,12 @@ public enum Joker: String, CaseIterable, Sendable, Hashable, Codable {
 
 /// Anything that has a face: a standard card or a joker.
 public enum PlayingCard: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// One of the 52 standard cards.
     case standard(Card)
+    /// The red or the black joker.
     case joker(Joker)
 
+    /// `AS`, `10H`, `RJ`.
     public var shortName: String {
         switch self {
         case .standard(let card): card.shortName
@@ -47,6 +57,7 @@ public enum PlayingCard: Sendable, Hashable, Codable, CustomStringConvertible {
         }
     }
 
+    /// `ace-of-spades`, `red-joker`.
     public var longName: String {
         switch self {
         case .standard(let card): card.longName
@@ -69,10 +80,14 @@ public enum PlayingCard: Sendable, Hashable, Codable, CustomStringConvertible {
 
 /// What a rendered card shows: its face or its back.
 public enum CardSide: Sendable, Hashable {
+    /// The face of a card or joker.
     case front(PlayingCard)
+    /// The back, in the theme's design.
     case back
 
+    /// The face of the standard card `rank` of `suit`.
     public static func card(_ rank: Rank, of suit: Suit) -> CardSide { .front(.standard(Card(rank, of: suit))) }
+    /// The face of a joker.
     public static func joker(_ joker: Joker) -> CardSide { .front(.joker(joker)) }
 
     /// `AS`, `RJ`, or `back`.

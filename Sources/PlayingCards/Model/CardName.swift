@@ -10,6 +10,7 @@ public enum CardName {
         "a rank (A, 2-10 or T, J, Q, K) then a suit (S, H, D, C or ♠ ♥ ♦ ♣): AS, 10H, TD, qc, A♠, Q♥️; "
         + "a long name like queen-of-hearts; or a joker: RJ, BJ, red-joker, black-joker"
 
+    /// The card `text` names in any accepted form; throws `unknownCard` otherwise.
     public static func parse(_ text: String) throws(PlayingCardsError) -> PlayingCard {
         // Variation selectors (U+FE0E text, U+FE0F emoji) only change how a symbol is shown.
         var scalars = String.UnicodeScalarView()

@@ -4,8 +4,10 @@ import PrintLayout
 
 /// A card's size in points (1/72 in): the two standard sizes or any `WxH`.
 public struct CardSize: Sendable, Hashable, CustomStringConvertible {
+    /// Width and height in points.
     public var points: CGSize
 
+    /// A size of `width` × `height` points.
     public init(width: CGFloat, height: CGFloat) {
         points = CGSize(width: width, height: height)
     }
@@ -15,6 +17,7 @@ public struct CardSize: Sendable, Hashable, CustomStringConvertible {
     /// 2.25 × 3.5 in (57.2 × 88.9 mm), narrower for holding many cards.
     public static let bridge = CardSize(width: 162, height: 252)
 
+    /// The sizes `--size` accepts by name.
     public static let namedSizes: [(name: String, size: CardSize)] = [("poker", .poker), ("bridge", .bridge)]
 
     /// `poker`, `bridge`, or `WxH` with the lengths of print sheets and templates: `2.5x3.5in`,
@@ -67,9 +70,12 @@ public struct CardSize: Sendable, Hashable, CustomStringConvertible {
 
 /// The raster resolutions the card commands accept.
 public enum CardResolution {
+    /// The scales `--scale` accepts.
     public static let scales: [Double] = [1, 2, 3]
+    /// The dots per inch `--dpi` accepts.
     public static let dpiRange: ClosedRange<Double> = 18...1200
 
+    /// Throws `invalidResolution` unless the resolution is one the card commands accept.
     public static func validate(_ resolution: Resolution) throws(PlayingCardsError) {
         switch resolution {
         case .scale(let scale):
@@ -83,6 +89,7 @@ public enum CardResolution {
         }
     }
 
+    /// `2x` or `300 dpi`, as messages and manifests show a resolution.
     public static func describe(_ resolution: Resolution) -> String {
         switch resolution {
         case .scale(let scale): "\(CardSize.format(scale))x"

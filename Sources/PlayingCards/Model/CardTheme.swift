@@ -20,24 +20,38 @@ public enum PipArrangement: String, CaseIterable, Sendable, Hashable, Codable {
 
 /// Colours and proportions of a deck.
 public struct CardTheme: Sendable, Hashable {
+    /// The theme's name, as `--theme` takes it.
     public var name: String
+    /// The colour of spades pips and indices.
     public var spades: Color
+    /// The colour of hearts pips and indices.
     public var hearts: Color
+    /// The colour of diamonds pips and indices.
     public var diamonds: Color
+    /// The colour of clubs pips and indices.
     public var clubs: Color
     /// Corner font size as a fraction of the card height (the CS193p PlayingCardView demo's 0.085).
     public var cornerFontSizeRatio: CGFloat
+    /// The pattern on the back.
     public var backDesign: BackDesign
+    /// The back's ground colour.
     public var backColor: Color
+    /// The thin border around every card.
     public var borderColor: Color
     /// Colours of the court figures besides the suit colour.
     public var courtGold: Color
+    /// The second colour of court and joker figures, beside a red suit colour.
     public var courtBlue: Color
+    /// The second colour of court figures beside a dark suit colour; the joker's cheeks and nose.
     public var courtRed: Color
+    /// Outlines of court and joker figures.
     public var ink: Color
+    /// Faces of court and joker figures.
     public var skin: Color
+    /// Where the pips go on number cards.
     public var pipArrangement: PipArrangement
 
+    /// The colour `suit` is drawn in.
     public func color(for suit: Suit) -> Color {
         switch suit {
         case .spades: spades
@@ -47,6 +61,7 @@ public struct CardTheme: Sendable, Hashable {
         }
     }
 
+    /// Sets the colour `suit` is drawn in, as a colour override does.
     public mutating func setColor(_ color: Color, for suit: Suit) {
         switch suit {
         case .spades: spades = color
@@ -56,6 +71,7 @@ public struct CardTheme: Sendable, Hashable {
         }
     }
 
+    /// The red joker takes the hearts colour, the black joker the spades colour.
     public func color(for joker: Joker) -> Color { joker == .red ? hearts : spades }
 
     /// Two colours: red hearts and diamonds, black spades and clubs.
@@ -92,9 +108,12 @@ public struct CardTheme: Sendable, Hashable {
         return theme
     }()
 
+    /// Every built-in theme.
     public static let all: [CardTheme] = [classic, fourColor, largeIndex, lecture]
+    /// The built-in themes' names, for help and errors.
     public static var names: [String] { all.map(\.name) }
 
+    /// The built-in theme called `name` (case-insensitive; `colour` reads as `color`).
     public static func named(_ name: String) throws(PlayingCardsError) -> CardTheme {
         let key = name.trimmingSpaces.lowercased().replacingOccurrences(of: "colour", with: "color")
         guard let theme = all.first(where: { $0.name == key }) else { throw .unknownTheme(name) }

@@ -3,6 +3,7 @@ import CardRenderSupport
 /// clubs; ace to king in each); shuffling only happens with an explicit seed, so the same seed
 /// gives the same order on every machine and every Swift version.
 public struct Deck: Sendable, Hashable, Codable {
+    /// The cards, top first.
     public private(set) var cards: [Card]
 
     /// A new deck in order.
@@ -10,12 +11,15 @@ public struct Deck: Sendable, Hashable, Codable {
         cards = Suit.allCases.flatMap { suit in Rank.allCases.map { Card($0, of: suit) } }
     }
 
+    /// A deck of these cards in this order.
     public init(cards: [Card]) {
         self.cards = cards
     }
 
+    /// A new deck in order.
     public static let standard = Deck()
 
+    /// The number of cards.
     public var count: Int { cards.count }
 
     /// The same cards in the order a Fisher–Yates shuffle driven by `SplitMix64(seed:)` gives.

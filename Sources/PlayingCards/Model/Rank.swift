@@ -1,6 +1,7 @@
 /// Ace to king. `rawValue` and `order` are the integer rank of the Stanford CS193p
 /// PlayingCardView demo: ace 1, 2…10, jack 11, queen 12, king 13.
 public enum Rank: Int, CaseIterable, Sendable, Hashable, Codable, Comparable {
+    /// The thirteen ranks, ace low.
     case ace = 1, two, three, four, five, six, seven, eight, nine, ten, jack, queen, king
 
     /// 1 (ace) … 13 (king), the index into `pipsPerRowForRank`.
@@ -23,6 +24,7 @@ public enum Rank: Int, CaseIterable, Sendable, Hashable, Codable, Comparable {
     /// The number of pips on the card: 1 for the ace, 0 for courts.
     public var pipCount: Int { isCourt ? 0 : rawValue }
 
+    /// `ace`, `two` … `king`, as long card names spell it.
     public var name: String {
         switch self {
         case .ace: "ace"

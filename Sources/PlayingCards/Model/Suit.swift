@@ -1,5 +1,6 @@
 /// The four French suits, in the order a new deck is sorted: spades, hearts, diamonds, clubs.
 public enum Suit: String, CaseIterable, Sendable, Hashable, Codable, Comparable {
+    /// The suits in new-deck order.
     case spades, hearts, diamonds, clubs
 
     /// The letter used in short card names (`AS`, `10H`).
@@ -25,6 +26,7 @@ public enum Suit: String, CaseIterable, Sendable, Hashable, Codable, Comparable 
     /// The English name in singular form, as in "queen of hearts" → "heart".
     public var singularName: String { String(rawValue.dropLast()) }
 
+    /// Hearts and diamonds: drawn in the red colour of two-colour themes.
     public var isRed: Bool { self == .hearts || self == .diamonds }
 
     /// How much to scale the suit's shape so the four look the same size next to each other:

@@ -6,8 +6,11 @@ import Geometry
 /// rect, `addClip()`, white fill and a thin border; then pips, a court design (or a face image)
 /// or a joker, and the two corner labels; or a back.
 public struct CardRenderer: Sendable {
+    /// The card's size in points.
     public var size: CardSize
+    /// Colours, back design and pip arrangement.
     public var theme: CardTheme
+    /// Court-card pictures replacing the drawn court designs.
     public var faceImages: FaceImages
     /// The CS193p demo's `faceCardScale`: how much of the card a face image or court panel takes.
     public var faceCardScale: CGFloat
@@ -17,6 +20,7 @@ public struct CardRenderer: Sendable {
     let tenCondensing: CGFloat
     let letterFont: Font
 
+    /// A renderer; throws when the bundled font cannot be loaded.
     public init(size: CardSize = .poker, theme: CardTheme = .classic, faceImages: FaceImages = FaceImages(),
                 faceCardScale: CGFloat = CardLayout.defaultFaceCardScale) throws {
         self.size = size
@@ -44,6 +48,7 @@ public struct CardRenderer: Sendable {
         layout(in: CGRect(origin: .zero, size: size.points))
     }
 
+    /// The layout of a card in `bounds`.
     public func layout(in bounds: CGRect) -> CardLayout {
         CardLayout(bounds: bounds, cornerFontSizeRatio: theme.cornerFontSizeRatio, cornerLabel: cornerLabel,
                    faceCardScale: faceCardScale, arrangement: theme.pipArrangement)

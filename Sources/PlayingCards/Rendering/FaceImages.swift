@@ -6,12 +6,15 @@ import Foundation
 /// Every PNG in the folder is decoded up front, so a damaged file is reported before anything
 /// is drawn; files not named after a court card are ignored.
 public struct FaceImages: Sendable {
+    /// The decoded pictures by court card.
     public private(set) var images: [Card: RGBAImage]
 
+    /// Face images already decoded.
     public init(images: [Card: RGBAImage] = [:]) {
         self.images = images
     }
 
+    /// Decodes every court-card PNG in `directory`; throws `faceImages` for a damaged file or a missing folder.
     public init(directory: URL) throws(PlayingCardsError) {
         switch Syscalls.kind(at: directory.path) {
         case nil: throw .faceImages("--faces folder \(directory.path) does not exist")
@@ -42,5 +45,6 @@ public struct FaceImages: Sendable {
         self.images = images
     }
 
+    /// The picture of `card`, or nil to draw the built-in court design.
     public subscript(card: Card) -> RGBAImage? { images[card] }
 }
