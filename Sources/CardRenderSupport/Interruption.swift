@@ -96,8 +96,15 @@ public struct StoppedBySignal: Error, Sendable, Equatable, CustomStringConvertib
 /// while the process exits.
 public enum JoinedThreads {
     /// Runs `body(0)` … `body(count - 1)`, each on its own thread, and returns when every thread
-    /// has ended. A thread that cannot be started runs its body on the calling thread.
+    /// has ended. A thread that cannot be started runs its body on the calling thread. A single
+    /// body runs on the calling thread when that thread's stack is as large as a started
+    /// thread's: a second thread would only repeat the libraries' per-thread set-up (Pango's
+    /// font map, its first layouts) and add context switches.
     public static func run(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+        if count == 1, let stack = Syscalls.currentThreadStackSize(), stack >= Syscalls.threadStackSize {
+            body(0)
+            return
+        }
         var handles: [Syscalls.ThreadHandle] = []
         for index in 0..<count {
             if let handle = Syscalls.startThread({ body(index) }) {

@@ -25,7 +25,8 @@ public enum WorkerPool {
     }
 
     /// Calls `job` once for every index (in `order` if given) on `workers` threads, and returns
-    /// when all have run or, checked before each job starts, `shouldStop` says so.
+    /// when all have run or, checked before each job starts, `shouldStop` says so. A single
+    /// worker is the calling thread when its stack is large enough (see `JoinedThreads.run`).
     public static func forEach(_ count: Int, workers: Int, order: [Int]? = nil,
                                shouldStop: @escaping @Sendable () -> Bool = { false },
                                _ job: @escaping @Sendable (Int) -> Void) throws {

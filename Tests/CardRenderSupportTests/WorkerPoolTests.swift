@@ -60,4 +60,29 @@ import Testing
         #expect(most.load(ordering: .sequentiallyConsistent) <= 3)
         #expect(most.load(ordering: .sequentiallyConsistent) >= 2, "the jobs never overlapped")
     }
+
+    /// One worker is the calling thread when that thread's stack is as large as a worker's
+    /// (Pango and Cairo then set up their per-thread state once, not again on a new thread),
+    /// and a thread of its own, with a worker's stack, when it is smaller.
+    @Test func oneWorkerIsTheCallingThreadWhenItsStackIsLargeEnough() throws {
+        #expect(jobRunsOnCaller(stackSize: 16 << 20) == true)
+        #expect(jobRunsOnCaller(stackSize: 256 << 10) == false)
+    }
+
+    /// Whether a one-job pool, called from a new thread with `stackSize`, runs its job there.
+    private func jobRunsOnCaller(stackSize: Int) -> Bool? {
+        let sameThread = Mutex<Bool?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let caller = Thread {
+            let callerThread = ObjectIdentifier(Thread.current)
+            try? WorkerPool.forEach(1, workers: 4) { _ in
+                sameThread.withLock { $0 = ObjectIdentifier(Thread.current) == callerThread }
+            }
+            done.signal()
+        }
+        caller.stackSize = stackSize
+        caller.start()
+        done.wait()
+        return sameThread.withLock { $0 }
+    }
 }

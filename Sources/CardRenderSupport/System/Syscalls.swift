@@ -438,14 +438,17 @@ package enum Syscalls {
         fileprivate let thread: pthread_t
     }
 
-    /// `pthread_create(3)`: runs `body` on a new thread with an 8 MiB stack (the size of the main
-    /// thread's, which deep templates and Cairo need).
+    /// The stack `startThread` gives a thread: 8 MiB, the size of the main thread's by default,
+    /// which deep templates and Cairo need.
+    package static let threadStackSize = 8 << 20
+
+    /// `pthread_create(3)`: runs `body` on a new thread with a stack of `threadStackSize`.
     package static func startThread(_ body: @escaping @Sendable () -> Void) -> ThreadHandle? {
         let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setstacksize(&attributes, 8 << 20)
+        pthread_attr_setstacksize(&attributes, threadStackSize)
         var thread = pthread_t()
         let status = pthread_create(&thread, &attributes, { context in
             guard let context else { return nil }
@@ -459,6 +462,42 @@ package enum Syscalls {
         }
         return ThreadHandle(thread: thread)
     }
+
+    /// The size of the calling thread's stack: on the main thread the limit it grows into
+    /// (`getrlimit(2)`; the largest value when unlimited), on another its size
+    /// (`pthread_getattr_np(3)`); nil when it cannot be read.
+    package static func currentThreadStackSize() -> Int? {
+        if Thread.isMainThread {
+            var limit = rlimit()
+            #if canImport(Glibc)
+            let resource = __rlimit_resource_t(RLIMIT_STACK.rawValue)
+            #else
+            let resource = RLIMIT_STACK
+            #endif
+            guard getrlimit(resource, &limit) == 0 else { return nil }
+            return Int(clamping: limit.rlim_cur)
+        }
+        #if canImport(Darwin)
+        return pthread_get_stacksize_np(pthread_self())
+        #else
+        guard let getAttributes = threadAttributesFunction else { return nil }
+        var attributes = pthread_attr_t()
+        guard getAttributes(pthread_self(), &attributes) == 0 else { return nil }
+        defer { pthread_attr_destroy(&attributes) }
+        var size = 0
+        guard pthread_attr_getstacksize(&attributes, &size) == 0 else { return nil }
+        return size
+        #endif
+    }
+
+    #if !canImport(Darwin)
+    /// `pthread_getattr_np`, which the C library has but its Swift module does not declare
+    /// (it needs `_GNU_SOURCE`).
+    private static let threadAttributesFunction: (@convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32)? = {
+        guard let symbol = dlsym(nil, "pthread_getattr_np") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32).self)
+    }()
+    #endif
 
     /// `pthread_join(3)`: waits until the thread has returned and released what it held.
     package static func join(_ handle: ThreadHandle) {
