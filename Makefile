@@ -200,7 +200,7 @@ api-docs: deps
 # Public doc-comment coverage per module (scripts/doc-coverage.py says what counts), from the symbol
 # graphs of the test build; fails when a module of DOC_COVERAGE_REQUIRED is under DOC_COVERAGE_MIN %.
 DOC_COVERAGE_MODULES  = $(API_DOC_TARGETS) SpecFiles
-DOC_COVERAGE_REQUIRED = CardRenderSupport Geometry PrintLayout CardTemplates SpecFiles GoldenImages GoldenImageTesting RenderPipeline BatchRendering PlayingCards
+DOC_COVERAGE_REQUIRED = CardRenderSupport Geometry Images Drawing KeyboardDiagrams PrintLayout CardTemplates SpecFiles GoldenImages GoldenImageTesting RenderPipeline BatchRendering PlayingCards
 DOC_COVERAGE_MIN     ?= 90
 doc-coverage: deps
 	@graphs=$$($(SWIFT) package $(TEST_FLAGS) dump-symbol-graph --skip-synthesized-members --minimum-access-level public \

@@ -1,33 +1,62 @@
 import Foundation
 import Geometry
 
-public enum LineJoin: Sendable, Hashable { case miter, round, bevel }
-public enum LineCap: Sendable, Hashable { case butt, round, square }
-public enum FillRule: Sendable, Hashable { case nonZero, evenOdd }
+/// How two stroked segments meet at a corner, like `CGLineJoin`.
+public enum LineJoin: Sendable, Hashable {
+    /// A sharp point, a rounded corner, or the corner cut off square.
+    case miter, round, bevel
+}
+
+/// How a stroke ends where a path is open, like `CGLineCap`.
+public enum LineCap: Sendable, Hashable {
+    /// Flat at the end point, rounded past it, or squared off half a line width past it.
+    case butt, round, square
+}
+
+/// Which points a self-intersecting path encloses, like `CGPathFillRule`.
+public enum FillRule: Sendable, Hashable {
+    /// Inside where the winding number is not zero, or where it is odd (holes stay holes).
+    case nonZero, evenOdd
+}
 
 /// A reusable vector path, like `UIBezierPath`: it records its elements and its stroke
 /// settings, and can be filled, stroked or used as a clip any number of times.
 public struct BezierPath: Sendable, Hashable {
+    /// One recorded drawing step, in the path's own coordinates.
     public enum Element: Sendable, Hashable {
+        /// Starts a new subpath at the point.
         case move(to: CGPoint)
+        /// A straight segment to the point.
         case line(to: CGPoint)
+        /// A quadratic Bézier segment.
         case quadCurve(to: CGPoint, control: CGPoint)
+        /// A cubic Bézier segment.
         case curve(to: CGPoint, control1: CGPoint, control2: CGPoint)
         /// `clockwise` in UIKit's sense: y grows downwards, angles in radians from +x.
         case arc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool)
+        /// A straight segment back to the subpath's start, joined to it.
         case close
     }
 
+    /// The steps in the order they were added.
     public private(set) var elements: [Element] = []
+    /// Stroke width in points.
     public var lineWidth: CGFloat = 1
+    /// How stroked corners are drawn.
     public var lineJoinStyle: LineJoin = .miter
+    /// How the ends of open subpaths are drawn.
     public var lineCapStyle: LineCap = .butt
+    /// Fills and clips with the even-odd rule instead of non-zero winding.
     public var usesEvenOddFillRule = false
+    /// Dash lengths, on and off in turn (empty: a solid line); set with ``setLineDash(_:phase:)``.
     public private(set) var lineDash: [CGFloat] = []
+    /// How far into the dash pattern the stroke starts.
     public private(set) var lineDashPhase: CGFloat = 0
 
+    /// An empty path with the default stroke settings.
     public init() {}
 
+    /// A closed rectangle, drawn clockwise from its top-left corner.
     public init(rect: CGRect) {
         let r = rect.standardized
         move(to: CGPoint(x: r.minX, y: r.minY))
@@ -84,26 +113,34 @@ public struct BezierPath: Sendable, Hashable {
         addArc(withCenter: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
     }
 
+    /// Whether nothing has been added.
     public var isEmpty: Bool { elements.isEmpty }
 
+    /// Starts a new subpath at `point`.
     public mutating func move(to point: CGPoint) { elements.append(.move(to: point)) }
+    /// Adds a straight segment from the current point to `point`.
     public mutating func addLine(to point: CGPoint) { elements.append(.line(to: point)) }
+    /// Adds a quadratic Bézier segment to `point`.
     public mutating func addQuadCurve(to point: CGPoint, controlPoint: CGPoint) {
         elements.append(.quadCurve(to: point, control: controlPoint))
     }
+    /// Adds a cubic Bézier segment to `point`.
     public mutating func addCurve(to point: CGPoint, controlPoint1: CGPoint, controlPoint2: CGPoint) {
         elements.append(.curve(to: point, control1: controlPoint1, control2: controlPoint2))
     }
+    /// Adds an arc of the circle around `center`, with a line to its start when a subpath is open.
     public mutating func addArc(withCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat,
                                 endAngle: CGFloat, clockwise: Bool) {
         elements.append(.arc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle,
                              clockwise: clockwise))
     }
+    /// Closes the current subpath with a line back to its start.
     public mutating func close() { elements.append(.close) }
 
     /// Appends another path's elements (its stroke settings are ignored).
     public mutating func append(_ other: BezierPath) { elements += other.elements }
 
+    /// Sets the dash pattern; negative and non-finite lengths are dropped.
     public mutating func setLineDash(_ pattern: [CGFloat], phase: CGFloat = 0) {
         lineDash = pattern.filter { $0.isFinite && $0 >= 0 }
         lineDashPhase = phase
@@ -138,6 +175,7 @@ public struct BezierPath: Sendable, Hashable {
         elements = result
     }
 
+    /// A copy with every point transformed.
     public func applying(_ t: CGAffineTransform) -> BezierPath {
         var copy = self
         copy.apply(t)

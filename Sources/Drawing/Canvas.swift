@@ -12,6 +12,7 @@ public final class Canvas: @unchecked Sendable {
     let context: CairoContext
     /// The picture's size in points.
     public let size: CGSize
+    /// The picture's rectangle in points, at the origin.
     public var bounds: CGRect { CGRect(origin: .zero, size: size) }
 
     private struct Style { var fill = Color.black; var stroke = Color.black }
@@ -40,41 +41,63 @@ public final class Canvas: @unchecked Sendable {
         return try body()
     }
 
+    /// Moves the origin of user space.
     public func translateBy(x: CGFloat, y: CGFloat) { context.translate(x, y) }
+    /// Scales user space about its origin.
     public func scaleBy(x: CGFloat, y: CGFloat) { context.scale(x, y) }
+    /// Rotates user space by `angle` radians.
     public func rotate(by angle: CGFloat) { context.rotate(angle) }
+    /// Applies `transform` on top of the current transform.
     public func concatenate(_ transform: CGAffineTransform) { context.concatenate(transform) }
+    /// The transform from user space to the output.
     public var currentTransform: CGAffineTransform { context.currentTransform }
 
+    /// The colour ``fillPath(rule:)`` and the fill calls use, until restored.
     public func setFillColor(_ color: Color) { style.fill = color }
+    /// The colour ``strokePath()`` and the stroke calls use, until restored.
     public func setStrokeColor(_ color: Color) { style.stroke = color }
+    /// The current fill colour.
     public var fillColor: Color { style.fill }
+    /// The current stroke colour.
     public var strokeColor: Color { style.stroke }
 
+    /// Stroke width in user-space points.
     public func setLineWidth(_ width: CGFloat) { context.setLineWidth(width) }
+    /// How stroked corners are drawn.
     public func setLineJoin(_ join: LineJoin) { context.setLineJoin(join) }
+    /// How stroked ends are drawn.
     public func setLineCap(_ cap: LineCap) { context.setLineCap(cap) }
+    /// Dash lengths, on and off in turn (empty: solid).
     public func setLineDash(_ pattern: [CGFloat], phase: CGFloat = 0) { context.setDash(pattern, phase: phase) }
 
     // MARK: context-style path drawing (the path is consumed by fillPath/strokePath/clip)
 
+    /// Discards the current path.
     public func beginPath() { context.newPath() }
+    /// Starts a subpath at `point`.
     public func move(to point: CGPoint) { context.move(to: point) }
+    /// Adds a straight segment to `point`.
     public func addLine(to point: CGPoint) { context.line(to: point) }
+    /// Adds a cubic Bézier segment to `point`.
     public func addCurve(to point: CGPoint, control1: CGPoint, control2: CGPoint) {
         context.curve(to: point, control1, control2)
     }
+    /// Adds a quadratic Bézier segment to `point`.
     public func addQuadCurve(to point: CGPoint, control: CGPoint) {
         let start = context.hasCurrentPoint ? context.currentPoint : control
         context.curve(to: point,
                       CGPoint(x: start.x + 2 / 3 * (control.x - start.x), y: start.y + 2 / 3 * (control.y - start.y)),
                       CGPoint(x: point.x + 2 / 3 * (control.x - point.x), y: point.y + 2 / 3 * (control.y - point.y)))
     }
+    /// Adds an arc; `clockwise` in UIKit's sense (y grows downwards).
     public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
         context.arc(center: center, radius: radius, start: startAngle, end: endAngle, clockwise: clockwise)
     }
+    /// Adds a closed rectangle.
     public func addRect(_ rect: CGRect) { context.rectangle(rect) }
+    /// Closes the current subpath.
     public func closePath() { context.closePath() }
+    /// Adds `path`'s elements to the current path (not its stroke settings).
     public func addPath(_ path: BezierPath) {
         for element in path.elements {
             switch element {
@@ -89,17 +112,20 @@ public final class Canvas: @unchecked Sendable {
         }
     }
 
+    /// Fills the current path with the fill colour and consumes it.
     public func fillPath(rule: FillRule = .nonZero) {
         context.setFillRule(rule)
         context.setSource(style.fill)
         context.fill(preserve: false)
     }
 
+    /// Strokes the current path with the stroke colour and line settings, and consumes it.
     public func strokePath() {
         context.setSource(style.stroke)
         context.stroke(preserve: false)
     }
 
+    /// Narrows the clip to the current path and consumes it; restored with the saved state.
     public func clip(rule: FillRule = .nonZero) {
         context.setFillRule(rule)
         context.clip(preserve: false)
@@ -107,16 +133,19 @@ public final class Canvas: @unchecked Sendable {
 
     // MARK: paths as values
 
+    /// Fills `path` with the fill colour and its own fill rule.
     public func fill(_ path: BezierPath) {
         context.newPath()
         addPath(path)
         fillPath(rule: path.usesEvenOddFillRule ? .evenOdd : .nonZero)
     }
 
+    /// Fills `path` with `color`, leaving the fill colour as it was.
     public func fill(_ path: BezierPath, with color: Color) {
         withSavedState { setFillColor(color); fill(path) }
     }
 
+    /// Strokes `path` with its own line settings and the stroke colour.
     public func stroke(_ path: BezierPath) {
         context.save()
         defer { context.restore() }
@@ -129,16 +158,19 @@ public final class Canvas: @unchecked Sendable {
         strokePath()
     }
 
+    /// Strokes `path` with `color`, leaving the stroke colour as it was.
     public func stroke(_ path: BezierPath, with color: Color) {
         withSavedState { setStrokeColor(color); stroke(path) }
     }
 
+    /// Narrows the clip to `path`.
     public func clip(to path: BezierPath) {
         context.newPath()
         addPath(path)
         clip(rule: path.usesEvenOddFillRule ? .evenOdd : .nonZero)
     }
 
+    /// Fills a rectangle with the fill colour.
     public func fill(_ rect: CGRect) { fill(BezierPath(rect: rect)) }
 
     /// Fills the whole current clip with the fill colour.

@@ -3,11 +3,16 @@ import Images
 
 /// An sRGB colour with straight alpha, components in 0...1.
 public struct Color: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The red component, 0...1.
     public var red: Double
+    /// The green component, 0...1.
     public var green: Double
+    /// The blue component, 0...1.
     public var blue: Double
+    /// Opacity, 0 (transparent) to 1 (opaque).
     public var alpha: Double
 
+    /// A colour from components; values outside 0...1 are clamped.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red.clamped01
         self.green = green.clamped01
@@ -15,6 +20,7 @@ public struct Color: Sendable, Hashable, Codable, CustomStringConvertible {
         self.alpha = alpha.clamped01
     }
 
+    /// A grey: the same value for red, green and blue.
     public init(white: Double, alpha: Double = 1) {
         self.init(red: white, green: white, blue: white, alpha: alpha)
     }
@@ -32,6 +38,7 @@ public struct Color: Sendable, Hashable, Codable, CustomStringConvertible {
                   alpha: Double(pixel.a) / 255)
     }
 
+    /// The same colour with another opacity, like `UIColor.withAlphaComponent(_:)`.
     public func withAlphaComponent(_ alpha: Double) -> Color {
         Color(red: red, green: green, blue: blue, alpha: alpha)
     }
@@ -47,13 +54,21 @@ public struct Color: Sendable, Hashable, Codable, CustomStringConvertible {
 
     public var description: String { hexString }
 
+    /// Opaque black.
     public static let black = Color(white: 0)
+    /// Opaque white.
     public static let white = Color(white: 1)
+    /// Fully transparent.
     public static let clear = Color(white: 0, alpha: 0)
+    /// Pure sRGB red.
     public static let red = Color(red: 1, green: 0, blue: 0)
+    /// Pure sRGB green.
     public static let green = Color(red: 0, green: 1, blue: 0)
+    /// Pure sRGB blue.
     public static let blue = Color(red: 0, green: 0, blue: 1)
+    /// Pure sRGB yellow.
     public static let yellow = Color(red: 1, green: 1, blue: 0)
+    /// Mid grey (white 0.5).
     public static let gray = Color(white: 0.5)
 
     /// Sets the current canvas's fill colour, like `UIColor.setFill()`.

@@ -28,8 +28,10 @@ public struct Document: Sendable {
 
     /// The document's title in the PDF metadata.
     public var title: String?
+    /// The pages in order, each with its own size.
     public var pages: [Page]
 
+    /// A document of `pages`.
     public init(title: String? = nil, pages: [Page] = []) {
         self.title = title
         self.pages = pages
@@ -40,6 +42,7 @@ public struct Document: Sendable {
         self.init(title: title, pages: pictures.map(Page.init))
     }
 
+    /// Adds a page at the end.
     public mutating func append(_ page: Page) { pages.append(page) }
 
     /// Refuses what a PDF cannot hold, before anything is drawn.
@@ -109,6 +112,7 @@ public struct Document: Sendable {
 extension Document {
     /// One page: a size in points and what is drawn on it, bottom layer first.
     public struct Page: Sendable {
+        /// The page size in points.
         public var size: CGSize
         private var layers: [Layer] = []
 
@@ -201,7 +205,9 @@ extension Document {
 
     /// A picture on a page: `transform` maps the picture's coordinates to the page's.
     public struct Placement: Sendable {
+        /// The picture placed.
         public var picture: Picture
+        /// Maps the picture's coordinates to the page's.
         public var transform: CGAffineTransform
     }
 

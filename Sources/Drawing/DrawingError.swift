@@ -5,16 +5,24 @@ import Images
 /// Everything that can go wrong while drawing or writing a picture, each with a one-line
 /// message a user understands.
 public enum DrawingError: Error, Equatable, CustomStringConvertible, LocalizedError {
+    /// Cairo reported an error while doing `action`.
     case cairo(action: String, message: String)
+    /// Memory for a surface or a buffer could not be had.
     case outOfMemory(String)
+    /// A picture size that is not positive and finite, or over the limits.
     case invalidSize(String)
     /// A document that cannot be written: no pages, a page size a PDF cannot hold, a placement
     /// that is not a number.
     case invalidDocument(String)
+    /// A font file that cannot be loaded or used.
     case font(String)
+    /// A shipped font file missing from the package's resources.
     case fontMissing(String)
+    /// Colour text that is not `#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA`.
     case invalidColor(String)
+    /// A file that could not be written.
     case write(path: String, reason: String)
+    /// An image that cannot be read, decoded or encoded.
     case image(String)
     /// Pixels that cannot be made or read: over the pixel budget, too large for their format.
     case pixels(ImageError)

@@ -8,7 +8,9 @@ import Foundation
 /// the file lacks is drawn from the bundled fonts. Each rendering thread measures and draws with
 /// its own Pango font map.
 public struct Font: Sendable, Hashable {
+    /// The shipped font files: the package's fonts come in these weights.
     public enum Weight: String, Sendable, CaseIterable {
+        /// The regular and bold shipped fonts.
         case regular, bold
 
         /// The shipped font file (`Fonts/` in the package, a SwiftPM resource).
@@ -20,11 +22,14 @@ public struct Font: Sendable, Hashable {
         }
     }
 
+    /// The font file the text is drawn from.
     public let path: String
+    /// The size in points.
     public let size: CGFloat
     /// The file's face in the font list Pango uses.
     let face: PangoFace
 
+    /// The shipped font of `weight` at `size` points; throws when the file cannot be loaded.
     public init(_ weight: Weight = .regular, size: CGFloat) throws(DrawingError) {
         let url: URL
         do {
@@ -52,6 +57,7 @@ public struct Font: Sendable, Hashable {
         self.size = size
     }
 
+    /// The same file at another size.
     public func withSize(_ size: CGFloat) -> Font { Font(path: path, face: face, size: size) }
 
     /// Distance from the baseline to the top of the line box.

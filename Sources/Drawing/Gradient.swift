@@ -5,6 +5,7 @@ import Geometry
 /// radial from a centre out to a radius. Outside its ends the end colours extend (Cairo's
 /// `CAIRO_EXTEND_PAD`).
 public struct Gradient: Sendable, Hashable {
+    /// Which way colours change: along a line or out from a centre.
     public enum Shape: Sendable, Hashable {
         /// Colours change along the line from `from` (location 0) to `to` (location 1).
         case linear(from: CGPoint, to: CGPoint)
@@ -15,19 +16,24 @@ public struct Gradient: Sendable, Hashable {
 
     /// A colour at a location from 0 (the start) to 1 (the end).
     public struct Stop: Sendable, Hashable {
+        /// Where the colour is, from 0 (the start) to 1 (the end).
         public var location: Double
+        /// The colour at `location`.
         public var color: Color
 
+        /// A stop of `color` at `location`.
         public init(location: Double, color: Color) {
             self.location = location
             self.color = color
         }
     }
 
+    /// The line or circle the colours change along.
     public var shape: Shape
     /// Stops in any order; locations are clamped to 0...1 and sorted when drawn.
     public var stops: [Stop]
 
+    /// A gradient of `stops` along `shape`.
     public init(_ shape: Shape, stops: [Stop]) {
         self.shape = shape
         self.stops = stops

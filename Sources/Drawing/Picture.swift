@@ -10,6 +10,7 @@ public enum Resolution: Sendable, Hashable {
     /// Pixels per inch (a point is 1/72 in).
     case dpi(Double)
 
+    /// How many pixels a point becomes.
     public var pixelsPerPoint: Double {
         switch self {
         case .scale(let s): return s
@@ -17,6 +18,7 @@ public enum Resolution: Sendable, Hashable {
         }
     }
 
+    /// The same as pixels per inch (a point is 1/72 in).
     public var pixelsPerInch: Double { pixelsPerPoint * 72 }
 
     /// The pixel size of a picture of `size` points: rounded up so nothing is cut.
@@ -39,7 +41,9 @@ public enum Resolution: Sendable, Hashable {
 /// Copies of a picture are the same artwork: a `Document` that places one many times stores
 /// its drawing once.
 public struct Picture: Sendable {
+    /// The drawing's size in points.
     public let size: CGSize
+    /// The title written into SVG and PDF metadata.
     public let title: String?
     private let drawing: @Sendable (Canvas) throws -> Void
     /// Shared by copies, told apart from other pictures: what a document records once.
@@ -47,12 +51,14 @@ public struct Picture: Sendable {
 
     final class Artwork: Sendable {}
 
+    /// A picture of `size` points drawn by `draw`, which runs at each rendering.
     public init(size: CGSize, title: String? = nil, draw: @escaping @Sendable (Canvas) throws -> Void) {
         self.size = size
         self.title = title
         self.drawing = draw
     }
 
+    /// A picture `width` by `height` points.
     public init(width: CGFloat, height: CGFloat, title: String? = nil,
                 draw: @escaping @Sendable (Canvas) throws -> Void) {
         self.init(size: CGSize(width: width, height: height), title: title, draw: draw)
@@ -110,6 +116,7 @@ public struct Picture: Sendable {
         try rasterSurface(.scale(scale)).rgbaImage()
     }
 
+    /// The pixels, straight alpha, at `resolution`.
     public func rasterize(resolution: Resolution) throws -> RGBAImage {
         try rasterSurface(resolution).rgbaImage()
     }
@@ -165,6 +172,7 @@ public struct Picture: Sendable {
 /// A rasterised picture: Cairo's premultiplied ARGB32 pixels, ready to be encoded.
 public final class Bitmap {
     let surface: CairoSurface
+    /// The resolution the picture was rasterised at.
     public let resolution: Resolution
 
     init(surface: CairoSurface, resolution: Resolution) {
@@ -172,7 +180,9 @@ public final class Bitmap {
         self.resolution = resolution
     }
 
+    /// The width in pixels.
     public var pixelWidth: Int { surface.pixelWidth }
+    /// The height in pixels.
     public var pixelHeight: Int { surface.pixelHeight }
 
     /// The writer settings used unless told otherwise, chosen by `make bench`.

@@ -1,18 +1,27 @@
 import Foundation
 import Geometry
 
-public enum TextAlignment: String, Sendable, Hashable, CaseIterable { case left, center, right }
+/// Where the lines of a ``StyledText`` sit across its box.
+public enum TextAlignment: String, Sendable, Hashable, CaseIterable {
+    /// Lines start at the left edge, are centred, or end at the right edge.
+    case left, center, right
+}
 
 /// Text with one font, colour and alignment, possibly several lines (split at "\n"), that can
 /// measure itself and draw itself, like the CS193p PlayingCardView demo's `NSAttributedString`.
 public struct StyledText: Sendable, Hashable {
+    /// The text; "\n" starts a new line.
     public var string: String
+    /// The one font of every line.
     public var font: Font
+    /// The text colour.
     public var color: Color
+    /// Where lines sit across the box.
     public var alignment: TextAlignment
     /// Extra space between lines, as a fraction of the line height.
     public var lineSpacing: CGFloat
 
+    /// Text to measure and draw.
     public init(_ string: String, font: Font, color: Color = .black, alignment: TextAlignment = .left,
                 lineSpacing: CGFloat = 0) {
         self.string = string
@@ -22,6 +31,7 @@ public struct StyledText: Sendable, Hashable {
         self.lineSpacing = lineSpacing
     }
 
+    /// The lines, split at "\n" (empty lines kept).
     public var lines: [String] { string.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
 
     private var lineAdvance: CGFloat { font.lineHeight * (1 + lineSpacing) }

@@ -5,6 +5,7 @@ import Foundation
 /// back from its header all derive from here; a picture's encoder for each format is beside
 /// `Picture` in Drawing (`OutputFormat.encode`), so these facts need no drawing.
 public enum OutputFormat: String, Sendable, Hashable, CaseIterable, Codable {
+    /// The four output formats, named as the command line and specs name them.
     case png, svg, pdf, webp
 
     /// How a format stores a drawing.
@@ -15,6 +16,7 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable, Codable {
         case vector
     }
 
+    /// Raster or vector.
     public var kind: Kind {
         switch self {
         case .png, .webp: .raster

@@ -12,10 +12,14 @@ public enum PNG {
     /// The largest image `decode` accepts. A PNG header over the limits is refused before any
     /// pixel memory is allocated, so a hostile 100000×100000 header costs nothing.
     public struct Limits: Sendable, Equatable {
+        /// The widest image accepted, in pixels.
         public var maxWidth: Int
+        /// The tallest image accepted, in pixels.
         public var maxHeight: Int
+        /// The most pixels accepted, width times height.
         public var maxPixels: Int
 
+        /// Limits; the defaults accept every picture the renderer may produce.
         public init(maxWidth: Int = 16384, maxHeight: Int = 16384, maxPixels: Int = 100_000_000) {
             self.maxWidth = maxWidth
             self.maxHeight = maxHeight
@@ -66,12 +70,14 @@ public enum PNG {
     /// row. On rendered pictures (flat colours, anti-aliased edges) `none` gives the smallest
     /// files at level 4 and above, and `all` is the slowest choice.
     public enum Filter: String, Sendable, CaseIterable {
+        /// One PNG filter for every row, or `all` to let libpng pick per row.
         case none, sub, up, average, paeth, all
     }
 
     /// The zlib compression strategy (`Z_DEFAULT_STRATEGY`, `Z_FILTERED`, …). libdeflate has
     /// none, so any strategy but `default` is written by zlib.
     public enum Strategy: String, Sendable, CaseIterable {
+        /// zlib's strategies of the same names.
         case `default`, filtered, huffmanOnly, rle, fixed
     }
 
@@ -120,19 +126,23 @@ public enum PNG {
     /// 1.4% smaller, 6–9 under 1% smaller still, each slower. Without a level, each compressor
     /// takes its `defaultLevel`: `compressor: .zlib` alone means zlib level 5.
     public struct WriteOptions: Sendable, Equatable {
+        /// Which deflate implementation compresses the image data.
         public var compressor: Compressor
         /// 0 (store) ... 9 (zlib's smallest) or 12 (libdeflate's smallest), 1...9 for the
         /// scanline deflater; see `Compressor`.
         public var compressionLevel: Int
         /// zlib only: any other strategy than `default` makes zlib write the image.
         public var strategy: Strategy
+        /// The row filter before compression.
         public var filter: Filter
         /// Written as a pHYs chunk in pixels per metre; `nil` (or 0) writes no pHYs chunk.
         public var pixelsPerInch: Double?
+        /// The pixel format written.
         public var encoding: Encoding
         /// Adam7 interlacing.
         public var interlaced: Bool
 
+        /// Options; see each property for its values. Without a level, the compressor's `defaultLevel`.
         public init(compressor: Compressor = .scanline, compressionLevel: Int? = nil,
                     strategy: Strategy = .default, filter: Filter = .none, pixelsPerInch: Double? = nil,
                     encoding: Encoding = .automatic, interlaced: Bool = false) {
@@ -145,23 +155,30 @@ public enum PNG {
             self.interlaced = interlaced
         }
 
+        /// The defaults described above.
         public static let `default` = WriteOptions()
     }
 
     /// The PNG colour types (IHDR byte 9).
     public enum ColourType: Int, Sendable, CaseIterable {
+        /// The type numbers as IHDR stores them.
         case greyscale = 0, rgb = 2, palette = 3, greyscaleAlpha = 4, rgba = 6
     }
 
     /// What a PNG's IHDR chunk says about the image.
     public struct Header: Sendable, Equatable {
+        /// Width in pixels.
         public var width: Int
+        /// Height in pixels.
         public var height: Int
         /// Bits per sample (per palette index for `.palette`): 1, 2, 4, 8 or 16.
         public var bitDepth: Int
+        /// How pixels are stored.
         public var colourType: ColourType
+        /// Whether the image is Adam7-interlaced.
         public var interlaced: Bool
 
+        /// A header with these fields.
         public init(width: Int, height: Int, bitDepth: Int, colourType: ColourType, interlaced: Bool) {
             self.width = width
             self.height = height
@@ -218,8 +235,11 @@ extension RGBAImage {
     }
 }
 
+/// Why reading or writing a PNG failed; `description` is one line for the user.
 public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The data has no bytes.
     case emptyData
+    /// The data does not start with the PNG signature.
     case notPNG
     /// The data ends before the PNG does (before IEND).
     case truncated(detail: String)
@@ -227,14 +247,19 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
     case checksumMismatch(detail: String)
     /// Invalid header fields or image data that cannot be decompressed.
     case corrupt(detail: String)
+    /// The header's size is over the decoder's limits; nothing was allocated.
     case tooLarge(width: Int, height: Int, limits: PNG.Limits)
+    /// The pixels could not be allocated.
     case outOfMemory(detail: String)
     /// The image does not fit the requested `PNG.Encoding` (e.g. colour pixels written as grey).
     case doesNotFitEncoding(PNG.Encoding, detail: String)
     /// The image size or a write option cannot be used (e.g. 0×0 pixels, zlib level 12).
     case invalidArgument(detail: String)
+    /// The encoder reported an error.
     case encodingFailed(detail: String)
+    /// The file could not be read.
     case cannotReadFile(path: String, reason: String)
+    /// The file could not be written.
     case cannotWriteFile(path: String, reason: String)
 
     public var description: String {

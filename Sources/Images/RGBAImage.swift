@@ -3,11 +3,14 @@ import Foundation
 /// A decoded raster image: 8-bit RGBA, straight (not premultiplied) alpha, rows top to bottom,
 /// `width * 4` bytes per row with no padding.
 public struct RGBAImage: Sendable, Equatable {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
     /// `width * height * 4` bytes: R, G, B, A for each pixel.
     public var pixels: [UInt8]
 
+    /// An image over `pixels`; the count must be `width * height * 4`.
     public init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4,
                      "RGBAImage needs width * height * 4 bytes")
@@ -27,8 +30,11 @@ public struct RGBAImage: Sendable, Equatable {
         self.init(width: width, height: height, pixels: pixels)
     }
 
+    /// One pixel's components, 0...255, straight alpha.
     public struct Pixel: Sendable, Equatable, CustomStringConvertible {
+        /// Red, green, blue and alpha.
         public var r, g, b, a: UInt8
+        /// A pixel from its components.
         public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) { self.r = r; self.g = g; self.b = b; self.a = a }
         public var description: String { "rgba(\(r),\(g),\(b),\(a))" }
 
@@ -50,11 +56,13 @@ public struct RGBAImage: Sendable, Equatable {
         }
     }
 
+    /// The pixel at column `x`, row `y` (from the top), with labelled arguments.
     public subscript(x x: Int, y y: Int) -> Pixel {
         get { self[x, y] }
         set { self[x, y] = newValue }
     }
 
+    /// The pixel at column `x`, row `y` (from the top).
     public subscript(x: Int, y: Int) -> Pixel {
         get {
             let i = (y * width + x) * 4

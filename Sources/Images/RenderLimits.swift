@@ -2,6 +2,7 @@ import Foundation
 
 /// Size limits shared by every raster output.
 public enum RenderLimits {
+    /// The longest side a raster picture may have, in pixels, checked before any surface is made.
     public static let maxPixelsPerSide = 16384
     /// Pixels one raster picture (or one image of a diff) may have unless the caller raises it:
     /// 40 MP is 160 MB of ARGB32, so N pictures in flight hold at most N × 160 MB of pixels.

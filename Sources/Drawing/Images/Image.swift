@@ -4,7 +4,9 @@ import Images
 
 /// An image a card can show: decoded pixels, or an SVG document drawn as vectors.
 public enum Image: Sendable, Hashable {
+    /// Decoded pixels, scaled when drawn.
     case raster(RGBAImage)
+    /// An SVG document, drawn as vectors at any size.
     case vector(VectorImage)
 
     /// Reads a PNG or SVG file, telling them apart by their first bytes (not by the file's

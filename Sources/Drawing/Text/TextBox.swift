@@ -7,6 +7,7 @@ import Images
 public enum TextBoxAlignment: String, Sendable, Hashable, CaseIterable {
     /// Lines start at the box's left edge, whatever the paragraph's direction.
     case left
+    /// Lines are centred in the box.
     case center
     /// Lines end at the box's right edge, whatever the paragraph's direction.
     case right
@@ -21,6 +22,7 @@ public enum TextBoxAlignment: String, Sendable, Hashable, CaseIterable {
 
 /// Vertical placement of the laid-out text in its box.
 public enum VerticalTextAlignment: String, Sendable, Hashable, CaseIterable {
+    /// Against the top edge, centred, or against the bottom edge.
     case top, middle, bottom
 }
 
@@ -37,15 +39,19 @@ public enum TextWrap: String, Sendable, Hashable, CaseIterable {
 
 /// Where an ellipsis replaces text that does not fit.
 public enum TextEllipsis: String, Sendable, Hashable, CaseIterable {
+    /// No ellipsis (text is clipped), or an ellipsis at the start, the middle or the end.
     case none, start, middle, end
 }
 
 /// Shrink-to-fit: the font size drops from the box's font size in `step` point steps until the
 /// text fits, but never below `minimumSize`.
 public struct AutoFit: Sendable, Hashable {
+    /// The smallest font size tried, in points.
     public var minimumSize: CGFloat
+    /// How much the size drops per try, in points.
     public var step: CGFloat
 
+    /// Shrink-to-fit down to `minimumSize`.
     public init(minimumSize: CGFloat, step: CGFloat = 0.25) {
         self.minimumSize = minimumSize
         self.step = step
@@ -63,6 +69,7 @@ public struct InlineIcon: Sendable, Hashable {
     /// Draws the icon into the rectangle, in the canvas's current coordinates.
     public var draw: @Sendable (CGRect, Canvas) throws -> Void
 
+    /// An icon drawn by `draw`; `identity` tells icons apart for equality.
     public init(aspectRatio: CGFloat, identity: String, draw: @escaping @Sendable (CGRect, Canvas) throws -> Void) {
         self.aspectRatio = aspectRatio
         self.identity = identity
@@ -96,12 +103,14 @@ public struct TextLine: Sendable, Hashable {
 public struct TextLayout: Sendable, Hashable {
     /// The font size used, after auto-fit.
     public var fontSize: CGFloat
+    /// The laid-out lines, top to bottom.
     public var lines: [TextLine]
     /// Logical extents of all the lines.
     public var size: CGSize
     /// True when the text stays inside the box (height, and width with no word broken apart)
     /// and nothing was elided.
     public var fits: Bool
+    /// Whether text was cut and an ellipsis drawn.
     public var isEllipsized: Bool
     /// Each visible inline icon's rectangle, in text order.
     public var iconRects: [CGRect]
@@ -142,17 +151,24 @@ public struct TextBox: Sendable, Hashable {
     public var font: String
     /// The text colour where the markup sets none.
     public var color: Color
+    /// How lines sit across the box (justified included).
     public var alignment: TextBoxAlignment
+    /// Where the text block sits in the box's height.
     public var verticalAlignment: VerticalTextAlignment
+    /// Where lines may break.
     public var wrap: TextWrap
     /// A multiple of the font's normal line height; 1 is normal.
     public var lineSpacing: CGFloat
+    /// Where text that does not fit is cut.
     public var ellipsis: TextEllipsis
+    /// Shrink-to-fit settings; nil keeps the font size.
     public var autoFit: AutoFit?
     /// Inline icons by name, for `<icon name="…"/>` and `:name:` in the markup.
     public var icons: [String: InlineIcon]
+    /// The only fonts the box may use.
     public var library: FontLibrary
 
+    /// A text box; the defaults give left-aligned, top, word-wrapped text in the bundled fonts.
     public init(markup: String, font: String, color: Color = .black, alignment: TextBoxAlignment = .left,
                 verticalAlignment: VerticalTextAlignment = .top, wrap: TextWrap = .word, lineSpacing: CGFloat = 1,
                 ellipsis: TextEllipsis = .none, autoFit: AutoFit? = nil, icons: [String: InlineIcon] = [:],

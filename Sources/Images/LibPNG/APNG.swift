@@ -11,9 +11,12 @@ import Foundation
 public enum APNG {
     /// How long a frame stays on screen: `numerator / denominator` seconds, as `fcTL` stores it.
     public struct Delay: Sendable, Equatable {
+        /// Seconds times the denominator.
         public var numerator: UInt16
+        /// The fraction's denominator; 0 means 100.
         public var denominator: UInt16
 
+        /// A delay as `fcTL` stores it.
         public init(numerator: UInt16, denominator: UInt16) {
             self.numerator = numerator
             self.denominator = denominator
@@ -35,7 +38,9 @@ public enum APNG {
 
     /// One frame as a decoder sees it: the whole canvas after the frame is drawn, and its delay.
     public struct DecodedFrame: Sendable, Equatable {
+        /// The whole canvas with this frame drawn.
         public var image: RGBAImage
+        /// How long the frame stays on screen.
         public var delay: Delay
         /// The rectangle the frame's `fcTL` says it replaces, in pixels.
         public var region: (x: Int, y: Int, width: Int, height: Int)
@@ -108,6 +113,7 @@ public enum APNG {
     /// Writes an animated PNG a frame at a time from `EncodedFrame`s, in order: only the file so
     /// far is held.
     public struct Writer: Sendable {
+        /// How many frames the file says it has; `finish` checks that many were added.
         public let frameCount: Int
         private let plays: Int
         private var file = Data(APNG.pngSignature)

@@ -4,13 +4,13 @@ import Foundation
 import Geometry
 
 /// The keyboard diagrams of `cardrender render`'s default set.
-public enum KeyboardDiagramSet {
+package enum KeyboardDiagramSet {
     /// Frames of the default filmstrip.
-    public static let filmstripFrames = 8
+    package static let filmstripFrames = 8
 
     /// Every device × orientation × strategy, every scenario with its own strategy, the mistake
     /// panels and one filmstrip, each with its path under the output folder (no extension).
-    public static func defaultOrders(builder: KeyboardDiagramBuilder) -> [KeyboardDiagramOrder] {
+    package static func defaultOrders(builder: KeyboardDiagramBuilder) -> [KeyboardDiagramOrder] {
         var orders: [KeyboardDiagramOrder] = []
         for device in builder.catalog.devices {
             for orientation in Orientation.allCases {
@@ -33,7 +33,7 @@ public enum KeyboardDiagramSet {
 
     /// For each mistake and each strategy that can make it, the first scenario where the
     /// mistake gives a wrong value: the panels that show what goes wrong.
-    public static func mistakeOrders(builder: KeyboardDiagramBuilder) -> [KeyboardDiagramOrder] {
+    package static func mistakeOrders(builder: KeyboardDiagramBuilder) -> [KeyboardDiagramOrder] {
         var orders: [KeyboardDiagramOrder] = []
         for mistake in KeyboardMistake.allCases {
             for strategy in AvoidanceStrategy.allCases where strategy != .layoutGuide {

@@ -8,24 +8,34 @@ public typealias KeyboardSpecError = SpecError
 
 /// One diagram to draw: what the command line's options or one entry of a spec file ask for.
 public struct KeyboardDiagramOrder: Sendable, Equatable {
+    /// A catalog device name (nil: `iphone-8`, or the scenario's device).
     public var device: String?
+    /// The device's orientation (nil: portrait).
     public var orientation: Orientation?
+    /// How the app reacts (nil: `bottomOffset`, or the scenario's own).
     public var strategy: AvoidanceStrategy?
+    /// A named scenario to draw instead of a single device and keyboard.
     public var scenario: String?
+    /// Whether the keyboard shows its predictive bar (nil: it does).
     public var predictive: Bool?
+    /// A keyboard end frame to use instead of the catalog's, in screen coordinates.
     public var keyboardFrame: CGRect?
+    /// The reacting view's frame, when it does not fill the screen.
     public var viewFrame: CGRect?
+    /// A classic mistake to draw next to the right answer.
     public var mistake: KeyboardMistake?
     /// Frames of an animation filmstrip (nil: a before/after diagram).
     public var filmstrip: Int?
     /// The keyboard sliding in as an animation (`KeyboardAnimationFrames`) instead of a still.
     public var animate = false
+    /// The files to write, one per format.
     public var formats: [OutputFormat]
     /// Path under the output folder without extension; nil: a name made from the order.
     public var output: String?
     /// The language of every text of the diagram (and of the notes in its JSON).
     public var language: DiagramLanguage
 
+    /// An order; every value left out takes the default named on its property.
     public init(device: String? = nil, orientation: Orientation? = nil, strategy: AvoidanceStrategy? = nil,
                 scenario: String? = nil, predictive: Bool? = nil, keyboardFrame: CGRect? = nil, viewFrame: CGRect? = nil,
                 mistake: KeyboardMistake? = nil, filmstrip: Int? = nil, animate: Bool = false,
@@ -66,6 +76,7 @@ public struct KeyboardDiagramOrder: Sendable, Equatable {
         return try builder.build(request)
     }
 
+    /// Which diagram the order asks for: before/after, a mistake, or a filmstrip.
     public var variant: KeyboardDiagramVariant {
         if let filmstrip { return .filmstrip(frames: filmstrip) }
         if let mistake { return .mistake(mistake) }
@@ -73,12 +84,17 @@ public struct KeyboardDiagramOrder: Sendable, Equatable {
     }
 
     /// The frames of the animation (no rendering yet).
-    public func animationFrames(builder: KeyboardDiagramBuilder, style: DiagramStyle? = nil) throws -> KeyboardAnimationFrames {
-        try KeyboardAnimationFrames(model: model(builder: builder), style: style)
+    public func animationFrames(builder: KeyboardDiagramBuilder) throws -> KeyboardAnimationFrames {
+        try KeyboardAnimationFrames(model: model(builder: builder))
     }
 
     /// The geometry and the laid-out diagram (no rendering yet).
-    public func diagram(builder: KeyboardDiagramBuilder, style: DiagramStyle? = nil) throws -> KeyboardDiagram {
+    public func diagram(builder: KeyboardDiagramBuilder) throws -> KeyboardDiagram {
+        try KeyboardDiagram(model: model(builder: builder), variant: variant)
+    }
+
+    /// The same in a given style, so tests lay out many diagrams with the fonts loaded once.
+    func diagram(builder: KeyboardDiagramBuilder, style: DiagramStyle) throws -> KeyboardDiagram {
         try KeyboardDiagram(model: model(builder: builder), variant: variant, style: style)
     }
 
@@ -111,12 +127,16 @@ public struct KeyboardDiagramOrder: Sendable, Equatable {
 /// `KeyboardSpecFile`, or one diagram from the command line), whose output files are planned
 /// together so no two of them write the same file.
 public struct KeyboardDiagramSpec: Sendable {
+    /// One diagram of the spec and where it was written.
     public struct Entry: Sendable {
+        /// What to draw.
         public var order: KeyboardDiagramOrder
+        /// Where the entry is, for error messages.
         public var location: SpecLocation
         /// Where the entry's `output` value is (or the entry itself without one).
         public var outputLocation: SpecLocation
 
+        /// An entry read at `location`.
         public init(order: KeyboardDiagramOrder, location: SpecLocation, outputLocation: SpecLocation) {
             self.order = order
             self.location = location
@@ -124,9 +144,12 @@ public struct KeyboardDiagramSpec: Sendable {
         }
     }
 
+    /// The spec file's name as errors show it.
     public var file: String
+    /// The diagrams, in the file's order.
     public var entries: [Entry]
 
+    /// A spec of `entries` read from `file`.
     public init(file: String, entries: [Entry]) {
         self.file = file
         self.entries = entries

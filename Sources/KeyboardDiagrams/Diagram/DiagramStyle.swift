@@ -4,20 +4,20 @@ import Geometry
 
 /// Colours, fonts and sizes of the keyboard diagrams. One value shared by every part, so a
 /// diagram's look is decided in one place.
-public struct DiagramStyle: Sendable {
+struct DiagramStyle: Sendable {
     // Fonts (canvas points, never scaled with the device).
-    public var titleFont: Font
-    public var subtitleFont: Font
-    public var panelTitleFont: Font
-    public var labelFont: Font
-    public var labelBoldFont: Font
-    public var valueFont: Font
-    public var smallFont: Font
+    var titleFont: Font
+    var subtitleFont: Font
+    var panelTitleFont: Font
+    var labelFont: Font
+    var labelBoldFont: Font
+    var valueFont: Font
+    var smallFont: Font
     /// For text drawn inside the device (scaled with it).
-    public var uiFont: Font
-    public var uiBoldFont: Font
+    var uiFont: Font
+    var uiBoldFont: Font
 
-    public init() throws {
+    init() throws {
         titleFont = try Font(.bold, size: 21)
         subtitleFont = try Font(.regular, size: 13)
         panelTitleFont = try Font(.bold, size: 15)
@@ -30,87 +30,87 @@ public struct DiagramStyle: Sendable {
     }
 
     // Canvas.
-    public var background = Color(rgb: 0xFFFFFF)
-    public var ink = Color(rgb: 0x1D1D1F)
-    public var secondaryInk = Color(rgb: 0x5A5A60)
-    public var panelBackground = Color(rgb: 0xF6F6F8)
+    var background = Color(rgb: 0xFFFFFF)
+    var ink = Color(rgb: 0x1D1D1F)
+    var secondaryInk = Color(rgb: 0x5A5A60)
+    var panelBackground = Color(rgb: 0xF6F6F8)
 
     // Device.
-    public var deviceBody = Color(rgb: 0x2C2C2E)
-    public var deviceEdge = Color(rgb: 0x111112)
-    public var screenOutline = Color(rgb: 0x111112)
-    public var homeButton = Color(rgb: 0x48484A)
+    var deviceBody = Color(rgb: 0x2C2C2E)
+    var deviceEdge = Color(rgb: 0x111112)
+    var screenOutline = Color(rgb: 0x111112)
+    var homeButton = Color(rgb: 0x48484A)
     /// The unsafe margins of the screen (outside the safe area).
-    public var unsafeFill = Color(rgb: 0xFFE3B3)
-    public var unsafeHatch = Color(rgb: 0xE9A23B)
+    var unsafeFill = Color(rgb: 0xFFE3B3)
+    var unsafeHatch = Color(rgb: 0xE9A23B)
 
     // App.
-    public var appBackground = Color(rgb: 0xFFFFFF)
-    public var barFill = Color(rgb: 0xF2F2F6)
-    public var barHairline = Color(rgb: 0xB8B8BE)
-    public var tint = Color(rgb: 0x007AFF)
-    public var textLine = Color(rgb: 0x3A3A3C)
-    public var dimmedScreen = Color(rgb: 0x8E8E93)
+    var appBackground = Color(rgb: 0xFFFFFF)
+    var barFill = Color(rgb: 0xF2F2F6)
+    var barHairline = Color(rgb: 0xB8B8BE)
+    var tint = Color(rgb: 0x007AFF)
+    var textLine = Color(rgb: 0x3A3A3C)
+    var dimmedScreen = Color(rgb: 0x8E8E93)
 
     // Keyboard.
-    public var keyboardFill = Color(rgb: 0xD2D5DB)
-    public var keyFill = Color(rgb: 0xFFFFFF)
-    public var specialKeyFill = Color(rgb: 0xACB1BA)
-    public var keyShadow = Color(rgb: 0x8A8B8F)
-    public var keyText = Color(rgb: 0x111111)
-    public var predictiveFill = Color(rgb: 0xD2D5DB)
-    public var predictiveText = Color(rgb: 0x1D1D1F)
-    public var ghostKeyboard = Color(rgb: 0x6E7F99)
+    var keyboardFill = Color(rgb: 0xD2D5DB)
+    var keyFill = Color(rgb: 0xFFFFFF)
+    var specialKeyFill = Color(rgb: 0xACB1BA)
+    var keyShadow = Color(rgb: 0x8A8B8F)
+    var keyText = Color(rgb: 0x111111)
+    var predictiveFill = Color(rgb: 0xD2D5DB)
+    var predictiveText = Color(rgb: 0x1D1D1F)
+    var ghostKeyboard = Color(rgb: 0x6E7F99)
 
     // Annotations: each quantity keeps its colour in every diagram.
-    public var keyboardHeightColor = Color(rgb: 0x5146D0)
-    public var safeAreaColor = Color(rgb: 0xB36200)
-    public var intersectionColor = Color(rgb: 0xD7263D)
-    public var valueColor = Color(rgb: 0x0B7A3B)
-    public var frameColor = Color(rgb: 0x2F4858)
-    public var mistakeColor = Color(rgb: 0xC4001D)
-    public var gapColor = Color(rgb: 0xE08E00)
-    public var overlapFill: Color { intersectionColor.withAlphaComponent(0.22) }
+    var keyboardHeightColor = Color(rgb: 0x5146D0)
+    var safeAreaColor = Color(rgb: 0xB36200)
+    var intersectionColor = Color(rgb: 0xD7263D)
+    var valueColor = Color(rgb: 0x0B7A3B)
+    var frameColor = Color(rgb: 0x2F4858)
+    var mistakeColor = Color(rgb: 0xC4001D)
+    var gapColor = Color(rgb: 0xE08E00)
+    var overlapFill: Color { intersectionColor.withAlphaComponent(0.22) }
 
     // Layout, canvas points.
     /// No diagram is narrower, so a few small devices still leave room for the title and legend.
-    public var minimumCanvasWidth: CGFloat = 1080
+    var minimumCanvasWidth: CGFloat = 1080
     /// Narrowest column of labels beside a device in a before/after or mistake diagram.
-    public var minimumLabelColumnWidth: CGFloat = 130
-    public var legend = LegendMetrics()
-    public var filmstrip = FilmstripMetrics()
+    var minimumLabelColumnWidth: CGFloat = 130
+    var legend = LegendMetrics()
+    var filmstrip = FilmstripMetrics()
 
     /// The legend under a diagram: a swatch, its text, the next item.
-    public struct LegendMetrics: Sendable {
-        public var swatchSize = CGSize(width: 18, height: 14)
+    struct LegendMetrics: Sendable {
+        var swatchSize = CGSize(width: 18, height: 14)
         /// Between a swatch and its text.
-        public var swatchTextGap: CGFloat = 6
+        var swatchTextGap: CGFloat = 6
         /// Between one item's text and the next item's swatch.
-        public var itemGap: CGFloat = 22
+        var itemGap: CGFloat = 22
         /// Between rows when the items wrap.
-        public var rowGap: CGFloat = 8
+        var rowGap: CGFloat = 8
         /// Where an item's text starts, from its swatch's left edge.
-        public var textOffset: CGFloat { swatchSize.width + swatchTextGap }
+        var textOffset: CGFloat { swatchSize.width + swatchTextGap }
     }
 
     /// The filmstrip's frames and the chart of the curve under them.
-    public struct FilmstripMetrics: Sendable {
+    struct FilmstripMetrics: Sendable {
         /// Narrowest frame cell, so its time, progress and value lines stay readable.
-        public var minimumCellWidth: CGFloat = 150
+        var minimumCellWidth: CGFloat = 150
         /// The chart, its axis labels included.
-        public var chartHeight: CGFloat = 190
+        var chartHeight: CGFloat = 190
         /// Left of the plot, for the progress labels.
-        public var axisLabelWidth: CGFloat = 44
+        var axisLabelWidth: CGFloat = 44
         /// Right of the plot, for the notes on what the chart shows.
-        public var notesWidth: CGFloat = 300
+        var notesWidth: CGFloat = 300
     }
 
     /// Stroke width of dimension and extension lines.
-    public var dimensionLineWidth: CGFloat = 1.2
+    var dimensionLineWidth: CGFloat = 1.2
     /// Distance between parallel dimension lines.
-    public var laneSpacing: CGFloat = 15
+    var laneSpacing: CGFloat = 15
 
-    public func text(_ string: String, _ font: Font, _ color: Color? = nil,
+    func text(_ string: String, _ font: Font, _ color: Color? = nil,
                      alignment: TextAlignment = .left) -> StyledText {
         StyledText(string, font: font, color: color ?? ink, alignment: alignment)
     }

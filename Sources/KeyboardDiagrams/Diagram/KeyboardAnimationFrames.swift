@@ -8,11 +8,13 @@ import Geometry
 /// its time and values, and the animation curve with the moment marked. Every frame has the same
 /// size and is laid out and drawn on its own, so frames can be rendered in parallel.
 public struct KeyboardAnimationFrames: Sendable {
+    /// The model whose last notification is animated.
     public let model: KeyboardDiagramModel
     /// Seconds since the notification, one per frame.
     public let times: [Double]
     /// Canvas size of every frame, in points.
     public let size: CGSize
+    /// The heading every frame shows.
     public let title: String
     let style: DiagramStyle
     let layout: Layout
@@ -37,8 +39,13 @@ public struct KeyboardAnimationFrames: Sendable {
         var plot: CGRect
     }
 
-    public init(model: KeyboardDiagramModel, style: DiagramStyle? = nil) throws {
-        let style = try style ?? DiagramStyle()
+    /// The frames of `model`'s last notification, at the catalog's frame rate; throws when the
+    /// animation would need more than ``maximumFrames`` frames.
+    public init(model: KeyboardDiagramModel) throws {
+        try self.init(model: model, style: DiagramStyle())
+    }
+
+    init(model: KeyboardDiagramModel, style: DiagramStyle) throws {
         let step = model.result
         let times = step.animation.frameTimes(frameRate: step.timing.frameRate, minimumFrames: Self.minimumFrames)
         guard times.count <= Self.maximumFrames else {
@@ -68,6 +75,7 @@ public struct KeyboardAnimationFrames: Sendable {
         self.size = CGSize(width: Self.canvasWidth, height: (max(cellBottom, plot.maxY + 24) + Self.margin).rounded(.up))
     }
 
+    /// How many frames the animation has.
     public var count: Int { times.count }
 
     /// How long each frame is on screen, in seconds: until the next frame, and `holdDuration`

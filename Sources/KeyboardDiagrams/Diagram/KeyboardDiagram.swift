@@ -14,9 +14,13 @@ public enum KeyboardDiagramVariant: Sendable, Hashable {
 
 /// Requests a diagram cannot be drawn for.
 public enum KeyboardDiagramError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The strategy cannot make the mistake (the layout guide does the conversion and checks itself).
     case mistakeNotApplicable(KeyboardMistake, AvoidanceStrategy)
+    /// A filmstrip asking for more frames than it draws.
     case tooManyFilmstripFrames(Int, maximum: Int)
+    /// An animation whose spring would need more frames than ``KeyboardAnimationFrames/maximumFrames``.
     case tooManyAnimationFrames(Int, maximum: Int)
+    /// A label found no place clear of the others.
     case layout(String)
 
     public var description: String {
@@ -36,15 +40,18 @@ public enum KeyboardDiagramError: Error, Sendable, Equatable, CustomStringConver
 /// A keyboard-overlap diagram laid out and ready to render: the drawing, the canvas size and
 /// every label's box, so tests can check that no two labels overlap and none crosses a key line.
 public struct KeyboardDiagram: Sendable {
+    /// The numbers the diagram shows.
     public let model: KeyboardDiagramModel
+    /// Which kind of diagram this is.
     public let variant: KeyboardDiagramVariant
     /// Canvas size in points.
     public let size: CGSize
+    /// The heading at the top of the canvas.
     public let title: String
     /// Every text box of the diagram (titles, captions, legend and annotations).
-    public let labels: [PlacedLabel]
+    let labels: [PlacedLabel]
     /// The lines labels keep clear of: device and screen edges, the keyboard's top, dimension lines.
-    public let keyLines: [LineSegment]
+    let keyLines: [LineSegment]
     /// The boxes of the text drawn on the keyboards (suggestions, key caps), which labels keep clear of.
     public let keyboardText: [CGRect]
     /// The keys drawn on the keyboards, which labels keep off too.
@@ -53,9 +60,13 @@ public struct KeyboardDiagram: Sendable {
     /// The device panels as placed on the canvas, left to right (row by row in a filmstrip).
     let panels: [DevicePanel]
 
-    public init(model: KeyboardDiagramModel, variant: KeyboardDiagramVariant = .beforeAfter,
-                style: DiagramStyle? = nil) throws {
-        let style = try style ?? DiagramStyle()
+    /// Lays out `model` as `variant` in the diagrams' one style; throws when a label finds no
+    /// place clear of the others and of the key lines.
+    public init(model: KeyboardDiagramModel, variant: KeyboardDiagramVariant = .beforeAfter) throws {
+        try self.init(model: model, variant: variant, style: DiagramStyle())
+    }
+
+    init(model: KeyboardDiagramModel, variant: KeyboardDiagramVariant = .beforeAfter, style: DiagramStyle) throws {
         let composed: ComposedDiagram
         switch variant {
         case .beforeAfter, .mistake:

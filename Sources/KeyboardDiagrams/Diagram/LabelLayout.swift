@@ -2,21 +2,21 @@ import Foundation
 import Geometry
 
 /// A straight line of a drawing: a dimension line, a device edge, the keyboard's top edge.
-public struct LineSegment: Sendable, Hashable {
-    public var start: CGPoint
-    public var end: CGPoint
+struct LineSegment: Sendable, Hashable {
+    var start: CGPoint
+    var end: CGPoint
 
-    public init(_ start: CGPoint, _ end: CGPoint) {
+    init(_ start: CGPoint, _ end: CGPoint) {
         self.start = start
         self.end = end
     }
 
-    public init(x1: CGFloat, y1: CGFloat, x2: CGFloat, y2: CGFloat) {
+    init(x1: CGFloat, y1: CGFloat, x2: CGFloat, y2: CGFloat) {
         self.init(CGPoint(x: x1, y: y1), CGPoint(x: x2, y: y2))
     }
 
     /// The four edges of a rect.
-    public static func edges(of rect: CGRect) -> [LineSegment] {
+    static func edges(of rect: CGRect) -> [LineSegment] {
         let r = rect.standardized
         return [
             LineSegment(x1: r.minX, y1: r.minY, x2: r.maxX, y2: r.minY),
@@ -28,7 +28,7 @@ public struct LineSegment: Sendable, Hashable {
 
     /// True when some point of the segment lies strictly inside `rect` (Liang–Barsky clipping).
     /// A segment running along an edge or touching a corner does not count.
-    public func crosses(_ rect: CGRect) -> Bool {
+    func crosses(_ rect: CGRect) -> Bool {
         let r = rect.standardized
         guard !r.isNull, r.width > 0, r.height > 0 else { return false }
         let dx = end.x - start.x, dy = end.y - start.y
@@ -50,74 +50,74 @@ public struct LineSegment: Sendable, Hashable {
         return true
     }
 
-    public var bounds: CGRect {
+    var bounds: CGRect {
         CGRect(x: min(start.x, end.x), y: min(start.y, end.y), width: abs(end.x - start.x), height: abs(end.y - start.y))
     }
 }
 
 /// What a label is, so tests and renderers can tell titles from annotations.
-public enum LabelRole: String, Sendable, Hashable, CaseIterable {
+enum LabelRole: String, Sendable, Hashable, CaseIterable {
     case title, subtitle, panelTitle, caption, annotation, dimension, value, computation, legend, timing
 }
 
 /// A label's final box, with the leader line drawn to what it names when it had to move away.
-public struct PlacedLabel: Sendable, Hashable {
-    public var text: String
-    public var frame: CGRect
-    public var role: LabelRole
+struct PlacedLabel: Sendable, Hashable {
+    var text: String
+    var frame: CGRect
+    var role: LabelRole
     /// From the label's edge to the point it names; nil when the label sits next to it.
-    public var leader: LineSegment?
+    var leader: LineSegment?
 }
 
 /// A column beside the drawing where labels that fit nowhere else are stacked, each joined to
 /// its anchor by a leader line.
-public struct LabelGutter: Sendable, Hashable {
-    public enum Alignment: Sendable, Hashable { case leading, trailing }
+struct LabelGutter: Sendable, Hashable {
+    enum Alignment: Sendable, Hashable { case leading, trailing }
     /// The column: labels keep inside its x range and y range.
-    public var column: CGRect
+    var column: CGRect
     /// Leading: labels start at the column's left edge (a gutter right of the drawing).
-    public var alignment: Alignment
+    var alignment: Alignment
 
-    public init(column: CGRect, alignment: Alignment) {
+    init(column: CGRect, alignment: Alignment) {
         self.column = column
         self.alignment = alignment
     }
 }
 
 /// Errors of the label layout: a label that found no free place.
-public struct LabelLayoutError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var text: String
-    public var description: String { "no room for the label \"\(text)\" in the diagram" }
+struct LabelLayoutError: Error, Sendable, Equatable, CustomStringConvertible {
+    var text: String
+    var description: String { "no room for the label \"\(text)\" in the diagram" }
 }
 
 /// A small greedy label placer: every label is a rect; each is put at the first of its candidate
 /// positions that overlaps no placed label, no leader line, no key line and no protected text of the
 /// drawing, and otherwise in a gutter column at the free slot nearest its anchor, with a leader line.
 /// Pure geometry: no drawing, so tests can check the boxes.
-public struct LabelLayout: Sendable {
+struct LabelLayout: Sendable {
     /// Where labels may go (the canvas).
-    public let bounds: CGRect
+    let bounds: CGRect
     /// Clear space kept around every label, in points.
-    public var margin: CGFloat
-    public private(set) var placed: [PlacedLabel] = []
-    public private(set) var keyLines: [LineSegment] = []
+    var margin: CGFloat
+    private(set) var placed: [PlacedLabel] = []
+    private(set) var keyLines: [LineSegment] = []
     /// Text of the drawing that must stay readable (a keyboard's suggestions and key caps).
-    public private(set) var protectedText: [CGRect] = []
+    private(set) var protectedText: [CGRect] = []
     /// Shapes no label may cover (a keyboard's keys), though a leader may cross them.
-    public private(set) var protectedAreas: [CGRect] = []
+    private(set) var protectedAreas: [CGRect] = []
 
-    public init(bounds: CGRect, margin: CGFloat = 3) {
+    init(bounds: CGRect, margin: CGFloat = 3) {
         self.bounds = bounds
         self.margin = margin
     }
 
-    public mutating func addKeyLines(_ lines: [LineSegment]) { keyLines += lines }
-    public mutating func addKeyLine(_ line: LineSegment) { keyLines.append(line) }
-    public mutating func addProtectedText(_ boxes: [CGRect]) { protectedText += boxes }
-    public mutating func addProtectedAreas(_ boxes: [CGRect]) { protectedAreas += boxes }
+    mutating func addKeyLines(_ lines: [LineSegment]) { keyLines += lines }
+    mutating func addKeyLine(_ line: LineSegment) { keyLines.append(line) }
+    mutating func addProtectedText(_ boxes: [CGRect]) { protectedText += boxes }
+    mutating func addProtectedAreas(_ boxes: [CGRect]) { protectedAreas += boxes }
 
     /// True when `rect` is inside the bounds and clear of labels, leaders, key lines and protected text.
-    public func isFree(_ rect: CGRect) -> Bool { isFree(rect, margin: margin) }
+    func isFree(_ rect: CGRect) -> Bool { isFree(rect, margin: margin) }
 
     private func isFree(_ rect: CGRect, margin: CGFloat) -> Bool {
         guard bounds.contains(rect) else { return false }
@@ -135,7 +135,7 @@ public struct LabelLayout: Sendable {
 
     /// Places a label at the first free candidate, else in the gutter; nil when neither has room.
     @discardableResult
-    public mutating func place(_ text: String, size: CGSize, role: LabelRole, candidates: [CGRect],
+    mutating func place(_ text: String, size: CGSize, role: LabelRole, candidates: [CGRect],
                                anchor: CGPoint? = nil, gutter: LabelGutter? = nil) -> PlacedLabel? {
         for candidate in candidates {
             let rect = CGRect(origin: candidate.origin, size: size)
@@ -151,7 +151,7 @@ public struct LabelLayout: Sendable {
 
     /// Like `place`, but throws when the label fits nowhere.
     @discardableResult
-    public mutating func require(_ text: String, size: CGSize, role: LabelRole, candidates: [CGRect],
+    mutating func require(_ text: String, size: CGSize, role: LabelRole, candidates: [CGRect],
                                  anchor: CGPoint? = nil, gutter: LabelGutter? = nil) throws(LabelLayoutError) -> PlacedLabel {
         guard let label = place(text, size: size, role: role, candidates: candidates, anchor: anchor, gutter: gutter) else {
             throw LabelLayoutError(text: text)
@@ -195,7 +195,7 @@ public struct LabelLayout: Sendable {
 
     /// Reserves a box that is laid out by hand (a title, a legend entry), refusing overlaps
     /// (lines of a text block may sit closer together than the margin).
-    public mutating func reserve(_ text: String, frame: CGRect, role: LabelRole) throws(LabelLayoutError) {
+    mutating func reserve(_ text: String, frame: CGRect, role: LabelRole) throws(LabelLayoutError) {
         guard isFree(frame, margin: 0.5) else { throw LabelLayoutError(text: text) }
         placed.append(PlacedLabel(text: text, frame: frame, role: role, leader: nil))
     }
@@ -203,7 +203,7 @@ public struct LabelLayout: Sendable {
     // MARK: checks
 
     /// Pairs of labels whose boxes overlap (should be empty).
-    public var overlappingLabels: [(PlacedLabel, PlacedLabel)] {
+    var overlappingLabels: [(PlacedLabel, PlacedLabel)] {
         var result: [(PlacedLabel, PlacedLabel)] = []
         for i in placed.indices {
             for j in placed.indices where j > i {
@@ -215,7 +215,7 @@ public struct LabelLayout: Sendable {
     }
 
     /// Labels covering protected text (should be empty).
-    public var labelsCoveringProtectedText: [(PlacedLabel, CGRect)] {
+    var labelsCoveringProtectedText: [(PlacedLabel, CGRect)] {
         placed.flatMap { label in
             protectedText.filter { !$0.intersection(label.frame).isEmpty }.map { (label, $0) }
         }
@@ -223,12 +223,12 @@ public struct LabelLayout: Sendable {
 }
 
 /// Candidate rects of a given size inside a rect, in the order a person would try them.
-public enum LabelCandidates {
+enum LabelCandidates {
     /// Inside `rect` row by row from the top, a row every `step` points and the last at the bottom
     /// (left, right, centre in each row), `inset` from the edges: for labels that should stay on a
     /// large area such as a keyboard. Fine rows let a label settle in the first gap between the
     /// text drawn there (under a keyboard's suggestions, between its rows of keys).
-    public static func grid(_ rect: CGRect, size: CGSize, inset: CGFloat = 6, step: CGFloat = 2) -> [CGRect] {
+    static func grid(_ rect: CGRect, size: CGSize, inset: CGFloat = 6, step: CGFloat = 2) -> [CGRect] {
         let w = size.width, h = size.height
         let r = rect.insetBy(dx: inset, dy: inset)
         guard r.width >= w, r.height >= h, step > 0 else { return [] }
@@ -242,7 +242,7 @@ public enum LabelCandidates {
     }
 
     /// Inside `rect` at its corners (top-left first) and centre, `inset` from the edges.
-    public static func inside(_ rect: CGRect, size: CGSize, inset: CGFloat = 6) -> [CGRect] {
+    static func inside(_ rect: CGRect, size: CGSize, inset: CGFloat = 6) -> [CGRect] {
         let w = size.width, h = size.height
         let r = rect.insetBy(dx: inset, dy: inset)
         guard r.width >= w, r.height >= h else { return [] }

@@ -3,9 +3,13 @@ import Foundation
 /// The language a keyboard diagram's labels, captions, legend and computation are written in.
 /// Computed values and API names (`bottomOffset`, `view.convert(_:from:)`) stay as they are.
 public enum DiagramLanguage: String, Codable, Sendable, CaseIterable {
+    /// English (`en`), the default.
     case english = "en"
+    /// Korean (`ko`).
     case korean = "ko"
+    /// Japanese (`ja`).
     case japanese = "ja"
+    /// Simplified Chinese (`zh-Hans`).
     case simplifiedChinese = "zh-Hans"
 
     /// The language with this code (`ko`, `ja`, `zh-Hans`, `en`; case and `_` for `-` do not matter),

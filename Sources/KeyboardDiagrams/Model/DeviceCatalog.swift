@@ -3,26 +3,34 @@ import Drawing
 import Foundation
 import Geometry
 
+/// Phone or tablet: decides the keyboard's hardware bar, the presentations a device offers and how it is listed.
 public enum DeviceFamily: String, Codable, Sendable, CaseIterable {
+    /// An iPhone or an iPad.
     case iphone, ipad
 }
 
 /// What sits at the top of the screen.
 public enum SensorHousing: String, Codable, Sendable, CaseIterable {
+    /// A plain top edge (home-button devices).
     case none
+    /// The notch of iPhone X and later.
     case notch
+    /// The Dynamic Island of iPhone 14 Pro and later.
     case dynamicIsland = "dynamic-island"
 }
 
 /// Safe-area insets of the full screen, as figures.
 public struct InsetFigures: Codable, Sendable, Equatable {
+    /// Each edge's inset, with the source it comes from.
     public var top: Figure, left: Figure, bottom: Figure, right: Figure
 
+    /// The four figures as points, for geometry.
     public var insets: EdgeInsets {
         EdgeInsets(top: top.points, left: left.points, bottom: bottom.points, right: right.points)
     }
 }
 
+/// The keyboard heights of one device in one orientation, each with its source.
 public struct KeyboardFigures: Codable, Sendable, Equatable {
     /// Docked keyboard without the predictive (QuickType) bar.
     public var height: Figure
@@ -32,17 +40,23 @@ public struct KeyboardFigures: Codable, Sendable, Equatable {
     public var hardwareKeyboardBar: Figure
 }
 
+/// The heights of the system bars, each with its source.
 public struct BarFigures: Codable, Sendable, Equatable {
+    /// Navigation bar, toolbar and tab bar heights in points.
     public var navigationBar: Figure, toolbar: Figure, tabBar: Figure
 }
 
 /// The figures of one device in one orientation.
 public struct OrientationFigures: Codable, Sendable, Equatable {
+    /// The full screen's safe-area insets.
     public var safeArea: InsetFigures
+    /// The docked keyboard's heights.
     public var keyboard: KeyboardFigures
+    /// The system bars' heights.
     public var bars: BarFigures
 }
 
+/// The screen's size and corners, the same in both orientations.
 public struct ScreenFigures: Codable, Sendable, Equatable {
     /// Portrait width and height, points.
     public var width: Figure, height: Figure
@@ -52,22 +66,31 @@ public struct ScreenFigures: Codable, Sendable, Equatable {
 
 /// One device of the catalog.
 public struct DeviceSpec: Codable, Sendable, Equatable, Identifiable {
+    /// The name a request, a spec or the command line gives (`iphone-8`).
     public var id: String
+    /// The name shown in diagrams and tables (`iPhone 8`).
     public var name: String
     /// Other names accepted for the device (`iphone-7` for `iphone-8`).
     public var aliases: [String]
+    /// Phone or tablet.
     public var family: DeviceFamily
     /// Home-button devices have no home indicator; the others keep the bottom safe area for it.
     public var homeButton: Bool
+    /// What the diagrams draw at the top of the screen.
     public var sensorHousing: SensorHousing
+    /// Portrait size and corner radius.
     public var screen: ScreenFigures
+    /// The figures in portrait.
     public var portrait: OrientationFigures
+    /// The figures in landscape.
     public var landscape: OrientationFigures
 
+    /// The figures of `orientation`.
     public func figures(for orientation: Orientation) -> OrientationFigures {
         orientation == .portrait ? portrait : landscape
     }
 
+    /// The screen size in portrait, in points.
     public var portraitSize: CGSize { CGSize(width: screen.width.points, height: screen.height.points) }
 
     /// Plain numbers for one orientation, with the catalog's fallbacks applied.
@@ -132,25 +155,38 @@ public struct DeviceSpec: Codable, Sendable, Equatable, Identifiable {
 
 /// A device in one orientation, with plain numbers (points).
 public struct DeviceMetrics: Sendable, Equatable {
+    /// The catalog's identifier of the device.
     public var deviceID: String
+    /// The device's display name.
     public var name: String
+    /// Phone or tablet.
     public var family: DeviceFamily
+    /// The orientation these numbers are for.
     public var orientation: Orientation
     /// Screen size in this orientation (landscape: width > height).
     public var screenSize: CGSize
+    /// Radius of the display's rounded corners (0: square).
     public var cornerRadius: CGFloat
     /// Safe area of the full screen in this orientation.
     public var safeAreaInsets: EdgeInsets
+    /// Docked keyboard height without the predictive bar.
     public var keyboardHeight: CGFloat
+    /// Docked keyboard height with the predictive bar.
     public var keyboardHeightWithPredictive: CGFloat
     /// nil where no hardware-keyboard bar is shown (iPhones): the keyboard is hidden instead.
     public var hardwareKeyboardBarHeight: CGFloat?
+    /// Height of a navigation bar below the status bar.
     public var navigationBarHeight: CGFloat
+    /// Height of a bottom toolbar, above the home indicator's safe area.
     public var toolbarHeight: CGFloat
+    /// Height of a tab bar, above the home indicator's safe area.
     public var tabBarHeight: CGFloat
+    /// Whether the device has a home button (and so no home indicator).
     public var homeButton: Bool
+    /// What sits at the top of the screen.
     public var sensorHousing: SensorHousing
 
+    /// The docked keyboard height with or without the predictive bar.
     public func keyboardHeight(predictive: Bool) -> CGFloat {
         predictive ? keyboardHeightWithPredictive : keyboardHeight
     }
@@ -184,8 +220,11 @@ extension DeviceMetrics: Encodable {
     }
 }
 
+/// The keyboard animation's figures, shared by every device.
 public struct AnimationFigures: Codable, Sendable, Equatable {
+    /// The duration and curve a notification reports (`UIKeyboardAnimationDurationUserInfoKey`, `…CurveUserInfoKey`).
     public var duration: Figure, curve: Figure
+    /// The spring the system animates the keyboard with, and how long it takes to settle.
     public var springMass: Figure, springStiffness: Figure, springDamping: Figure, settlingDuration: Figure
     /// Frames per second an animation of the spring is drawn at (the display's refresh rate).
     public var frameRate: Figure
@@ -200,16 +239,23 @@ public struct AnimationFigures: Codable, Sendable, Equatable {
     }
 }
 
+/// Sizes of the iPad presentations the scenarios use (form sheet, Split View).
 public struct PresentationFigures: Codable, Sendable, Equatable {
+    /// The form sheet's size in points.
     public var formSheetWidth: Figure, formSheetHeight: Figure
+    /// The narrow Split View column's width and the divider between the columns.
     public var splitViewNarrowColumnWidth: Figure, splitViewDivider: Figure
 }
 
 /// Errors reading or checking the device catalog.
 public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The catalog file is not in the package's resources.
     case resourceMissing(String)
+    /// The catalog is not valid JSON of the catalog's shape.
     case malformed(String)
+    /// A figure (named by its JSON path) with a negative or non-finite value, an unknown source, or a value while marked unknown.
     case invalidFigure(path: String, reason: String)
+    /// Two devices share a name or alias.
     case duplicateName(String)
     /// A `sources` entry that is empty, or that no figure cites and no note names.
     case invalidSource(key: String, reason: String)
@@ -227,13 +273,18 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// The device catalog (Resources/devices.json).
 public struct DeviceCatalog: Codable, Sendable, Equatable {
+    /// The catalog format's version; a file of another version is refused.
     public var schemaVersion: Int
+    /// What the catalog is, in a sentence.
     public var description: String
     /// Source keys used by figures, with what each source is; docs/sources.md lists the same
     /// keys with the same text and the figures each one gives.
     public var sources: [String: String]
+    /// The keyboard animation's figures.
     public var animation: AnimationFigures
+    /// The iPad presentation sizes.
     public var presentations: PresentationFigures
+    /// Every device, in the order tables list them.
     public var devices: [DeviceSpec]
 
     /// Decodes and validates a catalog.

@@ -18,12 +18,14 @@ public struct Figure: Codable, Sendable, Equatable {
     public var value: Double?
     /// A key of the catalog's `sources`.
     public var source: String
+    /// How far the value can be trusted.
     public var confidence: Confidence
     /// Caveats, or for a derived figure the rule and its inputs.
     public var note: String?
     /// For an unknown figure: what the code uses instead.
     public var fallback: String?
 
+    /// A figure as the catalog file records it.
     public init(value: Double?, source: String, confidence: Confidence, note: String? = nil, fallback: String? = nil) {
         self.value = value
         self.source = source

@@ -12,6 +12,7 @@ public struct HostView: Sendable, Equatable {
     /// the "counted twice" mistake can subtract it again.
     public var tabBarHeight: CGFloat
 
+    /// A view at `frame` with the safe area given.
     public init(frame: CGRect, safeAreaInsets: EdgeInsets, tabBarHeight: CGFloat = 0) {
         self.frame = frame
         self.safeAreaInsets = safeAreaInsets
@@ -40,6 +41,7 @@ public struct HostView: Sendable, Equatable {
                screenSafeArea: metrics.safeAreaInsets, tabBarHeight: tabBar ? metrics.tabBarHeight : 0)
     }
 
+    /// The view's own coordinates: its size at (0, 0).
     public var bounds: CGRect { CGRect(origin: .zero, size: frame.size) }
 
     /// `view.convert(rect, from: window)` for a rect in interface (window) coordinates.

@@ -6,7 +6,9 @@ import Foundation
 /// with the catalog's mass 3 and stiffness 1000: .232 at 50 ms, .942 at 250 ms, .999 at 500 ms.
 /// Read it from the catalog (`DeviceCatalog.animation.timing.spring`), the one place its figures are.
 public struct KeyboardSpring: Sendable, Equatable {
+    /// Mass of the spring; with the stiffness it sets ω.
     public var mass: Double
+    /// Stiffness of the spring; with the mass it sets ω.
     public var stiffness: Double
     /// Seconds until the spring is at rest (p ≈ 0.999).
     public var settlingDuration: Double
@@ -29,6 +31,7 @@ public struct KeyboardTiming: Sendable, Equatable {
     public var reportedDuration: Double
     /// `UIKeyboardAnimationCurveUserInfoKey` as logged: the raw number of the keyboard spring (7).
     public var springCurve: Int
+    /// The spring curve 7 stands for.
     public var spring: KeyboardSpring
     /// Frames per second of a drawn animation: the display's refresh rate (60).
     public var frameRate: Double = 60
@@ -36,7 +39,9 @@ public struct KeyboardTiming: Sendable, Equatable {
 
 /// `UIKeyboardAnimationCurveUserInfoKey` values.
 public enum KeyboardAnimationCurve: Sendable, Equatable {
+    /// The keyboard's private spring (curve 7).
     case keyboardSpring
+    /// The `UIView.AnimationCurve` cases 0–3.
     case easeInOut, easeIn, easeOut, linear
 
     /// 0–3 are `UIView.AnimationCurve`; `springCurve` (7) is the keyboard spring; other values
@@ -91,6 +96,7 @@ public enum KeyboardAnimationCurve: Sendable, Equatable {
 public struct KeyboardAnimation: Sendable, Equatable {
     /// Begin and end frames in the coordinates the caller wants to draw in (view coordinates).
     public var beginFrame: CGRect
+    /// Where the keyboard ends, in the same coordinates as `beginFrame`.
     public var endFrame: CGRect
     /// `UIKeyboardAnimationDurationUserInfoKey` (0.25 in the logged iPhone 7 frames).
     public var reportedDuration: Double
@@ -99,6 +105,7 @@ public struct KeyboardAnimation: Sendable, Equatable {
     /// What the curve numbers mean (the catalog's `animation`).
     public var timing: KeyboardTiming
 
+    /// An animation between two frames with the timing a notification reported.
     public init(beginFrame: CGRect, endFrame: CGRect, reportedDuration: Double, rawCurve: Int, timing: KeyboardTiming) {
         self.beginFrame = beginFrame
         self.endFrame = endFrame
@@ -107,11 +114,13 @@ public struct KeyboardAnimation: Sendable, Equatable {
         self.timing = timing
     }
 
+    /// Which curve `rawCurve` names: the keyboard spring or a standard UIKit curve.
     public var curve: KeyboardAnimationCurve { KeyboardAnimationCurve(rawValue: rawCurve, springCurve: timing.springCurve) }
 
     /// Seconds until the keyboard is at rest (the spring's settling time for curve 7).
     public var totalDuration: Double { curve.totalDuration(reportedDuration: reportedDuration, spring: timing.spring) }
 
+    /// Fraction of the way from begin to end after `time` seconds.
     public func progress(at time: Double) -> Double {
         curve.progress(at: time, duration: totalDuration, spring: timing.spring)
     }

@@ -15,7 +15,9 @@ public enum ViewPlacement: Sendable, Equatable {
 public struct KeyboardDiagramRequest: Sendable, Equatable {
     /// A catalog id or alias (`iphone-8`, `iphone-7`).
     public var deviceID: String
+    /// Portrait or landscape.
     public var orientation: Orientation
+    /// How the app moves its content out of the keyboard's way.
     public var strategy: AvoidanceStrategy
     /// Keyboard with the predictive (QuickType) bar.
     public var showsPredictiveBar: Bool
@@ -26,11 +28,14 @@ public struct KeyboardDiagramRequest: Sendable, Equatable {
     public var viewFrame: CGRect?
     /// The view sits in a tab bar controller (its safe area includes the tab bar).
     public var hasTabBar: Bool
+    /// How the keyboard is docked (iPad: undocked, split, floating).
     public var docking: KeyboardDocking
+    /// False for another app's keyboard, which the reactions ignore.
     public var isLocal: Bool
     /// The language of the notes and of the diagram drawn from the model.
     public var language: DiagramLanguage
 
+    /// A request; the defaults draw the 4.7-inch iPhone in portrait with `bottomOffset`.
     public init(deviceID: String = "iphone-8", orientation: Orientation = .portrait,
                 strategy: AvoidanceStrategy = .bottomOffset, showsPredictiveBar: Bool = true,
                 keyboardFrame: CGRect? = nil, viewFrame: CGRect? = nil, hasTabBar: Bool = false,
@@ -52,9 +57,13 @@ public struct KeyboardDiagramRequest: Sendable, Equatable {
 public struct KeyboardStep: Sendable, Equatable {
     /// The device in this step's orientation.
     public var metrics: DeviceMetrics
+    /// The screen and its coordinate convention at this step.
     public var screen: ScreenSpace
+    /// The notification as the app receives it.
     public var event: KeyboardEvent
+    /// What the reactions compute from the notification.
     public var geometry: OverlapGeometry
+    /// The strategy whose value the step reports.
     public var strategy: AvoidanceStrategy
     /// The number the strategy produces (`geometry.value(for: strategy)`).
     public var value: CGFloat { geometry.value(for: strategy) }
@@ -102,7 +111,9 @@ public struct FilmstripFrame: Sendable, Equatable {
 
 /// Everything a keyboard diagram shows, and what `cardrender keyboard --json` prints.
 public struct KeyboardDiagramModel: Sendable, Equatable {
+    /// The catalog device.
     public var device: DeviceSpec
+    /// The strategy every step reports.
     public var strategy: AvoidanceStrategy
     /// Set when built from a named scenario.
     public var scenario: KeyboardScenario?
@@ -193,10 +204,12 @@ extension KeyboardDiagramModel: Encodable {
 
 /// Builds diagram models from requests or named scenarios.
 public struct KeyboardDiagramBuilder: Sendable {
+    /// The devices and figures every build uses.
     public let catalog: DeviceCatalog
     /// The named edge cases, made from this catalog's figures.
     public let scenarios: [KeyboardScenario]
 
+    /// A builder over `catalog`, with the scenarios made from its figures.
     public init(catalog: DeviceCatalog) {
         self.catalog = catalog
         self.scenarios = KeyboardScenario.library(catalog: catalog)

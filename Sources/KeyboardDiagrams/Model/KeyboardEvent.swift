@@ -2,6 +2,7 @@ import Foundation
 
 /// Which keyboard notification was posted.
 public enum KeyboardNotificationKind: String, Codable, Sendable, CaseIterable {
+    /// The six `UIResponder.keyboard…Notification`s, by their names.
     case willShow, didShow, willHide, didHide, willChangeFrame, didChangeFrame
 
     /// The UIKit notification name, as logging the notification prints it.
@@ -24,6 +25,7 @@ public enum KeyboardNotificationKind: String, Codable, Sendable, CaseIterable {
 /// A keyboard notification's `userInfo`: frames in screen coordinates (see
 /// `ScreenCoordinateConvention` for what "screen" meant before iOS 8).
 public struct KeyboardEvent: Sendable, Equatable {
+    /// Which notification (will show, did change frame, …).
     public var kind: KeyboardNotificationKind
     /// `UIKeyboardFrameBeginUserInfoKey`.
     public var frameBegin: CGRect
@@ -36,6 +38,7 @@ public struct KeyboardEvent: Sendable, Equatable {
     /// `UIKeyboardIsLocalUserInfoKey`: false when another app's keyboard moved (iPad multitasking).
     public var isLocal: Bool
 
+    /// A notification's `userInfo` values.
     public init(kind: KeyboardNotificationKind, frameBegin: CGRect, frameEnd: CGRect,
                 animationDuration: Double, animationCurve: Int, isLocal: Bool = true) {
         self.kind = kind

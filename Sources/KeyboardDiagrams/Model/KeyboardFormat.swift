@@ -2,10 +2,10 @@ import Foundation
 
 /// Text for numbers and frames the way logged keyboard notifications print them, shared by labels
 /// and logs.
-public enum KeyboardFormat {
+enum KeyboardFormat {
     /// `258`, `0.25`, `47.33`: whole numbers without a decimal point, others with at most two
     /// decimals and no trailing zeros; never `-0`.
-    public static func number(_ value: Double) -> String {
+    static func number(_ value: Double) -> String {
         guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
         let rounded = (value * 100).rounded() / 100
         if rounded == 0 { return "0" }
@@ -15,10 +15,11 @@ public enum KeyboardFormat {
         return text
     }
 
-    public static func number(_ value: CGFloat) -> String { number(Double(value)) }
+    /// `value` as the diagrams and the JSON print it.
+    static func number(_ value: CGFloat) -> String { number(Double(value)) }
 
-    /// `(x,y,w,h)` without spaces, as the iPhone 7 frames logged in a 2017 public post: `(0,409,375,258)`.
-    public static func frame(_ rect: CGRect) -> String {
+    /// `(x,y,w,h)` without spaces, as the iPhone 7 frames logged in a 2017 post: `(0,409,375,258)`.
+    static func frame(_ rect: CGRect) -> String {
         if rect.isNull { return "(null)" }
         return "(\(number(rect.minX)),\(number(rect.minY)),\(number(rect.width)),\(number(rect.height)))"
     }

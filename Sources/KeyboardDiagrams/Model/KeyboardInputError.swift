@@ -4,15 +4,23 @@ import Foundation
 /// Bad input to the keyboard geometry: names that do not exist and frames that are not frames.
 /// Each case reads as one line a user can act on.
 public enum KeyboardInputError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No device has this name or alias; `suggestion` is the nearest name, if one is close.
     case unknownDevice(String, suggestion: String?)
+    /// No scenario has this name; `suggestion` is the nearest name, if one is close.
     case unknownScenario(String, suggestion: String?)
+    /// No strategy has this name; `suggestion` is the nearest name, if one is close.
     case unknownStrategy(String, suggestion: String?)
+    /// Neither `portrait` nor `landscape`; `suggestion` is the nearest, if one is close.
     case unknownOrientation(String, suggestion: String?)
     /// `text` is not four comma-separated numbers.
     case malformedFrame(name: String, text: String)
+    /// A frame with an infinite or NaN value.
     case nonFiniteFrame(name: String)
+    /// A frame with a negative width or height.
     case negativeFrameSize(name: String, width: Double, height: Double)
+    /// A filmstrip of fewer than one frame.
     case invalidFilmstripCount(Int)
+    /// A scenario without notifications.
     case emptyScenario(String)
 
     public var description: String {

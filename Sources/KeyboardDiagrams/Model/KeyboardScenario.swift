@@ -2,11 +2,14 @@ import Foundation
 
 /// One notification of a scenario.
 public struct ScenarioStep: Sendable, Equatable {
+    /// The interface orientation when the notification arrives.
     public var interfaceOrientation: InterfaceOrientation
+    /// The notification's frames and timing.
     public var event: KeyboardEvent
     /// What happens, for captions.
     public var note: String
 
+    /// A step of a scenario.
     public init(_ interfaceOrientation: InterfaceOrientation, _ event: KeyboardEvent, note: String) {
         self.interfaceOrientation = interfaceOrientation
         self.event = event
@@ -20,14 +23,19 @@ public struct ScenarioStep: Sendable, Equatable {
 public struct KeyboardScenario: Sendable, Equatable, Identifiable {
     /// Name for `--scenario`.
     public var id: String
+    /// The title diagrams show.
     public var title: String
+    /// The catalog device the scenario happens on.
     public var deviceID: String
     /// `.fixedPortrait` for the pre-iOS 8 scenarios.
     public var convention: ScreenCoordinateConvention
     /// The strategy the scenario is best shown with.
     public var strategy: AvoidanceStrategy
+    /// Where the reacting view sits (full screen, form sheet, Split View column).
     public var viewPlacement: ViewPlacement
+    /// Whether the view sits in a tab bar controller, which adds to its bottom safe area.
     public var hasTabBar: Bool
+    /// How the keyboard is docked.
     public var docking: KeyboardDocking
     /// Never empty.
     public var steps: [ScenarioStep]

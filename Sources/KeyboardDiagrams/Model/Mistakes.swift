@@ -14,8 +14,10 @@ public enum KeyboardMistake: String, Codable, Sendable, CaseIterable {
     /// Reacting to a notification with `isLocal == false` (another app's keyboard).
     case ignoredIsLocal = "ignored-is-local"
 
+    /// The mistake's short English title.
     public var title: String { title(in: .english) }
 
+    /// The mistake's short title in `language`, for diagrams.
     public func title(in language: DiagramLanguage) -> String {
         switch self {
         case .forgotCoordinateConversion: language.text(.titleForgotConversion)
@@ -46,11 +48,15 @@ public enum KeyboardMistake: String, Codable, Sendable, CaseIterable {
 
 /// A mistake's value next to the right one for the same quantity.
 public struct MistakeOutcome: Sendable, Equatable {
+    /// The mistake made.
     public var mistake: KeyboardMistake
+    /// The strategy the mistaken code follows.
     public var strategy: AvoidanceStrategy
     /// What the value is (`bottomOffset`, `contentInset.bottom`, `toolbar shift`).
     public var quantity: String
+    /// The value the mistaken code computes, in points.
     public var wrongValue: CGFloat
+    /// The value correct code computes, in points.
     public var rightValue: CGFloat
     /// Where the mistaken code believes the keyboard is, in view coordinates (for drawing).
     public var keyboardFrameAsUsed: CGRect

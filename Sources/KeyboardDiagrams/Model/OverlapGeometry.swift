@@ -113,9 +113,11 @@ public enum KeyboardOverlap {
 
 /// Everything the reactions compute for one keyboard frame, in the view's coordinates.
 public struct OverlapGeometry: Sendable, Equatable {
+    /// The view that reacts, with its frame and safe area.
     public var view: HostView
     /// The notification's end frame as it was reported (screen coordinates).
     public var reportedKeyboardFrame: CGRect
+    /// The notification these frames came with.
     public var eventKind: KeyboardNotificationKind
     /// The end frame converted to view coordinates.
     public var keyboardFrameInView: CGRect
@@ -127,18 +129,25 @@ public struct OverlapGeometry: Sendable, Equatable {
     public var isKeyboardOnScreen: Bool
     /// `isLocal == false`: another app's keyboard, which the reactions ignore.
     public var isIgnored: Bool
+    /// Docked, undocked, split or floating: only a docked keyboard moves content.
     public var docking: KeyboardDocking
     /// Geometric overlap measured up from the view's bottom (0 without intersection).
     public var overlapHeight: CGFloat
     /// The overlap the reactions use: 0 when the event is ignored.
     public var effectiveOverlap: CGFloat { isIgnored ? 0 : overlapHeight }
+    /// The `bottomOffset` strategy's answer: how far content moves up.
     public var bottomOffset: CGFloat
+    /// `contentInset.bottom` of a scroll view: the overlap less the bottom safe area already inset.
     public var contentInsetBottom: CGFloat
     /// `adjustForKeyboard(notification:)` sets the scroll indicator insets to the content insets.
     public var scrollIndicatorInsetBottom: CGFloat
+    /// A bottom toolbar's frame before it is raised above the keyboard.
     public var toolbarFrameBefore: CGRect
+    /// The toolbar's frame after the reaction: moved up until its bottom rests on the keyboard's top.
     public var toolbarFrameAfter: CGRect
+    /// How far the toolbar moved up.
     public var toolbarShift: CGFloat { toolbarFrameBefore.minY - toolbarFrameAfter.minY }
+    /// The keyboard layout guide's top edge in view coordinates.
     public var layoutGuideTop: CGFloat
     /// The layout guide's frame: full width, from its top to the view's bottom.
     public var layoutGuideFrame: CGRect

@@ -2,14 +2,18 @@ import Foundation
 
 /// Portrait or landscape, as the catalog and the command line know them.
 public enum Orientation: String, Codable, Sendable, CaseIterable {
+    /// Held upright: taller than wide.
     case portrait
+    /// Turned on its side: wider than tall.
     case landscape
 }
 
 /// The four interface orientations of UIKit. Which landscape matters only for the legacy
 /// (pre-iOS 8) screen coordinates, where the keyboard lies along a different portrait edge.
 public enum InterfaceOrientation: String, Codable, Sendable, CaseIterable {
+    /// Home button (or bottom edge) at the bottom.
     case portrait
+    /// Home button (or bottom edge) at the top.
     case portraitUpsideDown = "portrait-upside-down"
     /// Home button (or bottom edge) on the left: the device was turned clockwise.
     case landscapeLeft = "landscape-left"
@@ -24,6 +28,7 @@ public enum InterfaceOrientation: String, Codable, Sendable, CaseIterable {
         }
     }
 
+    /// Portrait or landscape, forgetting which way up.
     public var orientation: Orientation {
         switch self {
         case .portrait, .portraitUpsideDown: .portrait
@@ -31,6 +36,7 @@ public enum InterfaceOrientation: String, Codable, Sendable, CaseIterable {
         }
     }
 
+    /// Whether the interface is in either landscape orientation.
     public var isLandscape: Bool { orientation == .landscape }
 }
 
@@ -51,9 +57,12 @@ public enum ScreenCoordinateConvention: String, Codable, Sendable, CaseIterable 
 public struct ScreenSpace: Sendable, Equatable {
     /// Screen size held in portrait, in points.
     public var portraitSize: CGSize
+    /// How the interface is turned on the screen.
     public var interfaceOrientation: InterfaceOrientation
+    /// What "screen coordinates" mean for the notifications.
     public var convention: ScreenCoordinateConvention
 
+    /// The screen of a device held in `interfaceOrientation`.
     public init(portraitSize: CGSize, interfaceOrientation: InterfaceOrientation,
                 convention: ScreenCoordinateConvention = .interfaceOriented) {
         self.portraitSize = portraitSize
