@@ -57,7 +57,7 @@ run: build
 # Then what a user outside the checkout gets: the Examples package built by version, an
 # installed binary run with the checkout moved away, and the API docs. Last, the suite again under
 # AddressSanitizer, every fuzz target for 30 s, and 20 rounds of the thread stress test.
-test: unit-test environment-test browser-test examples install-check api-docs sanitize fuzz-ci stress-ci
+test: unit-test environment-test browser-test examples install-check api-docs doc-coverage sanitize fuzz-ci stress-ci
 
 # The C comparison and PNG loops are optimised in debug test builds too (a flag a versioned
 # dependency may not set in its manifest, so it is given here).
