@@ -8,10 +8,14 @@ public struct JobKindSchema: Sendable {
     public var kind: String
     /// The other keys the kind accepts; any other key is an error.
     public var keys: [String]
-    /// A schema for `kind` that accepts `keys`.
-    public init(kind: String, keys: [String]) {
+    /// Keys that, given in a job, fix others: `defaults` then no longer supply those to the job
+    /// (a keyboard job's `scenario` fixes its device), though the job itself may still name them.
+    public var fixedBy: [String: [String]]
+    /// A schema for `kind` that accepts `keys`, some of which fix others (`fixedBy`).
+    public init(kind: String, keys: [String], fixedBy: [String: [String]] = [:]) {
         self.kind = kind
         self.keys = keys
+        self.fixedBy = fixedBy
     }
 }
 
@@ -125,6 +129,10 @@ public enum BatchSpec {
                 let dimension = (key: name, values: try scalars(value, key: name), location: value.location)
                 dimensions.removeAll { $0.key == name }
                 dimensions.append(dimension)
+            }
+            let given = Set(entries.map(\.key))
+            for (key, fixed) in schema.fixedBy where given.contains(key) {
+                dimensions.removeAll { fixed.contains($0.key) && !given.contains($0.key) }
             }
             // The matrix: every combination, in the order the keys were written.
             var combinations: [[String: String]] = [[:]]

@@ -11,6 +11,8 @@ public struct JobKind: Sendable {
     public var keys: [String]
     /// Keys naming files or folders, resolved relative to the spec file.
     public var pathKeys: Set<String>
+    /// Keys that fix others when a job gives them, so `defaults` do not supply those (`JobKindSchema.fixedBy`).
+    public var fixedBy: [String: [String]]
     /// The request a job describes, decoded and checked.
     public var decode: @Sendable (SpecFields) throws(SpecError) -> any RenderRequest
     /// The job's files relative to its output folder, and their cost, before anything is
@@ -21,11 +23,13 @@ public struct JobKind: Sendable {
 
     /// A kind whose jobs decode into `Request`; `outputs` lists files cheaply when planning would lay out pictures.
     public init<Request: RenderRequest>(_ name: String, _ request: Request.Type, keys: [String], pathKeys: Set<String> = [],
+                                        fixedBy: [String: [String]] = [:],
                                         outputs: (@Sendable (Request) throws -> (paths: [String], cost: Double))? = nil,
                                         plan: @escaping @Sendable (Request) throws -> OutputPlan = { try $0.plan() }) {
         self.name = name
         self.keys = keys
         self.pathKeys = pathKeys
+        self.fixedBy = fixedBy
         decode = { fields throws(SpecError) in try Request.decode(from: fields) }
         self.outputs = { request in
             guard let outputs, let request = request as? Request else { return nil }
@@ -38,7 +42,7 @@ public struct JobKind: Sendable {
     }
 
     /// The keys a spec is checked against for this kind.
-    public var schema: JobKindSchema { JobKindSchema(kind: name, keys: keys) }
+    public var schema: JobKindSchema { JobKindSchema(kind: name, keys: keys, fixedBy: fixedBy) }
 
     /// Every kind a spec can name.
     public static let all: [JobKind] = [
@@ -46,6 +50,7 @@ public struct JobKind: Sendable {
         JobKind("deck", DeckRequest.self, keys: DeckRequest.keys, pathKeys: ["faces"]),
         // In a batch the job's output folder replaces the command's `keyboard/` folder.
         JobKind("keyboard", KeyboardRequest.self, keys: KeyboardRequest.keys,
+                fixedBy: ["scenario": KeyboardRequest.fixedByScenario.map(\.rawValue)],
                 outputs: { request in
                     let planned = try request.plannedOutputs()
                     return (planned.paths.map(JobKind.withoutKeyboardFolder), planned.cost)

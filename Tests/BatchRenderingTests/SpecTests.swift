@@ -33,6 +33,30 @@ import Testing
         #expect(jobs[6].output == nil)
     }
 
+    @Test func defaultsDoNotSupplyWhatAJobsOwnKeyFixes() throws {
+        let kinds = [JobKindSchema(kind: "keyboard", keys: ["device", "orientation", "scenario", "scale"],
+                                   fixedBy: ["scenario": ["device", "orientation"]])]
+        let jobs = try BatchSpec.parse(Data("""
+        defaults:
+          device: iphone-8
+          orientation: landscape
+          scale: 2
+        jobs:
+          - kind: keyboard
+            scenario: hardware-keyboard
+          - kind: keyboard
+            scenario: split
+            orientation: portrait
+          - kind: keyboard
+        """.utf8), file: "spec.yaml", kinds: kinds)
+        #expect(jobs.map(\.parameters) == [
+            ["scale": "2", "scenario": "hardware-keyboard"],
+            // What the job names itself stays, for the request to refuse with its line.
+            ["scale": "2", "scenario": "split", "orientation": "portrait"],
+            ["device": "iphone-8", "orientation": "landscape", "scale": "2"],
+        ])
+    }
+
     @Test func jsonSpecsWorkToo() throws {
         let jobs = try parse(#"{"jobs": [{"kind": "deck", "theme": ["classic", "large-index"]}]}"#)
         #expect(jobs.map { $0.parameters["theme"] } == ["classic", "large-index"])

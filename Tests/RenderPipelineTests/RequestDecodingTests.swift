@@ -23,6 +23,25 @@ import Testing
         return nil
     }
 
+    @Test func aKeyboardScenarioTakesNoDeviceFromTheDefaults() throws {
+        // As in a `keyboard --spec` file: the scenario fixes the device, so the default does not apply.
+        let request = try decode("""
+            defaults:
+              device: iphone-x
+              orientation: landscape
+            jobs:
+              - kind: keyboard
+                scenario: hardware-keyboard
+            """).get()
+        let keyboard = try #require(request as? KeyboardRequest)
+        #expect(keyboard.scenario == "hardware-keyboard")
+        #expect(keyboard.device == nil && keyboard.orientation == nil)
+        _ = try keyboard.plan()
+        // Named in the job itself, it is still refused where it was written.
+        #expect(error("jobs:\n  - kind: keyboard\n    scenario: tab-bar\n    device: iphone-8\n")
+            == "spec.yaml:4:13: `device` cannot be combined with `scenario`: the scenario fixes it")
+    }
+
     @Test func aSpecJobDecodesIntoTheRequestTheCommandWouldBuild() throws {
         let request = try decode("""
             defaults:
