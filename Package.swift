@@ -162,7 +162,7 @@ let package = Package(
         ),
         .testTarget(
             name: "KeyboardDiagramsTests",
-            dependencies: ["KeyboardDiagrams", "Drawing", "GoldenImageTesting", "SpecFiles", "CardRenderSupport"],
+            dependencies: ["KeyboardDiagrams", "Drawing", "GoldenImageTesting", "SpecFiles", "CardRenderSupport", "RenderPipeline"],
             exclude: ["__Goldens__"]
         ),
         .testTarget(name: "GoldenImagesTests", dependencies: ["GoldenImages", "GoldenImageTesting", "Drawing"], exclude: ["__Goldens__"]),

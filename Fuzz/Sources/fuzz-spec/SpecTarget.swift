@@ -21,8 +21,9 @@ public func fuzzSpec(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = try? JobKind.named(job.kind)?.decode(job.fields)
     }
     let text = String(decoding: bytes, as: UTF8.self)
-    if let spec = try? KeyboardSpecFile.parse(text, file: "fuzz.yaml", builder: builder) {
-        _ = try? spec.diagrams.outputs(under: root, builder: builder)
+    if let spec = try? KeyboardSpecFile.parse(text, file: "fuzz.yaml", builder: builder),
+       (try? spec.plannedFiles(under: root, builder: builder)) != nil {
+        for diagram in spec.diagrams where !diagram.request.animate { _ = try? diagram.request.diagram(builder: builder) }
     }
     return 0
 }
