@@ -324,18 +324,21 @@ public struct PrintRequest: RenderRequest, Equatable {
         return OutputPlan(units: pages + [.document(path, document)], warnings: warnings)
     }
 
-    /// Template cards on sheets: each row's card `count` times, in data order, the back template
-    /// behind them when duplex. The sheet is laid out for the template's card size.
+    /// Template cards on sheets: each row's card `count` times, in data order, each card's own
+    /// back (the back template filled from its row) behind it when duplex. The sheet is laid out for the template's card size.
     func templateSheets(_ template: String) throws -> (PrintSheets, warnings: [String]) {
         let bleedSetting = try bleedSetting(as: .commandLine)
         let loaded = try cardsRequest(template, bleed: bleedSetting).load()
         let renderer = loaded.renderer
-        let fronts = loaded.cards.flatMap { card in
-            Array(repeating: PrintableCard(id: card.fileStem) { bleed in renderer.picture(for: card, bleed: bleed) },
-                  count: card.count)
+        let backs = zip(loaded.backs?.backs ?? [], loaded.backRenderers).map { back, backRenderer in
+            // Ids are file stems: the cards' stems never take a back's.
+            PrintableCard(id: back.card.fileStem) { bleed in backRenderer.picture(for: back.card, bleed: bleed) }
         }
-        let back = loaded.back.map { back in
-            PrintableCard(id: CardsRequest.backStem) { bleed in back.renderer.picture(for: back.card, bleed: bleed) }
+        var fronts: [PrintableCard] = [], frontBacks: [PrintableCard] = []
+        for (index, card) in loaded.cards.enumerated() {
+            let front = PrintableCard(id: card.fileStem) { bleed in renderer.picture(for: card, bleed: bleed) }
+            fronts += Array(repeating: front, count: card.count)
+            if let backIndex = loaded.backs?.backOfCard[index] { frontBacks += Array(repeating: backs[backIndex], count: card.count) }
         }
         // The template's bleed, or the length given in its place (the cards were resolved with it,
         // so layers that touch the trim reach into it).
@@ -343,7 +346,7 @@ public struct PrintRequest: RenderRequest, Equatable {
         let layout = try sheetLayout(cardSize: loaded.template.size, bleed: bleed, as: .commandLine)
         try validatePagesPNG(layout: layout, as: .commandLine)
         let name = URL(fileURLWithPath: template).lastPathComponent
-        let sheets = PrintSheets(layout: layout, fronts: fronts, back: back, deckName: "\(name) cards", cropMarks: cropMarks,
+        let sheets = PrintSheets(layout: layout, fronts: fronts, backs: frontBacks, deckName: "\(name) cards", cropMarks: cropMarks,
                                  cutLines: cutLines, proof: proof, duplex: duplex.flip)
         return (sheets, loaded.warnings)
     }

@@ -83,7 +83,8 @@ struct PrintCommand: PlanCommand {
                                                            valueName: "condition"))
     var filters: [String] = []
 
-    @Option(help: ArgumentHelp("A template drawn as the back of every template card, for --duplex.", valueName: "file"),
+    @Option(help: ArgumentHelp("A template drawn behind each template card for --duplex, filled from the card's row "
+                               + "('backs/{column}.yaml' lets each row name its back).", valueName: "file"),
             completion: .file(extensions: ["yaml", "yml", "json"]))
     var backTemplate: String?
 
