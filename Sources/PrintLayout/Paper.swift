@@ -85,6 +85,16 @@ public enum Orientation: String, Sendable, CaseIterable {
     case landscape
 }
 
+/// Whether cards are turned a quarter turn on a sheet: never, always, or when that fits more.
+public enum CardRotationChoice: String, Sendable, CaseIterable {
+    /// Turned only when that fits more cards than upright in every orientation allowed.
+    case automatic
+    /// Always upright.
+    case never
+    /// Always on their side, their tops towards the page's right.
+    case always
+}
+
 /// The orientation a user asks for: one of the two, or whichever fits the most cards.
 public enum OrientationChoice: String, Sendable, CaseIterable {
     /// Whichever orientation holds more cards; portrait when they hold the same.

@@ -7,6 +7,7 @@ import PrintLayout
 import SpecFiles
 
 extension OrientationChoice: Decodable, SpecNamed {}
+extension CardRotationChoice: Decodable, SpecNamed {}
 
 /// Which way a duplex printer turns the sheet, or no backs at all.
 public enum PrintDuplex: String, Sendable, CaseIterable, Decodable, SpecNamed {
@@ -40,6 +41,9 @@ public struct PrintRequest: RenderRequest, Equatable {
     public var paper = "A4"
     /// Portrait, landscape, or whichever fits more cards.
     public var orientation: OrientationChoice = .automatic
+    /// Whether cards are turned a quarter turn: when that fits more (the default; with an
+    /// automatic orientation the page is turned instead), never or always.
+    public var rotateCards: CardRotationChoice = .automatic
     /// Lengths with units; nil for the defaults of `SheetLayout`.
     public var margin: String?
     /// The space between cards, with a unit.
@@ -85,7 +89,7 @@ public struct PrintRequest: RenderRequest, Equatable {
     }
 
     enum Key: String, CodingKey, CaseIterable {
-        case jokers, cards, paper, orientation, margin, gutter, bleed, cropMarks = "crop-marks", cutLines = "cut-lines",
+        case jokers, cards, paper, orientation, rotateCards = "rotate-cards", margin, gutter, bleed, cropMarks = "crop-marks", cutLines = "cut-lines",
              proof, duplex, pdf, pagesPNG = "pages-png", printOnDemand = "print-on-demand",
              template, data, filters = "where", backTemplate = "back-template", allowedFolders = "allow-dir"
     }
@@ -110,6 +114,7 @@ public struct PrintRequest: RenderRequest, Equatable {
         cards = try container.decodeIfPresent(String.self, forKey: .cards)
         paper = try container.value(.paper, or: paper)
         orientation = try container.value(.orientation, or: orientation)
+        rotateCards = try container.value(.rotateCards, or: rotateCards)
         margin = try container.decodeIfPresent(String.self, forKey: .margin)
         gutter = try container.decodeIfPresent(String.self, forKey: .gutter)
         bleed = try container.decodeIfPresent(String.self, forKey: .bleed)
@@ -281,7 +286,7 @@ public struct PrintRequest: RenderRequest, Equatable {
         let gutter = try Self.length(self.gutter, key: "gutter", as: source) ?? SheetLayout.defaultGutter
         do {
             return try SheetLayout(paper: paper, cardSize: cardSize, bleed: bleed, margin: margin, gutter: gutter,
-                                   orientation: orientation)
+                                   orientation: orientation, rotation: rotateCards)
         } catch {
             let key = switch error {
             case .gutterTooLarge: "gutter"

@@ -105,7 +105,7 @@ public struct PrintSheets: Sendable {
             let frontNumber = pages.count + 1
             var front = Document.Page(size: layout.pageSize)
             for (slot, card) in zip(layout.slots, onSheet) {
-                front.place(picture(card), at: slot.bleed.origin)
+                front.place(picture(card), transform: placement(in: slot.bleed, clockwise: true))
             }
             decorate(&front, slots: layout.slots, marks: cropMarks ? layout.cropMarks().map { ($0.start, $0.end) } : [],
                      label: label(page: frontNumber, side: "fronts"))
@@ -113,8 +113,10 @@ public struct PrintSheets: Sendable {
             if let duplex, printsBacks {
                 var back = Document.Page(size: layout.pageSize)
                 let backSlots = layout.backSlots(flip: duplex)
+                // Turned backs turn the other way when the flip mirrors x, so each back's top lies behind its front's.
+                let clockwise = !layout.flipMirrorsX(duplex)
                 for (slot, backCard) in zip(backSlots, backs.dropFirst(first).prefix(onSheet.count)) {
-                    back.place(picture(backCard), at: slot.bleed.origin)
+                    back.place(picture(backCard), transform: placement(in: slot.bleed, clockwise: clockwise))
                 }
                 // The front's marks, mirrored as the backs are, so they line up through the sheet.
                 let behind = { (point: CGPoint) in layout.backRect(behind: CGRect(origin: point, size: .zero), flip: duplex).origin }
@@ -127,10 +129,21 @@ public struct PrintSheets: Sendable {
         return Document(title: "\(deckName), \(layout.paper) print sheets", pages: pages)
     }
 
-    /// `classic poker deck, page 1 of 6 (fronts)` over `A4 portrait, 100% scale: print at actual size`.
+    /// Where a card's picture (its bleed box, upright) goes to fill `box`: moved there, or when
+    /// the layout turns cards, turned a quarter turn (`clockwise` or not) into it.
+    func placement(in box: CGRect, clockwise: Bool) -> CGAffineTransform {
+        guard layout.rotatesCards else { return CGAffineTransform(translationX: box.minX, y: box.minY) }
+        // y grows downwards, so a positive angle turns clockwise on the page.
+        return clockwise ? CGAffineTransform(a: 0, b: 1, c: -1, d: 0, tx: box.maxX, ty: box.minY)
+            : CGAffineTransform(a: 0, b: -1, c: 1, d: 0, tx: box.minX, ty: box.maxY)
+    }
+
+    /// `classic poker deck, page 1 of 6 (fronts)` over `A4 portrait, 100% scale: print at actual size`
+    /// (`A4 portrait, cards turned 90°, …` when they are).
     func label(page: Int, side: String) -> [String] {
         ["\(deckName), page \(page) of \(pageCount) (\(side))",
-         "\(layout.paper) \(layout.orientation.rawValue), 100% scale: print at actual size"]
+         "\(layout.paper) \(layout.orientation.rawValue)\(layout.rotatesCards ? ", cards turned 90°" : ""), "
+            + "100% scale: print at actual size"]
     }
 
     func decorate(_ page: inout Document.Page, slots: [SheetLayout.Slot], marks: [(start: CGPoint, end: CGPoint)], label lines: [String]) {
