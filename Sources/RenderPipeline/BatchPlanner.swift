@@ -1,5 +1,6 @@
 import BatchRendering
 import CardRenderSupport
+import CardTemplates
 import Drawing
 import Foundation
 import SpecFiles
@@ -45,7 +46,9 @@ public struct BatchPlanner: Sendable {
             var fields = specJob.fields
             for key in kind.pathKeys {
                 guard let value = fields.values[key], case let .scalar(path, isNull: false) = value.content,
-                      let specFolder, !path.hasPrefix("/") else { continue }
+                      let specFolder, !path.hasPrefix("/"),
+                      // A back chosen by the data (`back: "{back}"`) is filled per row inside the template's folder.
+                      !CardBacks.isChosenByData(path) else { continue }
                 fields.values[key]?.content = .scalar(specFolder.appendingPathComponent(path).standardizedFileURL.path, isNull: false)
             }
             let request = try kind.decode(fields).limitingImages(to: maxPixels)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Drawing
 import Foundation
 import PlayingCards
+import PrintLayout
 import RenderPipeline
 
 extension BackDesign: ExpressibleByArgument {}
@@ -13,7 +14,7 @@ struct CardOptions: ParsableArguments {
     // `.unconditional` so a negative value such as `--size -10x20` reaches the size check.
     // Completion offers the named sizes; WIDTHxHEIGHT is free-form.
     @Option(parsing: .unconditional,
-            help: "Card size: poker (2.5×3.5 in), bridge (2.25×3.5 in) or WIDTHxHEIGHT: 2.5x3.5in, 63x88mm, 250x350 (points).",
+            help: "Card size: \(NamedCardSize.listed), or WIDTHxHEIGHT: 2.5x3.5in, 63x88mm, 250x350 (points).",
             completion: .list(ValueNames.sizes))
     var size: String = "poker"
 

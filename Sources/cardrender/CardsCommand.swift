@@ -48,7 +48,10 @@ struct CardsCommand: PlanCommand {
             transform: BleedSetting.argument)
     var bleed: BleedSetting = .off
 
-    @Option(help: "Also render this template once as the back (back.png).", completion: .file(extensions: ["yaml", "yml", "json"]))
+    @Option(help: ArgumentHelp(
+        "Also render this template as each card's back, filled from the card's row: back.png when all are the same, else "
+            + "back-1.png, back-2.png …; 'backs/{column}.yaml' lets each row name its back inside the template's folder.",
+        valueName: "file"), completion: .file(extensions: ["yaml", "yml", "json"]))
     var back: String?
 
     @Flag(help: "Also write sheet.png with every card and sheet.json, a TexturePacker hash atlas for Phaser and PixiJS.")
