@@ -49,7 +49,7 @@ struct CardOptions: ParsableArguments {
             completion: .formats, transform: FormatList.argument)
     var format: FormatList?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Lossy WebP at this quality, 0 to 100 (default: lossless).", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Lossy WebP at this quality, 0 to 100 (default: lossless); JPEG at 1 to 100, 90 unless given.", valueName: "N"))
     var quality: Int?
 
     /// The options as the library's value.

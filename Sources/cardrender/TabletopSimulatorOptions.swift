@@ -1,0 +1,33 @@
+import ArgumentParser
+import Drawing
+import Foundation
+import RenderPipeline
+
+/// `--tabletop-simulator`, `--tabletop-format` and `--base-url`, shared by `cards` and `deck`.
+struct TabletopSimulatorOptions: ParsableArguments {
+    @Flag(name: .customLong("tabletop-simulator"), help: ArgumentHelp(
+        "Also write a Tabletop Simulator deck in tabletop-simulator/: card sheets (at most 10×7 cards, 4096 px a side), "
+            + "the back, and saved-object.json for Tabletop Simulator's Saved Objects folder."))
+    var enabled = false
+
+    @Option(name: .customLong("tabletop-format"), help: ArgumentHelp("The sheets' and back's format: png or jpg.",
+                                                                     valueName: "format"),
+            completion: .list(["png", "jpg"]), transform: TabletopSimulatorOptions.format)
+    var format: OutputFormat = .png
+
+    @Option(name: .customLong("base-url"), help: ArgumentHelp(
+        "Where Tabletop Simulator loads the images from, once hosted (https://example.com/deck/); "
+            + "default: their file:// URL in --out.", valueName: "URL"))
+    var baseURL: String?
+
+    var setting: TabletopSimulatorSetting {
+        TabletopSimulatorSetting(enabled: enabled, format: format, baseURL: baseURL)
+    }
+
+    static func format(_ text: String) throws -> OutputFormat {
+        guard let format = OutputFormat(fileExtension: text) else {
+            throw ValidationError("unknown format '\(text)'; use png or jpg")
+        }
+        return format
+    }
+}
