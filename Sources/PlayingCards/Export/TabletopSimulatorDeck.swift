@@ -300,7 +300,11 @@ public struct TabletopSavedObject: Sendable, Codable, Equatable {
 
     /// Where an object lies: at the table's centre, face down (turned 180° about z).
     public struct Transform: Sendable, Codable, Equatable {
-        public var posX = 0.0, posY = 1.0, posZ = 0.0, rotX = 0.0, rotY = 180.0, rotZ = 180.0
+        /// The position, 1 unit above the table's centre.
+        public var posX = 0.0, posY = 1.0, posZ = 0.0
+        /// The rotation in degrees: face down.
+        public var rotX = 0.0, rotY = 180.0, rotZ = 180.0
+        /// The scale: the card's own size.
         public var scaleX = 1.0, scaleY = 1.0, scaleZ = 1.0
     }
 
@@ -308,8 +312,11 @@ public struct TabletopSavedObject: Sendable, Codable, Equatable {
     public struct Object: Sendable, Codable, Equatable {
         /// `DeckCustom` or `Card`.
         public var name: String
+        /// The name the game shows: the deck's, or the card's file name.
         public var nickname: String
+        /// Empty: a card's text is on its face.
         public var description = ""
+        /// Where the object lies.
         public var transform = Transform()
         /// A card's id: its sheet's key × 100 + its slot.
         public var cardID: Int?
@@ -321,6 +328,7 @@ public struct TabletopSavedObject: Sendable, Codable, Equatable {
         public var containedObjects: [Object]?
         /// Whether the object can sit in a player's hand.
         public var hands: Bool
+        /// Whether the card is shown turned a quarter: no.
         public var sidewaysCard = false
 
         enum CodingKeys: String, CodingKey {
