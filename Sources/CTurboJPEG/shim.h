@@ -8,15 +8,17 @@
 /* One call for TurboJPEG's compressor, so Swift never holds a tjhandle across calls. The
    settings are fixed (baseline, 4:4:4 chroma so card text keeps its colour edges, the accurate
    integer DCT, whose SIMD and C versions give the same coefficients), so the same pixels always
-   give the same bytes. `rgb` is 3 bytes a pixel. On success *output holds the file (free it with
+   give the same bytes. `pixels` is 3 bytes a pixel (RGB), or 4 with `rgbx` (the fourth byte,
+   alpha, ignored: for opaque pictures). On success *output holds the file (free it with
    tjFree) and 0 is returned; otherwise -1. TurboJPEG keeps libjpeg's setjmp inside itself. */
-static inline int ctj_encode_rgb(const uint8_t *rgb, int width, int height, int quality,
-                                 uint8_t **output, unsigned long *output_size) {
+static inline int ctj_encode(const uint8_t *pixels, int rgbx, int width, int height, int quality,
+                             uint8_t **output, unsigned long *output_size) {
     *output = NULL;
     *output_size = 0;
     tjhandle handle = tjInitCompress();
     if (handle == NULL) return -1;
-    int status = tjCompress2(handle, rgb, width, width * 3, height, TJPF_RGB, output, output_size,
+    int status = tjCompress2(handle, pixels, width, width * (rgbx ? 4 : 3), height, rgbx ? TJPF_RGBX : TJPF_RGB,
+                             output, output_size,
                              TJSAMP_444, quality, TJFLAG_ACCURATEDCT);
     tjDestroy(handle);
     if (status != 0) {

@@ -22,14 +22,28 @@ public enum JPEG {
         guard qualities.contains(quality) else {
             throw .image("JPEG quality must be between \(qualities.lowerBound) and \(qualities.upperBound), got \(quality)")
         }
-        let rgb = onWhite(image)
+        // An opaque picture (a Tabletop Simulator sheet) is encoded from its own pixels, with no copy.
+        let opaque = isOpaque(image)
+        let pixels = opaque ? image.pixels : onWhite(image)
         var output: UnsafeMutablePointer<UInt8>?
         var outputSize: UInt = 0
-        let status = rgb.withUnsafeBufferPointer { pixels in
-            ctj_encode_rgb(pixels.baseAddress, Int32(image.width), Int32(image.height), Int32(quality), &output, &outputSize)
+        let status = pixels.withUnsafeBufferPointer { pixels in
+            ctj_encode(pixels.baseAddress, opaque ? 1 : 0, Int32(image.width), Int32(image.height), Int32(quality),
+                       &output, &outputSize)
         }
         guard status == 0, let output else { throw .image("libjpeg-turbo could not encode the picture") }
         return Data(bytesNoCopy: output, count: Int(outputSize), deallocator: .custom { bytes, _ in tjFree(bytes) })
+    }
+
+    static func isOpaque(_ image: RGBAImage) -> Bool {
+        image.pixels.withUnsafeBufferPointer { rgba in
+            var index = 3
+            while index < rgba.count {
+                if rgba[index] != 255 { return false }
+                index += 4
+            }
+            return true
+        }
     }
 
     /// 3 bytes a pixel: each pixel composited over white (straight alpha, rounded to nearest).
