@@ -337,7 +337,8 @@ public struct CardsRequest: RenderRequest, Equatable {
             try back.renderer.draw(back.card, in: bounds, on: canvas)
         }
         let name = (URL(fileURLWithPath: template).lastPathComponent as NSString).deletingPathExtension
-        return try TabletopSimulatorDeck(cards: cards, back: backCard, cardSize: loaded.template.size, nickname: name)
+        return try TabletopSimulatorDeck(cards: cards, back: backCard, cardSize: loaded.template.size, nickname: name,
+                                         hidden: tabletop.hidden)
     }
 
     /// One sheet frame per distinct card (named by its file), then the back.

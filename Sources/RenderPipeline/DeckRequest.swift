@@ -107,7 +107,7 @@ public struct DeckRequest: RenderRequest, Equatable {
             try back.renderer.draw(back.side, in: bounds, on: canvas)
         }
         return try TabletopSimulatorDeck(cards: cards, back: backCard, cardSize: export.renderer.size.points,
-                                         nickname: export.renderer.theme.name)
+                                         nickname: export.renderer.theme.name, hidden: tabletop.hidden)
     }
 
     public var inputFolders: [String] { look.inputFolders }

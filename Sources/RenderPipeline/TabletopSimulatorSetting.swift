@@ -3,6 +3,9 @@ import CardRenderSupport
 import Drawing
 import Foundation
 import PlayingCards
+import SpecFiles
+
+extension TabletopSimulatorDeck.HiddenFace: SpecNamed {}
 
 /// Whether a `cards` or `deck` request also writes a Tabletop Simulator deck (`--tabletop-simulator`,
 /// `tabletop-simulator: true`): its sheets and back in `tabletop-simulator/`, each an ordinary
@@ -15,6 +18,8 @@ public struct TabletopSimulatorSetting: Sendable, Equatable {
     /// Where Tabletop Simulator finds the images (`https://example.com/decks/`); nil: the
     /// `file://` URL of the folder they are written to (see `locating(in:)`).
     public var baseURL: String?
+    /// What hidden cards show: the back, or each sheet's last slot (where the back is drawn).
+    public var hidden: TabletopSimulatorDeck.HiddenFace = .back
 
     /// Formats Tabletop Simulator reads.
     public static let formats: [OutputFormat] = [.png, .jpeg]
@@ -22,14 +27,16 @@ public struct TabletopSimulatorSetting: Sendable, Equatable {
     public static let maxBaseURLLength = 2048
 
     /// Off, or on with the given format and image URL base.
-    public init(enabled: Bool = false, format: OutputFormat = .png, baseURL: String? = nil) {
+    public init(enabled: Bool = false, format: OutputFormat = .png, baseURL: String? = nil,
+                hidden: TabletopSimulatorDeck.HiddenFace = .back) {
         self.enabled = enabled
         self.format = format
         self.baseURL = baseURL
+        self.hidden = hidden
     }
 
     enum Key: String, CodingKey, CaseIterable {
-        case enabled = "tabletop-simulator", format = "tabletop-format", baseURL = "base-url"
+        case enabled = "tabletop-simulator", format = "tabletop-format", baseURL = "base-url", hidden = "tabletop-hidden"
     }
 
     /// The spec keys.
@@ -46,6 +53,7 @@ public struct TabletopSimulatorSetting: Sendable, Equatable {
             self.format = format
         }
         baseURL = try container.decodeIfPresent(String.self, forKey: .baseURL)
+        hidden = try container.value(.hidden, or: hidden)
     }
 
     /// The format is PNG or JPEG, the base URL an `http`, `https` or `file` URL of bounded
@@ -86,7 +94,7 @@ public struct TabletopSimulatorSetting: Sendable, Equatable {
     /// The files for `cardCount` distinct cards, relative to the request's output folder: the
     /// sheets and the back (units), then the saved object (written with the manifests).
     func paths(cardCount: Int) -> (units: [String], savedObject: String) {
-        let names = TabletopSimulatorDeck.fileNames(cardCount: cardCount, format: format).map {
+        let names = TabletopSimulatorDeck.fileNames(cardCount: cardCount, format: format, hidden: hidden).map {
             TabletopSimulatorDeck.folder + "/" + $0
         }
         return (Array(names.dropLast()), names.last ?? "")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Drawing
 import Foundation
+import PlayingCards
 import RenderPipeline
 
 /// `--tabletop-simulator`, `--tabletop-format` and `--base-url`, shared by `cards` and `deck`.
@@ -20,8 +21,13 @@ struct TabletopSimulatorOptions: ParsableArguments {
             + "default: their file:// URL in --out.", valueName: "URL"))
     var baseURL: String?
 
+    @Option(name: .customLong("tabletop-hidden"), help: ArgumentHelp(
+        "What a hidden card shows: back (the back image; 70 cards a sheet) or last-slot (each sheet's last slot, "
+            + "where the back is drawn; 69 cards a sheet).", valueName: "face"))
+    var hidden: TabletopSimulatorDeck.HiddenFace = .back
+
     var setting: TabletopSimulatorSetting {
-        TabletopSimulatorSetting(enabled: enabled, format: format, baseURL: baseURL)
+        TabletopSimulatorSetting(enabled: enabled, format: format, baseURL: baseURL, hidden: hidden)
     }
 
     static func format(_ text: String) throws -> OutputFormat {
@@ -31,3 +37,5 @@ struct TabletopSimulatorOptions: ParsableArguments {
         return format
     }
 }
+
+extension TabletopSimulatorDeck.HiddenFace: ExpressibleByArgument {}

@@ -149,3 +149,19 @@ import Testing
         }
     }
 }
+
+extension TabletopSimulatorCLITests {
+    @Test func theHiddenFaceInTheLastSlotTakesASlotOfEachSheet() throws {
+        let dir = try CLIRunner.temporaryDirectory("tts-hidden")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try CLIRunner.run(["deck", "--size", "100x140", "--scale", "1", "--tabletop-simulator",
+                                        "--tabletop-hidden", "last-slot", "--out", dir.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let (ids, sheets, _) = try Self.deck(in: dir.appendingPathComponent("tabletop-simulator/saved-object.json"))
+        #expect(ids == Array(100..<152))
+        let sheet = try #require(sheets["1"])
+        #expect(sheet["BackIsHidden"] as? Bool == false)
+        let (columns, rows) = (try #require(sheet["NumWidth"] as? Int), try #require(sheet["NumHeight"] as? Int))
+        #expect(columns * rows >= 53, "52 cards and the hidden face")
+    }
+}

@@ -9,7 +9,8 @@ struct TabletopSimulatorTests {
     static let poker = CardSize.poker.points
 
     /// `count` distinct playing cards of the built-in deck (cycling through it), `copies` each.
-    static func deck(_ count: Int, copies: Int = 1) throws -> TabletopSimulatorDeck {
+    static func deck(_ count: Int, copies: Int = 1, hidden: TabletopSimulatorDeck.HiddenFace = .back) throws
+        -> TabletopSimulatorDeck {
         let renderer = try CardRenderer(size: .poker)
         let sides = Deck.standard.cards.map { CardSide.card($0.rank, of: $0.suit) }
         let cards = (0..<count).map { index in
@@ -19,7 +20,7 @@ struct TabletopSimulatorTests {
             }
         }
         let back = TabletopSimulatorDeck.Card(name: "back") { bounds, canvas in try renderer.draw(.back, in: bounds, on: canvas) }
-        return try TabletopSimulatorDeck(cards: cards, back: back, cardSize: poker, nickname: "test deck")
+        return try TabletopSimulatorDeck(cards: cards, back: back, cardSize: poker, nickname: "test deck", hidden: hidden)
     }
 
     @Test("sheet grids and sizes for 20, 69, 70, 71 and 300 cards")
@@ -50,6 +51,34 @@ struct TabletopSimulatorTests {
         // A landscape card fills a different grid.
         #expect(TabletopSimulatorDeck.grids(cardCount: 20, cardSize: CGSize(width: 252, height: 180))
             .map { "\($0.columns)x\($0.rows)" } == ["4x5"])
+    }
+
+    @Test("with the hidden face in the last slot, sheets hold 69 cards and the back")
+    func hiddenFaceInTheLastSlot() throws {
+        func shapes(_ count: Int) -> [String] {
+            TabletopSimulatorDeck.grids(cardCount: count, cardSize: Self.poker, hidden: .lastSlot).map { "\($0.columns)x\($0.rows)" }
+        }
+        #expect(shapes(20) == ["6x4"])
+        #expect(shapes(69) == ["10x7"])
+        #expect(shapes(70) == ["10x7", "2x1"])
+        #expect(shapes(71) == ["10x7", "2x2"])
+        let deck = try Self.deck(70, hidden: .lastSlot)
+        #expect(deck.sheets.map(\.cards) == [0..<69, 69..<70])
+        #expect(deck.sheets.map(\.hiddenSlot) == [69, 1])
+        #expect(deck.cardID(68) == 168 && deck.cardID(69) == 200)
+        let object = deck.savedObject(imageBase: "file:///d/", format: .png)
+        #expect(object.objectStates[0].customDeck.values.allSatisfy { !$0.backIsHidden })
+        #expect(TabletopSimulatorDeck.fileNames(cardCount: 70, format: .png, hidden: .lastSlot)
+                == ["deck-1.png", "deck-2.png", "back.png", "saved-object.json"])
+        // The last slot is the back, drawn as every card is.
+        let sheet = deck.sheets[1], grid = sheet.grid
+        let image = try deck.picture(of: sheet).rasterize(resolution: grid.resolution)
+        let back = try deck.picture(of: deck.back, in: grid).rasterize(resolution: grid.resolution)
+        let rowBytes = grid.cardWidth * 4
+        for y in stride(from: 0, to: grid.cardHeight, by: 7) {
+            let start = y * image.width * 4 + grid.cardWidth * 4
+            #expect(image.pixels[start..<start + rowBytes] == back.pixels[y * rowBytes..<(y + 1) * rowBytes], "row \(y)")
+        }
     }
 
     @Test("sheets hold 70 cards each; ids are key × 100 + slot")

@@ -10,16 +10,17 @@ import Foundation
 ///
 /// Each sheet's grid is chosen for its own cards (20 cards of a poker deck sit 5 × 4, larger
 /// than 10 × 7 would allow); `NumWidth` and `NumHeight` state it, and Tabletop Simulator cuts
-/// the image into exactly that many equal cells. The back is its own image and is also the
-/// "hidden" face (`BackIsHidden`), so all 70 slots of a full sheet hold cards. A card's
-/// `CardID` is its sheet's key × 100 + its slot, counted row by row from 0.
+/// the image into exactly that many equal cells. The back is its own image. What a hidden card
+/// shows is either the back too (`BackIsHidden`), so all 70 slots of a full sheet hold cards,
+/// or the image in each sheet's last slot (the back drawn there), so a full sheet holds 69. A
+/// card's `CardID` is its sheet's key × 100 + its slot, counted row by row from 0.
 public struct TabletopSimulatorDeck: Sendable {
     /// Columns a sheet holds at most.
     public static let maxColumns = 10
     /// Rows a sheet holds at most.
     public static let maxRows = 7
-    /// Cards on a full sheet.
-    public static var cardsPerSheet: Int { maxColumns * maxRows }
+    /// Slots on a full sheet.
+    public static var slotsPerSheet: Int { maxColumns * maxRows }
     /// The largest width and height of a sheet, in pixels.
     public static let maxSheetSide = 4096
     /// Sheets a deck may have: 7,000 distinct cards.
@@ -74,7 +75,7 @@ public struct TabletopSimulatorDeck: Sendable {
         /// fits a 4096th of the sheet's side per column or row, aspect kept; on a tie, the one
         /// with fewer empty slots, then fewer columns.
         public static func fitting(_ count: Int, cardSize: CGSize) -> Grid {
-            let count = min(max(count, 1), TabletopSimulatorDeck.cardsPerSheet)
+            let count = min(max(count, 1), TabletopSimulatorDeck.slotsPerSheet)
             var best: Grid?
             for columns in 1...TabletopSimulatorDeck.maxColumns {
                 let rows = (count + columns - 1) / columns
@@ -111,6 +112,17 @@ public struct TabletopSimulatorDeck: Sendable {
         public var resolution: Resolution { .scale(pixelsPerPoint) }
     }
 
+    /// What Tabletop Simulator shows for a hidden card (one in another player's hand).
+    public enum HiddenFace: String, Sendable, Hashable, CaseIterable, Codable {
+        /// The back (`BackIsHidden`): every slot of a sheet holds a card.
+        case back
+        /// The last slot of each sheet, where the back is drawn: a full sheet holds 69 cards.
+        case lastSlot = "last-slot"
+
+        /// Cards a full sheet holds.
+        public var cardsPerSheet: Int { self == .back ? slotsPerSheet : slotsPerSheet - 1 }
+    }
+
     /// One card sheet: its key in `CustomDeck`, the cards on it and its grid.
     public struct Sheet: Sendable {
         /// The `CustomDeck` key, from 1; a card's id is key × 100 + slot.
@@ -119,13 +131,16 @@ public struct TabletopSimulatorDeck: Sendable {
         public var cards: Range<Int>
         /// How the sheet is cut.
         public var grid: Grid
+        /// The slot of the hidden face (the grid's last), when the sheet has one.
+        public var hiddenSlot: Int?
     }
 
-    /// The grids of the sheets that hold `count` distinct cards: 70 to a sheet, the last one
-    /// cut for what is left.
-    public static func grids(cardCount count: Int, cardSize: CGSize) -> [Grid] {
-        stride(from: 0, to: count, by: cardsPerSheet).map { first in
-            Grid.fitting(min(cardsPerSheet, count - first), cardSize: cardSize)
+    /// The grids of the sheets that hold `count` distinct cards: 70 to a sheet (69 and the
+    /// hidden face with `hidden` `.lastSlot`), the last one cut for what is left.
+    public static func grids(cardCount count: Int, cardSize: CGSize, hidden: HiddenFace = .back) -> [Grid] {
+        let perSheet = hidden.cardsPerSheet, extra = hidden == .lastSlot ? 1 : 0
+        return stride(from: 0, to: count, by: perSheet).map { first in
+            Grid.fitting(min(perSheet, count - first) + extra, cardSize: cardSize)
         }
     }
 
@@ -137,17 +152,21 @@ public struct TabletopSimulatorDeck: Sendable {
     public let cardSize: CGSize
     /// The deck's name in Tabletop Simulator.
     public let nickname: String
+    /// What hidden cards show.
+    public let hidden: HiddenFace
     /// The sheets, in key order.
     public let sheets: [Sheet]
 
-    /// A deck of `cards` with `back`; refuses more than `maxSheets` sheets or `maxCopies` cards
-    /// before anything is drawn.
-    public init(cards: [Card], back: Card, cardSize: CGSize, nickname: String) throws(PlayingCardsError) {
+    /// A deck of `cards` with `back`, hidden cards showing `hidden`; refuses more than
+    /// `maxSheets` sheets or `maxCopies` cards before anything is drawn.
+    public init(cards: [Card], back: Card, cardSize: CGSize, nickname: String,
+                hidden: HiddenFace = .back) throws(PlayingCardsError) {
         guard !cards.isEmpty else { throw .tooLarge("a Tabletop Simulator deck needs at least one card") }
-        let sheetCount = (cards.count + Self.cardsPerSheet - 1) / Self.cardsPerSheet
+        let perSheet = hidden.cardsPerSheet
+        let sheetCount = (cards.count + perSheet - 1) / perSheet
         guard sheetCount <= Self.maxSheets else {
             throw .tooLarge("\(cards.count) cards would need \(sheetCount) Tabletop Simulator sheets; a deck holds at most "
-                            + "\(Self.maxSheets) (\(Self.maxSheets * Self.cardsPerSheet) distinct cards)")
+                            + "\(Self.maxSheets) (\(Self.maxSheets * perSheet) distinct cards)")
         }
         var copies = 0
         for card in cards {
@@ -160,10 +179,12 @@ public struct TabletopSimulatorDeck: Sendable {
         self.back = back
         self.cardSize = cardSize
         self.nickname = nickname
-        let grids = Self.grids(cardCount: cards.count, cardSize: cardSize)
+        self.hidden = hidden
+        let grids = Self.grids(cardCount: cards.count, cardSize: cardSize, hidden: hidden)
         sheets = grids.enumerated().map { index, grid in
-            let first = index * Self.cardsPerSheet
-            return Sheet(key: index + 1, cards: first..<min(cards.count, first + Self.cardsPerSheet), grid: grid)
+            let first = index * perSheet
+            return Sheet(key: index + 1, cards: first..<min(cards.count, first + perSheet), grid: grid,
+                         hiddenSlot: hidden == .lastSlot ? grid.columns * grid.rows - 1 : nil)
         }
     }
 
@@ -181,21 +202,22 @@ public struct TabletopSimulatorDeck: Sendable {
 
     /// The files written for `cardCount` distinct cards, relative to `folder`: the sheets, the
     /// back, then the saved object.
-    public static func fileNames(cardCount: Int, format: OutputFormat) -> [String] {
-        let sheets = (cardCount + cardsPerSheet - 1) / cardsPerSheet
+    public static func fileNames(cardCount: Int, format: OutputFormat, hidden: HiddenFace = .back) -> [String] {
+        let sheets = (cardCount + hidden.cardsPerSheet - 1) / hidden.cardsPerSheet
         return (0..<sheets).map { sheetName($0 + 1, format: format) } + [backName(format: format), savedObjectName]
     }
 
     /// The sheet as a picture whose pixel size at its grid's resolution is exactly the sheet's:
     /// each card at the top left of its cell, drawn at the grid's scale and clipped to the cell,
-    /// on `background`.
+    /// on `background`; the back in the hidden face's slot, when the sheet has one.
     public func picture(of sheet: Sheet) -> Picture {
         let grid = sheet.grid, scale = CGFloat(grid.pixelsPerPoint), cardSize = self.cardSize
-        let cards = Array(self.cards[sheet.cards])
+        let cards = self.cards[sheet.cards].enumerated().map { ($0.offset, $0.element) }
+            + (sheet.hiddenSlot.map { [($0, back)] } ?? [])
         let size = CGSize(width: CGFloat(grid.sheetWidth) / scale, height: CGFloat(grid.sheetHeight) / scale)
         return Picture(size: size, title: "\(nickname), sheet \(sheet.key)") { canvas in
             canvas.fill(BezierPath(rect: CGRect(origin: .zero, size: size)), with: Self.background)
-            for (slot, card) in cards.enumerated() {
+            for (slot, card) in cards {
                 let cell = CGRect(x: CGFloat(slot % grid.columns * grid.cardWidth) / scale,
                                   y: CGFloat(slot / grid.columns * grid.cardHeight) / scale,
                                   width: CGFloat(grid.cardWidth) / scale, height: CGFloat(grid.cardHeight) / scale)
@@ -228,7 +250,7 @@ public struct TabletopSimulatorDeck: Sendable {
 
     /// The id Tabletop Simulator knows card `index` by: its sheet's key × 100 + its slot.
     public func cardID(_ index: Int) -> Int {
-        (index / Self.cardsPerSheet + 1) * 100 + index % Self.cardsPerSheet
+        (index / hidden.cardsPerSheet + 1) * 100 + index % hidden.cardsPerSheet
     }
 
     // MARK: saved object
@@ -241,7 +263,8 @@ public struct TabletopSimulatorDeck: Sendable {
         for sheet in sheets {
             customDecks[String(sheet.key)] = TabletopSavedObject.CustomDeck(
                 faceURL: imageBase + Self.sheetName(sheet.key, format: format), backURL: backURL,
-                numWidth: sheet.grid.columns, numHeight: sheet.grid.rows, backIsHidden: true, uniqueBack: false)
+                numWidth: sheet.grid.columns, numHeight: sheet.grid.rows, backIsHidden: hidden == .back,
+                uniqueBack: false)
         }
         var ids: [Int] = []
         var contained: [TabletopSavedObject.Object] = []
