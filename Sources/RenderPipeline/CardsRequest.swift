@@ -107,6 +107,8 @@ public struct CardsRequest: RenderRequest, Equatable {
         tabletop = try TabletopSimulatorSetting(from: decoder)
     }
 
+    /// The request with its Tabletop Simulator images named by their `file://` URLs in `folder`
+    /// unless a base URL is given.
     public func locating(in folder: URL) -> CardsRequest {
         var request = self
         request.tabletop = tabletop.locating(in: folder)

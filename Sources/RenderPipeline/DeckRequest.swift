@@ -56,6 +56,8 @@ public struct DeckRequest: RenderRequest, Equatable {
         try tabletop.validate(as: source)
     }
 
+    /// The request with its Tabletop Simulator images named by their `file://` URLs in `folder`
+    /// unless a base URL is given.
     public func locating(in folder: URL) -> DeckRequest {
         var request = self
         request.tabletop = tabletop.locating(in: folder)
