@@ -52,6 +52,9 @@ public struct DeckRequest: RenderRequest, Equatable {
     }
 
     public func validate(as source: RequestSource) throws(RequestError) {
+        // A quality may be for the Tabletop Simulator images alone (JPEG sheets beside PNG cards).
+        var look = self.look
+        if tabletop.enabled, !look.formats.contains(tabletop.format) { look.formats.append(tabletop.format) }
         try look.validate(as: source)
         try tabletop.validate(as: source)
     }

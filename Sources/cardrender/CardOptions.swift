@@ -69,7 +69,7 @@ struct CardOptions: ParsableArguments {
         return look
     }
 
-    func validate() throws {
-        do { try look.validate(as: .commandLine) } catch { throw ValidationError(error.message) }
-    }
+    // No `validate()` here: every command with these options checks its whole request, look
+    // included (`validateRequest()`), which knows what else the look serves (a deck's
+    // Tabletop Simulator JPEG sheets take `--quality` when its cards are PNG).
 }

@@ -165,3 +165,22 @@ extension TabletopSimulatorCLITests {
         #expect(columns * rows >= 53, "52 cards and the hidden face")
     }
 }
+
+extension TabletopSimulatorCLITests {
+    @Test func aQualityMayBeForTheJPEGSheetsAlone() throws {
+        let dir = try CLIRunner.temporaryDirectory("tts-quality")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var sizes: [Int] = []
+        for quality in ["95", "30"] {
+            let out = dir.appendingPathComponent(quality)
+            let result = try CLIRunner.run(["deck", "--size", "100x140", "--scale", "1", "--tabletop-simulator",
+                                            "--tabletop-format", "jpg", "--quality", quality, "--out", out.path])
+            #expect(result.status == 0, "\(result.stderr)")
+            sizes.append(try Data(contentsOf: out.appendingPathComponent("tabletop-simulator/deck-1.jpg")).count)
+        }
+        #expect(sizes[1] < sizes[0])
+        // Without a lossy format anywhere, a quality still changes nothing and is refused.
+        let refused = try CLIRunner.run(["deck", "--tabletop-simulator", "--quality", "30", "--out", dir.path + "/png"])
+        #expect(refused.status == 2 && refused.stderrLines.count == 1, "\(refused.stderr)")
+    }
+}
