@@ -272,6 +272,10 @@ public struct CardsRequest: RenderRequest, Equatable {
         let paths = stems.flatMap { stem in formats.map { "\(stem).\($0.fileExtension)" } }
             + (sheet && !stems.isEmpty ? [Self.sheetImageName, Self.sheetAtlasName] : [])
             + (contactSheet && !stems.isEmpty ? [Self.contactSheetName] : [])
+        if self.tabletop.enabled, !resolved.cards.isEmpty {
+            // Refused here, when a batch plans its jobs, rather than when the job runs.
+            try TabletopSimulatorDeck.checkSize(counts: resolved.cards.map(\.count), hidden: self.tabletop.hidden)
+        }
         let tabletop = self.tabletop.enabled && !resolved.cards.isEmpty ? self.tabletop.paths(cardCount: resolved.cards.count) : nil
         let tabletopCost = Double((tabletop?.units.count ?? 0) * TabletopSimulatorDeck.maxSheetSide * TabletopSimulatorDeck.maxSheetSide)
         return (paths + (tabletop.map { $0.units + [$0.savedObject] } ?? []) + [Self.manifestPath],

@@ -36,6 +36,16 @@ import Testing
                                                                            "tabletop-simulator/back.jpg"])
     }
 
+    @Test func aDeckOverTenThousandCardsIsRefusedWhenPlanned() throws {
+        let templates = try RequestPlanningTests.Templates(rows: "  - {id: a, count: 6000}\n  - {id: b, count: 5000}\n")
+        defer { templates.remove() }
+        var request = CardsRequest(template: templates.front, back: templates.back)
+        #expect(try request.plannedOutputs().paths.count == 4)
+        request.tabletop.enabled = true
+        let error = try #require(throws: PlayingCardsError.self) { try request.plannedOutputs() }
+        #expect("\(error)".contains("at most 10000 cards"), "\(error)")
+    }
+
     @Test func aRequestLocatedInAFolderNamesItsImagesByFileURL() throws {
         var request = DeckRequest()
         request.tabletop.enabled = true

@@ -161,20 +161,8 @@ public struct TabletopSimulatorDeck: Sendable {
     /// `maxSheets` sheets or `maxCopies` cards before anything is drawn.
     public init(cards: [Card], back: Card, cardSize: CGSize, nickname: String,
                 hidden: HiddenFace = .back) throws(PlayingCardsError) {
-        guard !cards.isEmpty else { throw .tooLarge("a Tabletop Simulator deck needs at least one card") }
+        try Self.checkSize(counts: cards.map(\.count), hidden: hidden)
         let perSheet = hidden.cardsPerSheet
-        let sheetCount = (cards.count + perSheet - 1) / perSheet
-        guard sheetCount <= Self.maxSheets else {
-            throw .tooLarge("\(cards.count) cards would need \(sheetCount) Tabletop Simulator sheets; a deck holds at most "
-                            + "\(Self.maxSheets) (\(Self.maxSheets * perSheet) distinct cards)")
-        }
-        var copies = 0
-        for card in cards {
-            guard card.count >= 0, copies <= Self.maxCopies - card.count else {
-                throw .tooLarge("a Tabletop Simulator deck holds at most \(Self.maxCopies) cards, copies included")
-            }
-            copies += card.count
-        }
         self.cards = cards
         self.back = back
         self.cardSize = cardSize
@@ -185,6 +173,25 @@ public struct TabletopSimulatorDeck: Sendable {
             let first = index * perSheet
             return Sheet(key: index + 1, cards: first..<min(cards.count, first + perSheet), grid: grid,
                          hiddenSlot: hidden == .lastSlot ? grid.columns * grid.rows - 1 : nil)
+        }
+    }
+
+    /// Refuses a deck of cards held `counts` times each (one count per distinct card) that needs
+    /// more than `maxSheets` sheets or holds more than `maxCopies` cards, or has no card.
+    public static func checkSize(counts: [Int], hidden: HiddenFace = .back) throws(PlayingCardsError) {
+        guard !counts.isEmpty else { throw .tooLarge("a Tabletop Simulator deck needs at least one card") }
+        let perSheet = hidden.cardsPerSheet
+        let sheetCount = (counts.count + perSheet - 1) / perSheet
+        guard sheetCount <= maxSheets else {
+            throw .tooLarge("\(counts.count) cards would need \(sheetCount) Tabletop Simulator sheets; a deck holds at most "
+                            + "\(maxSheets) (\(maxSheets * perSheet) distinct cards)")
+        }
+        var copies = 0
+        for count in counts {
+            guard count >= 0, copies <= maxCopies - count else {
+                throw .tooLarge("a Tabletop Simulator deck holds at most \(maxCopies) cards, copies included")
+            }
+            copies += count
         }
     }
 
