@@ -46,6 +46,8 @@ public struct CardsManifest: Sendable, Codable, Equatable {
     public var backs: [Card]
     /// Warnings from planning (text that does not fit, no cards).
     public var warnings: [String]
+    /// The Tabletop Simulator deck, when the request wrote one.
+    public var tabletopSimulator: TabletopSimulatorFiles?
 
     /// The manifest as stable JSON: sorted keys, a trailing newline, the same bytes every run.
     public func jsonData() throws -> Data {

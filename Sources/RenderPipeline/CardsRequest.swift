@@ -40,6 +40,8 @@ public struct CardsRequest: RenderRequest, Equatable {
     /// Every warning (text that overflows even at its smallest size, no cards, no bleed to
     /// include) fails the request instead.
     public var strict = false
+    /// Also writes a Tabletop Simulator deck: sheets, back and saved object.
+    public var tabletop = TabletopSimulatorSetting()
     /// The most pixels an image the cards draw may have (a PNG, or one an SVG embeds): the
     /// `--max-pixels` budget; not a spec key.
     public var maxImagePixels = RenderLimits.defaultMaxPixels
@@ -70,7 +72,7 @@ public struct CardsRequest: RenderRequest, Equatable {
     }
 
     /// The spec keys a `cards` job accepts.
-    public static let keys = Key.allCases.map(\.rawValue)
+    public static let keys = Key.allCases.map(\.rawValue) + TabletopSimulatorSetting.keys
     /// Keys naming files, resolved relative to a batch spec.
     public static let pathKeys: Set<String> = ["template", "data", "back", "allow-dir"]
     /// The manifest's file name.
@@ -104,6 +106,15 @@ public struct CardsRequest: RenderRequest, Equatable {
         contactSheet = try container.value(.contactSheet, or: contactSheet)
         allowedFolders = try container.stringOrList(.allowedFolders)
         strict = try container.value(.strict, or: strict)
+        tabletop = try TabletopSimulatorSetting(from: decoder)
+    }
+
+    /// The request with its Tabletop Simulator images named by their `file://` URLs in `folder`
+    /// unless a base URL is given.
+    public func locating(in folder: URL) -> CardsRequest {
+        var request = self
+        request.tabletop = tabletop.locating(in: folder)
+        return request
     }
 
     public func limitingImages(to maxPixels: Int) -> CardsRequest {
@@ -117,7 +128,13 @@ public struct CardsRequest: RenderRequest, Equatable {
             throw RequestError("\(source.name("dpi")) must be from \(Int(Self.dpiRange.lowerBound)) to "
                                + "\(Int(Self.dpiRange.upperBound)) pixels per inch, got \(String(format: "%g", dpi))", key: "dpi")
         }
-        try FormatList.validate(quality: quality, for: formats, as: source)
+        try FormatList.validate(quality: quality, for: formats + (tabletop.enabled ? [tabletop.format] : []), as: source)
+        try tabletop.validate(as: source)
+        if tabletop.enabled, back == nil {
+            throw RequestError("\(source.name(TabletopSimulatorSetting.Key.enabled.rawValue)) needs a back "
+                               + "(\(source.name("back")) FILE): Tabletop Simulator shows it on every card's reverse",
+                               key: TabletopSimulatorSetting.Key.enabled.rawValue)
+        }
         try validateFiles(as: source)
     }
 
@@ -266,8 +283,14 @@ public struct CardsRequest: RenderRequest, Equatable {
         let paths = stems.flatMap { stem in formats.map { "\(stem).\($0.fileExtension)" } }
             + (sheet && !stems.isEmpty ? [Self.sheetImageName, Self.sheetAtlasName] : [])
             + (contactSheet && !stems.isEmpty ? [Self.contactSheetName] : [])
-            + [Self.manifestPath]
-        return (paths, Double(pixels.width * pixels.height * stems.count * formats.count))
+        if self.tabletop.enabled, !resolved.cards.isEmpty {
+            // Refused here, when a batch plans its jobs, rather than when the job runs.
+            try TabletopSimulatorDeck.checkSize(counts: resolved.cards.map(\.count), hidden: self.tabletop.hidden)
+        }
+        let tabletop = self.tabletop.enabled && !resolved.cards.isEmpty ? self.tabletop.paths(cardCount: resolved.cards.count) : nil
+        let tabletopCost = Double((tabletop?.units.count ?? 0) * TabletopSimulatorDeck.maxSheetSide * TabletopSimulatorDeck.maxSheetSide)
+        return (paths + (tabletop.map { $0.units + [$0.savedObject] } ?? []) + [Self.manifestPath],
+                Double(pixels.width * pixels.height * stems.count * formats.count) + tabletopCost)
     }
 
     public func plan() throws -> OutputPlan {
@@ -301,11 +324,44 @@ public struct CardsRequest: RenderRequest, Equatable {
         let manifest = CardsManifest.Plan(template: loaded.template, templatePath: template, dataPath: data,
                                           cards: loaded.cards, backs: loaded.backs, formats: formats,
                                           resolution: resolution, bleed: bleed, warnings: loaded.warnings)
+        let tabletop = try tabletopDeck(loaded).flatMap { self.tabletop.plan($0, quality: quality) }
         // The atlas is known now, so it is a file of its own; cards.json describes the files made.
         let units = files.map(\.unit) + (atlas.map { [OutputUnit.known(Self.sheetAtlasName, $0)] } ?? [])
-        return OutputPlan(units: units, derivedPaths: [Self.manifestPath], warnings: loaded.warnings) { rendered in
-            [RenderedFile(path: Self.manifestPath, data: try manifest.manifest(describing: rendered).jsonData())]
+            + (tabletop?.units ?? [])
+        let tabletopFormat = self.tabletop.format
+        return OutputPlan(units: units, derivedPaths: (tabletop.map { [$0.savedObject.path] } ?? []) + [Self.manifestPath],
+                          warnings: loaded.warnings) { rendered in
+            var listed = try manifest.manifest(describing: rendered)
+            guard let tabletop else { return [RenderedFile(path: Self.manifestPath, data: try listed.jsonData())] }
+            listed.tabletopSimulator = try TabletopSimulatorFiles(units: tabletop.units.map(\.path),
+                                                                  savedObject: tabletop.savedObject.facts,
+                                                                  format: tabletopFormat, facts: rendered)
+            return [tabletop.savedObject, RenderedFile(path: Self.manifestPath, data: try listed.jsonData())]
         }
+    }
+
+    /// The Tabletop Simulator deck of the cards, each held `count` times, with the back; nil when
+    /// not asked for or when there is no card (a warning says why). A deck shows one back, so
+    /// backs chosen per row must all come out the same.
+    func tabletopDeck(_ loaded: Loaded) throws -> TabletopSimulatorDeck? {
+        guard tabletop.enabled, !loaded.cards.isEmpty, let backs = loaded.backs, let backRenderer = loaded.backRenderers.first,
+              let back = backs.backs.first else { return nil }
+        guard backs.backs.count == 1 else {
+            throw RequestError("\(TabletopSimulatorSetting.Key.enabled.rawValue): a Tabletop Simulator deck has one back, "
+                               + "but the rows give \(backs.backs.count) different backs", key: "back")
+        }
+        let renderer = loaded.renderer
+        let cards = loaded.cards.map { card in
+            TabletopSimulatorDeck.Card(name: card.fileStem, count: card.count) { bounds, canvas in
+                try renderer.draw(card, in: bounds, on: canvas)
+            }
+        }
+        let backCard = TabletopSimulatorDeck.Card(name: Self.backStem) { bounds, canvas in
+            try backRenderer.draw(back.card, in: bounds, on: canvas)
+        }
+        let name = (URL(fileURLWithPath: template).lastPathComponent as NSString).deletingPathExtension
+        return try TabletopSimulatorDeck(cards: cards, back: backCard, cardSize: loaded.template.size, nickname: name,
+                                         hidden: tabletop.hidden)
     }
 
     /// One sheet frame per distinct card (named by its file), then each distinct back.

@@ -50,7 +50,7 @@ struct CardOptions: ParsableArguments {
             completion: .formats, transform: FormatList.argument)
     var format: FormatList?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Lossy WebP at this quality, 0 to 100 (default: lossless).", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Lossy WebP at this quality, 0 to 100 (default: lossless); JPEG at 1 to 100, 90 unless given.", valueName: "N"))
     var quality: Int?
 
     /// The options as the library's value.
@@ -70,7 +70,7 @@ struct CardOptions: ParsableArguments {
         return look
     }
 
-    func validate() throws {
-        do { try look.validate(as: .commandLine) } catch { throw ValidationError(error.message) }
-    }
+    // No `validate()` here: every command with these options checks its whole request, look
+    // included (`validateRequest()`), which knows what else the look serves (a deck's
+    // Tabletop Simulator JPEG sheets take `--quality` when its cards are PNG).
 }

@@ -36,7 +36,7 @@ struct CardsCommand: PlanCommand {
             transform: FormatList.argument)
     var format = FormatList([.png])
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Lossy WebP at this quality, 0 to 100 (default: lossless).", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Lossy WebP at this quality, 0 to 100 (default: lossless); JPEG at 1 to 100, 90 unless given.", valueName: "N"))
     var quality: Int?
 
     @Option(parsing: .unconditional, help: "Pixels per inch of PNG files (default: the template's dpi, else 300).")
@@ -69,6 +69,7 @@ struct CardsCommand: PlanCommand {
                              + "no cards, --bleed template on a template without bleed."))
     var strict = false
 
+    @OptionGroup var tabletop: TabletopSimulatorOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var parallel: ParallelOptions
     @OptionGroup var budget: BudgetOptions
@@ -78,7 +79,8 @@ struct CardsCommand: PlanCommand {
                                    bleed: bleed, back: back, sheet: sheet, contactSheet: contactSheet,
                                    allowedFolders: allowedFolders, strict: strict)
         request.quality = quality
-        return request.limitingImages(to: budget.maxPixels)
+        request.tabletop = tabletop.setting
+        return request.limitingImages(to: budget.maxPixels).locating(in: output.url)
     }
 
     func validate() throws {

@@ -61,7 +61,7 @@ struct KeyboardCommand: ParsableCommand {
             completion: .formats, transform: FormatList.argument)
     var format: FormatList?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Lossy WebP at this quality, 0 to 100 (default: lossless).", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Lossy WebP at this quality, 0 to 100 (default: lossless); JPEG at 1 to 100, 90 unless given.", valueName: "N"))
     var quality: Int?
 
     @Option(help: "PNG pixels per point.")
