@@ -34,6 +34,34 @@ enum BundledFontPatterns {
         }
     }
 
+    /// The characters the bundled file `name` has, read from its line of `FontPatterns.txt`
+    /// without making a FontConfig pattern: what chooses the fallback files a text needs, so a
+    /// file's character map is decoded only when the file is loaded. Nil if the file has no line.
+    static func coverage(ofFile name: String) -> CharacterCoverage? {
+        if let known = coverages.withLock({ $0[name] }) { return known }
+        guard let entries, let entry = entries[name] else { return nil }
+        var tokens = entry.characters.split(separator: space)[...]
+        var characters = CharacterCoverage(ranges: [])
+        if let first = tokens.first, first.first == equals {
+            tokens = tokens.dropFirst()
+            guard let base = coverage(ofFile: String(decoding: first.dropFirst(), as: UTF8.self)) else { return nil }
+            characters = base
+        } else if entry.characters.first == absent {
+            tokens = []
+        }
+        var added: [ClosedRange<UInt32>] = [], removed: [ClosedRange<UInt32>] = []
+        for token in tokens {
+            let removing = token.first == minus
+            guard let range = CharacterRanges.range(removing ? token.dropFirst() : token) else { return nil }
+            if removing { removed.append(range) } else { added.append(range) }
+        }
+        characters = characters.adding(added).removing(removed)
+        coverages.withLock { $0[name] = characters }
+        return characters
+    }
+
+    private static let coverages = Mutex<[String: CharacterCoverage]>([:])
+
     /// Gives back a pattern from `patterns(for:at:)` that no font set took.
     static func release(_ pattern: OpaquePointer) { FcPatternDestroy(pattern) }
 
@@ -295,5 +323,52 @@ enum CharacterRanges {
             best = (added.count + removed.count, parts.filter { !$0.isEmpty }.joined(separator: " "))
         }
         return best.text
+    }
+}
+
+/// A set of characters as sorted, disjoint, non-adjacent ranges, looked up by binary search.
+struct CharacterCoverage: Sendable {
+    private(set) var ranges: [ClosedRange<UInt32>]
+
+    init(ranges: [ClosedRange<UInt32>]) {
+        var merged: [ClosedRange<UInt32>] = []
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = merged.last, range.lowerBound <= last.upperBound &+ 1, last.upperBound != .max {
+                merged[merged.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        self.ranges = merged
+    }
+
+    func contains(_ character: UInt32) -> Bool {
+        var low = 0, high = ranges.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ranges[middle].upperBound < character { low = middle + 1 } else { high = middle }
+        }
+        return low < ranges.count && ranges[low].contains(character)
+    }
+
+    func contains(_ scalar: Unicode.Scalar) -> Bool { contains(scalar.value) }
+
+    func adding(_ more: [ClosedRange<UInt32>]) -> CharacterCoverage {
+        more.isEmpty ? self : CharacterCoverage(ranges: ranges + more)
+    }
+
+    func removing(_ gone: [ClosedRange<UInt32>]) -> CharacterCoverage {
+        guard !gone.isEmpty else { return self }
+        var kept = ranges
+        for cut in gone {
+            kept = kept.flatMap { range -> [ClosedRange<UInt32>] in
+                guard range.overlaps(cut) else { return [range] }
+                var pieces: [ClosedRange<UInt32>] = []
+                if range.lowerBound < cut.lowerBound { pieces.append(range.lowerBound...(cut.lowerBound - 1)) }
+                if range.upperBound > cut.upperBound { pieces.append((cut.upperBound + 1)...range.upperBound) }
+                return pieces
+            }
+        }
+        return CharacterCoverage(ranges: kept)
     }
 }
