@@ -126,6 +126,18 @@ import Testing
         }
     }
 
+    @Test func coverageMergesAndCutsRanges() {
+        let coverage = CharacterCoverage(ranges: [0x30...0x39, 0x20...0x20, 0x21...0x22, 0x100...0x1FF])
+        #expect(coverage.ranges == [0x20...0x22, 0x30...0x39, 0x100...0x1FF])
+        let cut = coverage.removing([0x22...0x31, 0x150...0x150, 0x1FF...0x300, 0x10...0x10])
+        #expect(cut.ranges == [0x20...0x21, 0x32...0x39, 0x100...0x14F, 0x151...0x1FE])
+        #expect(cut.contains(0x21) && !cut.contains(0x22) && cut.contains(0x151) && !cut.contains(0x1FF))
+        #expect(CharacterRanges.addedAndRemoved(in: Array("20-7e a0 -41-42 -5a".utf8)[...])?.added == [0x20...0x7E, 0xA0...0xA0])
+        #expect(CharacterRanges.addedAndRemoved(in: Array("20-7e a0 -41-42 -5a".utf8)[...])?.removed == [0x41...0x42, 0x5A...0x5A])
+        #expect(CharacterRanges.addedAndRemoved(in: Array("20-1x".utf8)[...]) == nil)
+        #expect(CharacterRanges.addedAndRemoved(in: Array("7e-20".utf8)[...]) == nil)
+    }
+
     /// A file's character map read from its stored line is the map FontConfig decodes from it.
     @Test func storedCoverageMatchesTheDecodedCharacterMaps() throws {
         let fonts = try FontConfigFonts.fonts(extraFiles: [], withFallback: true)

@@ -40,21 +40,19 @@ enum BundledFontPatterns {
     static func coverage(ofFile name: String) -> CharacterCoverage? {
         if let known = coverages.withLock({ $0[name] }) { return known }
         guard let entries, let entry = entries[name] else { return nil }
-        var tokens = entry.characters.split(separator: space)[...]
+        var field = entry.characters
         var characters = CharacterCoverage(ranges: [])
-        if let first = tokens.first, first.first == equals {
-            tokens = tokens.dropFirst()
-            guard let base = coverage(ofFile: String(decoding: first.dropFirst(), as: UTF8.self)) else { return nil }
+        if field.first == absent {
+            field = []
+        } else if field.first == equals {
+            let end = field.firstIndex(of: space) ?? field.endIndex
+            guard let base = coverage(ofFile: String(decoding: field[(field.startIndex + 1)..<end], as: UTF8.self)) else {
+                return nil
+            }
             characters = base
-        } else if entry.characters.first == absent {
-            tokens = []
+            field = field[end...]
         }
-        var added: [ClosedRange<UInt32>] = [], removed: [ClosedRange<UInt32>] = []
-        for token in tokens {
-            let removing = token.first == minus
-            guard let range = CharacterRanges.range(removing ? token.dropFirst() : token) else { return nil }
-            if removing { removed.append(range) } else { added.append(range) }
-        }
+        guard let (added, removed) = CharacterRanges.addedAndRemoved(in: field) else { return nil }
         characters = characters.adding(added).removing(removed)
         coverages.withLock { $0[name] = characters }
         return characters
@@ -278,6 +276,45 @@ enum CharacterRanges {
         return low...high
     }
 
+    /// The ranges of a character-map field (`20-7e a0 -f000-f003`, no `=file`), those after `-`
+    /// apart; nil if a token is not a range. Read byte by byte: the CJK font's field is 31 kB.
+    static func addedAndRemoved(in field: ArraySlice<UInt8>)
+        -> (added: [ClosedRange<UInt32>], removed: [ClosedRange<UInt32>])? {
+        field.withUnsafeBufferPointer { bytes -> ([ClosedRange<UInt32>], [ClosedRange<UInt32>])? in
+            var added: [ClosedRange<UInt32>] = [], removed: [ClosedRange<UInt32>] = []
+            var index = 0
+            func number() -> UInt32? {
+                var value: UInt32 = 0, digits = 0
+                while index < bytes.count, digits <= 8 {
+                    let byte = bytes[index]
+                    switch byte {
+                    case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt32(byte - UInt8(ascii: "0"))
+                    case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | UInt32(byte - UInt8(ascii: "a") + 10)
+                    default: return digits > 0 ? value : nil
+                    }
+                    digits += 1
+                    index += 1
+                }
+                return digits > 0 && digits <= 8 ? value : nil
+            }
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: " ") { index += 1; continue }
+                let removing = bytes[index] == UInt8(ascii: "-")
+                if removing { index += 1 }
+                guard let low = number() else { return nil }
+                var high = low
+                if index < bytes.count, bytes[index] == UInt8(ascii: "-") {
+                    index += 1
+                    guard let end = number() else { return nil }
+                    high = end
+                }
+                guard low <= high, index == bytes.count || bytes[index] == UInt8(ascii: " ") else { return nil }
+                if removing { removed.append(low...high) } else { added.append(low...high) }
+            }
+            return (added, removed)
+        }
+    }
+
     private static func hexadecimal(_ digits: ArraySlice<UInt8>) -> UInt32? {
         guard !digits.isEmpty, digits.count <= 8 else { return nil }
         var value: UInt32 = 0
@@ -331,9 +368,12 @@ struct CharacterCoverage: Sendable {
     private(set) var ranges: [ClosedRange<UInt32>]
 
     init(ranges: [ClosedRange<UInt32>]) {
+        let sorted = zip(ranges, ranges.dropFirst()).allSatisfy { $0.lowerBound <= $1.lowerBound }
+            ? ranges : ranges.sorted { $0.lowerBound < $1.lowerBound }
         var merged: [ClosedRange<UInt32>] = []
-        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            if let last = merged.last, range.lowerBound <= last.upperBound &+ 1, last.upperBound != .max {
+        merged.reserveCapacity(sorted.count)
+        for range in sorted {
+            if let last = merged.last, last.upperBound == .max || range.lowerBound <= last.upperBound + 1 {
                 merged[merged.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
             } else {
                 merged.append(range)
@@ -357,17 +397,24 @@ struct CharacterCoverage: Sendable {
         more.isEmpty ? self : CharacterCoverage(ranges: ranges + more)
     }
 
+    /// The characters without those of `gone`: one pass over both sorted lists.
     func removing(_ gone: [ClosedRange<UInt32>]) -> CharacterCoverage {
         guard !gone.isEmpty else { return self }
-        var kept = ranges
-        for cut in gone {
-            kept = kept.flatMap { range -> [ClosedRange<UInt32>] in
-                guard range.overlaps(cut) else { return [range] }
-                var pieces: [ClosedRange<UInt32>] = []
-                if range.lowerBound < cut.lowerBound { pieces.append(range.lowerBound...(cut.lowerBound - 1)) }
-                if range.upperBound > cut.upperBound { pieces.append((cut.upperBound + 1)...range.upperBound) }
-                return pieces
+        let cuts = CharacterCoverage(ranges: gone).ranges
+        var kept: [ClosedRange<UInt32>] = []
+        var cutIndex = 0
+        for range in ranges {
+            var low = range.lowerBound
+            var remaining = true
+            while cutIndex < cuts.count, cuts[cutIndex].upperBound < low { cutIndex += 1 }
+            var index = cutIndex
+            while remaining, index < cuts.count, cuts[index].lowerBound <= range.upperBound {
+                let cut = cuts[index]
+                if cut.lowerBound > low { kept.append(low...(cut.lowerBound - 1)) }
+                if cut.upperBound >= range.upperBound { remaining = false } else { low = cut.upperBound + 1 }
+                index += 1
             }
+            if remaining { kept.append(low...range.upperBound) }
         }
         return CharacterCoverage(ranges: kept)
     }

@@ -52,13 +52,18 @@ enum FallbackFontChoice {
     static func noFileHas(_ scalar: Unicode.Scalar) -> Bool { filesHaving(scalar).isEmpty }
 
     private static func filesHaving(_ scalar: Unicode.Scalar) -> [String] {
-        BundledFonts.fallbackFileNames.filter { has($0, scalar) }
+        coverages.filter { $0.coverage?.contains(scalar) ?? true }.map(\.file)
     }
 
     /// A file without a line in `FontPatterns.txt` (its patterns then come from a scan) counts
     /// as having every character, so it is loaded whenever a fallback font may be needed.
     private static func has(_ file: String, _ scalar: Unicode.Scalar) -> Bool {
-        BundledFontPatterns.coverage(ofFile: file)?.contains(scalar) ?? true
+        coverages.first { $0.file == file }?.coverage?.contains(scalar) ?? true
+    }
+
+    /// Each fallback file's characters, read once per process.
+    private static let coverages = BundledFonts.fallbackFileNames.map { file in
+        (file: file, coverage: BundledFontPatterns.coverage(ofFile: file))
     }
 
     /// Pango's itemizer picks no font for these: spaces (but the Ogham space mark), controls,
