@@ -220,20 +220,23 @@ enum BundledFontPatterns {
     private static func addCharacters(_ field: ArraySlice<UInt8>, to pattern: OpaquePointer, entries: [String: Entry],
                                       cache: inout [String: Decoded]) -> Bool {
         if field.first == absent { return true }
-        var tokens = field.split(separator: space)
         guard let kept = FcCharSetCreate(), let removed = FcCharSetCreate() else { return false }
         defer { FcCharSetDestroy(kept); FcCharSetDestroy(removed) }
-        if let first = tokens.first, first.first == equals {
-            tokens.removeFirst()
+        var rest = field
+        if field.first == equals {
+            let end = field.firstIndex(of: space) ?? field.endIndex
             var baseCharset: OpaquePointer?
-            guard let base = base(first, entries: entries, cache: &cache),
+            guard let base = base(field[..<end], entries: entries, cache: &cache),
                   FcPatternGetCharSet(base.raw, FC_CHARSET, 0, &baseCharset) == FcResultMatch, let baseCharset,
                   FcCharSetMerge(kept, baseCharset, nil) != 0 else { return false }
+            rest = field[end...]
         }
-        for token in tokens {
-            let removing = token.first == minus
-            guard let range = CharacterRanges.range(removing ? token.dropFirst() : token) else { return false }
-            for character in range where FcCharSetAddChar(removing ? removed : kept, character) == 0 { return false }
+        guard let (added, removedRanges) = CharacterRanges.addedAndRemoved(in: rest) else { return false }
+        for range in added {
+            for character in range where FcCharSetAddChar(kept, character) == 0 { return false }
+        }
+        for range in removedRanges {
+            for character in range where FcCharSetAddChar(removed, character) == 0 { return false }
         }
         // Subtracting leaves out the pages it empties, as a scan's map has none (deleting
         // characters one by one would keep them, and the maps would not compare equal).
@@ -280,8 +283,8 @@ enum CharacterRanges {
     /// apart; nil if a token is not a range. Read byte by byte: the CJK font's field is 31 kB.
     static func addedAndRemoved(in field: ArraySlice<UInt8>)
         -> (added: [ClosedRange<UInt32>], removed: [ClosedRange<UInt32>])? {
-        field.withUnsafeBufferPointer { bytes -> ([ClosedRange<UInt32>], [ClosedRange<UInt32>])? in
-            var added: [ClosedRange<UInt32>] = [], removed: [ClosedRange<UInt32>] = []
+        var added: [ClosedRange<UInt32>] = [], removed: [ClosedRange<UInt32>] = []
+        let read = field.withUnsafeBufferPointer { bytes -> Bool in
             var index = 0
             func number() -> UInt32? {
                 var value: UInt32 = 0, digits = 0
@@ -301,18 +304,19 @@ enum CharacterRanges {
                 if bytes[index] == UInt8(ascii: " ") { index += 1; continue }
                 let removing = bytes[index] == UInt8(ascii: "-")
                 if removing { index += 1 }
-                guard let low = number() else { return nil }
+                guard let low = number() else { return false }
                 var high = low
                 if index < bytes.count, bytes[index] == UInt8(ascii: "-") {
                     index += 1
-                    guard let end = number() else { return nil }
+                    guard let end = number() else { return false }
                     high = end
                 }
-                guard low <= high, index == bytes.count || bytes[index] == UInt8(ascii: " ") else { return nil }
+                guard low <= high, index == bytes.count || bytes[index] == UInt8(ascii: " ") else { return false }
                 if removing { removed.append(low...high) } else { added.append(low...high) }
             }
-            return (added, removed)
+            return true
         }
+        return read ? (added, removed) : nil
     }
 
     private static func hexadecimal(_ digits: ArraySlice<UInt8>) -> UInt32? {

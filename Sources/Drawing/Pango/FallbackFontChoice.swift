@@ -28,12 +28,13 @@ enum FallbackFontChoice {
     static func files(for text: String, besides fonts: FontConfigFonts) -> [String] {
         let emoji = EmojiPresentation.appears(in: text)
         var needed: Set<String> = emoji ? [emojiFile] : []
+        let families = fonts.familyCharacterSets()
         var seen = Set<UInt64>()
         let scalars = Array(text.unicodeScalars)
         for (index, scalar) in scalars.enumerated() where choosesFont(scalar) {
             let onlyEmoji = showsOnlyAsEmoji(scalar, before: index + 1 < scalars.count ? scalars[index + 1] : nil)
             guard seen.insert(UInt64(scalar.value) << 1 | (onlyEmoji ? 1 : 0)).inserted else { continue }
-            if !onlyEmoji, !fonts.everyFamilyHas(scalar) { needed.formUnion(filesHaving(scalar)) }
+            if !onlyEmoji, !families.everyFamilyHas(scalar) { needed.formUnion(filesHaving(scalar)) }
             if emoji, mayShowAsEmoji(scalar), !has(emojiFile, scalar) {
                 needed.formUnion(has(emojiTextFile, scalar) ? [emojiTextFile] : filesHaving(scalar))
             }

@@ -12,13 +12,10 @@ final class FontConfigFonts: @unchecked Sendable {
     let config: OpaquePointer
     /// Every family name the files declare, sorted and without duplicates.
     let families: [String]
-    /// The character maps of each family's faces, one list per family of `families`.
-    let familyCharacterSets: [[OpaquePointer]]
 
-    private init(config: OpaquePointer, families: [String], familyCharacterSets: [[OpaquePointer]] = []) {
+    private init(config: OpaquePointer, families: [String]) {
         self.config = config
         self.families = families
-        self.familyCharacterSets = familyCharacterSets
     }
 
     deinit { FcConfigDestroy(config) }
@@ -213,9 +210,7 @@ final class FontConfigFonts: @unchecked Sendable {
             }
         }
         FcConfigReference(config)
-        let families = fonts.familyNames()
-        return FontConfigFonts(config: config, families: families,
-                               familyCharacterSets: families.map { fonts.characterSets(ofFamily: $0) })
+        return FontConfigFonts(config: config, families: fonts.familyNames())
     }
 
     /// FontConfig's own rules from `90-synthetic.conf`, the only configuration loaded: a slanted
@@ -331,20 +326,28 @@ final class FontConfigFonts: @unchecked Sendable {
         return names
     }
 
-    /// The character maps of the faces that declare `family`.
-    private func characterSets(ofFamily family: String) -> [OpaquePointer] {
-        fontPatterns.compactMap { pattern in
-            var charset: OpaquePointer?
-            guard Self.familyNames(of: pattern).contains(family),
-                  FcPatternGetCharSet(pattern, FC_CHARSET, 0, &charset) == FcResultMatch else { return nil }
-            return charset
-        }
+    /// The character maps of each family's faces, one list per family of `families`.
+    func familyCharacterSets() -> FamilyCharacterSets {
+        let named = fontPatterns.map { (families: Self.familyNames(of: $0), pattern: $0) }
+        return FamilyCharacterSets(sets: families.map { family in
+            named.compactMap { face in
+                var charset: OpaquePointer?
+                guard face.families.contains(family),
+                      FcPatternGetCharSet(face.pattern, FC_CHARSET, 0, &charset) == FcResultMatch else { return nil }
+                return charset
+            }
+        })
     }
 
-    /// Whether a face of every family has `scalar`: then a text asking for any of these families
-    /// takes it from a face of that family, which FontConfig ranks before every other font.
-    func everyFamilyHas(_ scalar: Unicode.Scalar) -> Bool {
-        familyCharacterSets.allSatisfy { charsets in charsets.contains { FcCharSetHasChar($0, scalar.value) != 0 } }
+    /// The character maps of a configuration's families, valid while the configuration lives.
+    struct FamilyCharacterSets {
+        fileprivate let sets: [[OpaquePointer]]
+
+        /// Whether a face of every family has `scalar`: then a text asking for any of these
+        /// families takes it from a face of that family, which FontConfig ranks before every other font.
+        func everyFamilyHas(_ scalar: Unicode.Scalar) -> Bool {
+            sets.allSatisfy { charsets in charsets.contains { FcCharSetHasChar($0, scalar.value) != 0 } }
+        }
     }
 }
 
