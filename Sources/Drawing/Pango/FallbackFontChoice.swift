@@ -19,6 +19,9 @@ import BundledFonts
 /// Characters Pango never chooses a font for (spaces, controls, format characters, variation
 /// selectors) follow their neighbours' fonts and need none. A text naming a fallback family
 /// itself gets every fallback file, as a run of that family ranks the others by language.
+/// FontConfig's sort also counts a run's language as supported only by the first font that
+/// supports it; that font is a kept one whenever it has the run's characters, which holds for
+/// every bundled script (`FallbackFileChoiceTests` lays each out with both lists).
 enum FallbackFontChoice {
     static let emojiFile = "NotoColorEmoji.ttf"
     static let emojiTextFile = "Symbola-Emoji.ttf"
