@@ -87,27 +87,30 @@ public struct Font: Sendable, Hashable {
     /// The font list to lay `text` out with. A bundled file that has every character of `text`
     /// is used alone: in the full list it is the best match for its own description, so Pango
     /// would take each character from it anyway, and the other files' patterns are never read.
-    /// Otherwise the font's list, with the fallback fonts when the list lacks a character.
+    /// Otherwise the font's list, with the fallback files the text needs when the list lacks a
+    /// character (`FallbackFontChoice`).
     func fonts(for text: String) -> FontConfigFonts.Key {
         let emoji = EmojiPresentation.appears(in: text)
         if let file = face.bundledFile, !emoji {
             let own = FontConfigFonts.Key(extraFiles: [], withFallback: false, onlyBundledFile: file)
             if (try? FontConfigFonts.fonts(own).coversEveryCharacter(of: text)) == true { return own }
         }
-        let covered = ((try? FontConfigFonts.fonts(extraFiles: face.extraFiles).covers(text)) ?? true) && !emoji
-        return FontConfigFonts.Key(extraFiles: face.extraFiles, withFallback: !covered)
+        guard let list = try? FontConfigFonts.fonts(extraFiles: face.extraFiles), !list.covers(text) || emoji else {
+            return FontConfigFonts.Key(extraFiles: face.extraFiles, fallbackFiles: [])
+        }
+        return FontConfigFonts.Key(extraFiles: face.extraFiles,
+                                   fallbackFiles: FallbackFontChoice.files(for: text, besides: list))
     }
 
     /// The characters of `text` that no font has a glyph for, not the font's own list nor any
     /// bundled fallback font: each once, in text order.
-    /// The font's own list answers first: what it covers, the list with the fallback fonts covers
-    /// too, so a Latin caption never has the fallback fonts loaded.
+    /// The font's own list answers first, then the fallback files' character maps as stored:
+    /// no fallback font is loaded to answer.
     public func charactersWithoutGlyph(in text: String) -> [Unicode.Scalar] {
         let ownFile = face.bundledFile.map { FontConfigFonts.Key(extraFiles: [], withFallback: false, onlyBundledFile: $0) }
         if let ownFile, let own = try? FontConfigFonts.fonts(ownFile), own.covers(text) { return [] }
-        if let own = try? FontConfigFonts.fonts(extraFiles: face.extraFiles), own.covers(text) { return [] }
-        guard let fonts = try? FontConfigFonts.fonts(extraFiles: face.extraFiles, withFallback: true) else { return [] }
-        return fonts.uncovered(text)
+        guard let own = try? FontConfigFonts.fonts(extraFiles: face.extraFiles) else { return [] }
+        return own.uncovered(text).filter(FallbackFontChoice.noFileHas)
     }
 
     private var metrics: (ascent: CGFloat, descent: CGFloat) {

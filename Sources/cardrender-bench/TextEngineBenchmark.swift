@@ -18,6 +18,9 @@ enum TextEngineBenchmark {
     /// Rows of the cards section's fixture, all of them, as the cards section renders.
     static let cardCount = CardsBenchmark.cardCount
     static let goal = 1.10
+    /// One row for the cards section's template in Hangul: text the CJK fallback font draws.
+    static let koreanRow = "id,title,color,rules\n1,불꽃 정령,#c8461b,\"대상 하나에게 피해 1을 줍니다. 카드를 한 장 뽑고, "
+        + "턴이 끝날 때까지 당신이 조종하는 생물마다 생명점 1을 얻습니다.\"\n"
 
     struct Command {
         var name: String
@@ -46,6 +49,8 @@ enum TextEngineBenchmark {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         try CardsBenchmark.writeFixture(in: dir, count: cardCount)
+        try koreanRow.write(to: dir.appendingPathComponent("korean.csv"), atomically: true, encoding: .utf8)
+        let template = dir.appendingPathComponent("bench.yaml").path
         let commands = [
             Command(name: "cards: \(cardCount) text-heavy template cards, -j 1",
                     arguments: ["cards", dir.appendingPathComponent("bench.yaml").path,
@@ -55,6 +60,11 @@ enum TextEngineBenchmark {
                     arguments: ["deck", "--size", DeckBenchmark.sizeArgument, "--scale", "2", "--format", "png,svg"],
                     pairs: 9),
             Command(name: "card KH", arguments: ["card", "KH"], pairs: 15),
+            Command(name: "card 7H", arguments: ["card", "7H"], pairs: 15),
+            Command(name: "cards: one Korean template card",
+                    arguments: ["cards", template, "--data", dir.appendingPathComponent("korean.csv").path,
+                                "--dpi", "300", "-j", "1"],
+                    pairs: 15),
             Command(name: "--version", arguments: ["--version"], pairs: 15, writesOut: false),
         ]
         print("before: \(baseline)\nafter:  \(candidate)")

@@ -34,6 +34,32 @@ enum BundledFontPatterns {
         }
     }
 
+    /// The characters the bundled file `name` has, read from its line of `FontPatterns.txt`
+    /// without making a FontConfig pattern: what chooses the fallback files a text needs, so a
+    /// file's character map is decoded only when the file is loaded. Nil if the file has no line.
+    static func coverage(ofFile name: String) -> CharacterCoverage? {
+        if let known = coverages.withLock({ $0[name] }) { return known }
+        guard let entries, let entry = entries[name] else { return nil }
+        var field = entry.characters
+        var characters = CharacterCoverage(ranges: [])
+        if field.first == absent {
+            field = []
+        } else if field.first == equals {
+            let end = field.firstIndex(of: space) ?? field.endIndex
+            guard let base = coverage(ofFile: String(decoding: field[(field.startIndex + 1)..<end], as: UTF8.self)) else {
+                return nil
+            }
+            characters = base
+            field = field[end...]
+        }
+        guard let (added, removed) = CharacterRanges.addedAndRemoved(in: field) else { return nil }
+        characters = characters.adding(added).removing(removed)
+        coverages.withLock { $0[name] = characters }
+        return characters
+    }
+
+    private static let coverages = Mutex<[String: CharacterCoverage]>([:])
+
     /// Gives back a pattern from `patterns(for:at:)` that no font set took.
     static func release(_ pattern: OpaquePointer) { FcPatternDestroy(pattern) }
 
@@ -194,20 +220,23 @@ enum BundledFontPatterns {
     private static func addCharacters(_ field: ArraySlice<UInt8>, to pattern: OpaquePointer, entries: [String: Entry],
                                       cache: inout [String: Decoded]) -> Bool {
         if field.first == absent { return true }
-        var tokens = field.split(separator: space)
         guard let kept = FcCharSetCreate(), let removed = FcCharSetCreate() else { return false }
         defer { FcCharSetDestroy(kept); FcCharSetDestroy(removed) }
-        if let first = tokens.first, first.first == equals {
-            tokens.removeFirst()
+        var rest = field
+        if field.first == equals {
+            let end = field.firstIndex(of: space) ?? field.endIndex
             var baseCharset: OpaquePointer?
-            guard let base = base(first, entries: entries, cache: &cache),
+            guard let base = base(field[..<end], entries: entries, cache: &cache),
                   FcPatternGetCharSet(base.raw, FC_CHARSET, 0, &baseCharset) == FcResultMatch, let baseCharset,
                   FcCharSetMerge(kept, baseCharset, nil) != 0 else { return false }
+            rest = field[end...]
         }
-        for token in tokens {
-            let removing = token.first == minus
-            guard let range = CharacterRanges.range(removing ? token.dropFirst() : token) else { return false }
-            for character in range where FcCharSetAddChar(removing ? removed : kept, character) == 0 { return false }
+        guard let (added, removedRanges) = CharacterRanges.addedAndRemoved(in: rest) else { return false }
+        for range in added {
+            for character in range where FcCharSetAddChar(kept, character) == 0 { return false }
+        }
+        for range in removedRanges {
+            for character in range where FcCharSetAddChar(removed, character) == 0 { return false }
         }
         // Subtracting leaves out the pages it empties, as a scan's map has none (deleting
         // characters one by one would keep them, and the maps would not compare equal).
@@ -248,6 +277,46 @@ enum CharacterRanges {
         }
         guard let low = hexadecimal(token[..<dash]), let high = hexadecimal(token[(dash + 1)...]), low <= high else { return nil }
         return low...high
+    }
+
+    /// The ranges of a character-map field (`20-7e a0 -f000-f003`, no `=file`), those after `-`
+    /// apart; nil if a token is not a range. Read byte by byte: the CJK font's field is 31 kB.
+    static func addedAndRemoved(in field: ArraySlice<UInt8>)
+        -> (added: [ClosedRange<UInt32>], removed: [ClosedRange<UInt32>])? {
+        var added: [ClosedRange<UInt32>] = [], removed: [ClosedRange<UInt32>] = []
+        let read = field.withUnsafeBufferPointer { bytes -> Bool in
+            var index = 0
+            func number() -> UInt32? {
+                var value: UInt32 = 0, digits = 0
+                while index < bytes.count, digits <= 8 {
+                    let byte = bytes[index]
+                    switch byte {
+                    case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt32(byte - UInt8(ascii: "0"))
+                    case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | UInt32(byte - UInt8(ascii: "a") + 10)
+                    default: return digits > 0 ? value : nil
+                    }
+                    digits += 1
+                    index += 1
+                }
+                return digits > 0 && digits <= 8 ? value : nil
+            }
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: " ") { index += 1; continue }
+                let removing = bytes[index] == UInt8(ascii: "-")
+                if removing { index += 1 }
+                guard let low = number() else { return false }
+                var high = low
+                if index < bytes.count, bytes[index] == UInt8(ascii: "-") {
+                    index += 1
+                    guard let end = number() else { return false }
+                    high = end
+                }
+                guard low <= high, index == bytes.count || bytes[index] == UInt8(ascii: " ") else { return false }
+                if removing { removed.append(low...high) } else { added.append(low...high) }
+            }
+            return true
+        }
+        return read ? (added, removed) : nil
     }
 
     private static func hexadecimal(_ digits: ArraySlice<UInt8>) -> UInt32? {
@@ -295,5 +364,62 @@ enum CharacterRanges {
             best = (added.count + removed.count, parts.filter { !$0.isEmpty }.joined(separator: " "))
         }
         return best.text
+    }
+}
+
+/// A set of characters as sorted, disjoint, non-adjacent ranges, looked up by binary search.
+struct CharacterCoverage: Sendable {
+    private(set) var ranges: [ClosedRange<UInt32>]
+
+    init(ranges: [ClosedRange<UInt32>]) {
+        let sorted = zip(ranges, ranges.dropFirst()).allSatisfy { $0.lowerBound <= $1.lowerBound }
+            ? ranges : ranges.sorted { $0.lowerBound < $1.lowerBound }
+        var merged: [ClosedRange<UInt32>] = []
+        merged.reserveCapacity(sorted.count)
+        for range in sorted {
+            if let last = merged.last, last.upperBound == .max || range.lowerBound <= last.upperBound + 1 {
+                merged[merged.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        self.ranges = merged
+    }
+
+    func contains(_ character: UInt32) -> Bool {
+        var low = 0, high = ranges.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ranges[middle].upperBound < character { low = middle + 1 } else { high = middle }
+        }
+        return low < ranges.count && ranges[low].contains(character)
+    }
+
+    func contains(_ scalar: Unicode.Scalar) -> Bool { contains(scalar.value) }
+
+    func adding(_ more: [ClosedRange<UInt32>]) -> CharacterCoverage {
+        more.isEmpty ? self : CharacterCoverage(ranges: ranges + more)
+    }
+
+    /// The characters without those of `gone`: one pass over both sorted lists.
+    func removing(_ gone: [ClosedRange<UInt32>]) -> CharacterCoverage {
+        guard !gone.isEmpty else { return self }
+        let cuts = CharacterCoverage(ranges: gone).ranges
+        var kept: [ClosedRange<UInt32>] = []
+        var cutIndex = 0
+        for range in ranges {
+            var low = range.lowerBound
+            var remaining = true
+            while cutIndex < cuts.count, cuts[cutIndex].upperBound < low { cutIndex += 1 }
+            var index = cutIndex
+            while remaining, index < cuts.count, cuts[index].lowerBound <= range.upperBound {
+                let cut = cuts[index]
+                if cut.lowerBound > low { kept.append(low...(cut.lowerBound - 1)) }
+                if cut.upperBound >= range.upperBound { remaining = false } else { low = cut.upperBound + 1 }
+                index += 1
+            }
+            if remaining { kept.append(low...range.upperBound) }
+        }
+        return CharacterCoverage(ranges: kept)
     }
 }

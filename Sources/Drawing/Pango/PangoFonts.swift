@@ -23,18 +23,34 @@ final class FontConfigFonts: @unchecked Sendable {
     /// Which font files a configuration holds besides the files a library names.
     struct Key {
         var extraFiles: [String]
-        /// With the bundled fallback fonts (CJK, Arabic, Hebrew, Thai, Devanagari, emoji), not only DejaVu.
-        var withFallback: Bool
+        /// The bundled fallback files (CJK, Arabic, Hebrew, Thai, Devanagari, emoji) it holds
+        /// besides DejaVu, in the order of `BundledFonts.fallbackFileNames`.
+        var fallbackFiles: [String]
         /// Only this bundled file (no extra files, no fallback): for a `Font` of that file whose
         /// text the file covers, which the full list would draw with that file alone.
         var onlyBundledFile: String? = nil
+
+        init(extraFiles: [String], fallbackFiles: [String], onlyBundledFile: String? = nil) {
+            self.extraFiles = extraFiles
+            self.fallbackFiles = fallbackFiles
+            self.onlyBundledFile = onlyBundledFile
+        }
+
+        /// With every fallback file when `withFallback`, else none.
+        init(extraFiles: [String], withFallback: Bool, onlyBundledFile: String? = nil) {
+            self.init(extraFiles: extraFiles, fallbackFiles: withFallback ? BundledFonts.fallbackFileNames : [],
+                      onlyBundledFile: onlyBundledFile)
+        }
+
+        /// Whether it holds every fallback file.
+        var withFallback: Bool { fallbackFiles == BundledFonts.fallbackFileNames }
 
         /// The key of the process's dictionaries: a `String`, whose `Hashable` conformance Swift's
         /// runtime has found already. The first dictionary keyed by a type of our own has the
         /// runtime search every conformance in the binary, half a million instructions each.
         var id: String {
             if let onlyBundledFile { return "=" + onlyBundledFile }
-            return extraFiles.map { $0 + "\u{0}" }.joined() + (withFallback ? "+" : "-")
+            return extraFiles.map { $0 + "\u{0}" }.joined() + "+" + fallbackFiles.joined(separator: "+")
         }
 
         /// The key of a thread's font map or line cache for these fonts.
@@ -80,7 +96,23 @@ final class FontConfigFonts: @unchecked Sendable {
     /// Whether the configuration for `extraFiles` (with the fallback fonts when `withFallback`)
     /// has been built in this process: what shows that a text did not load the fallback fonts.
     static func isBuilt(extraFiles: [String], withFallback: Bool) -> Bool {
-        cache.withLock { $0[Key(extraFiles: extraFiles, withFallback: withFallback).id] != nil }
+        isBuilt(Key(extraFiles: extraFiles, withFallback: withFallback))
+    }
+
+    /// Whether the configuration `key` names has been built in this process.
+    static func isBuilt(_ key: Key) -> Bool {
+        cache.withLock { $0[key.id] != nil }
+    }
+
+    /// The fallback files of each configuration built so far for `extraFiles`, in no set order:
+    /// which fallback fonts the texts laid out with that list have loaded.
+    static func fallbackFilesBuilt(extraFiles: [String]) -> [[String]] {
+        let prefix = extraFiles.map { $0 + "\u{0}" }.joined() + "+"
+        return cache.withLock { cache in
+            cache.keys.filter { $0.hasPrefix(prefix) && !$0.hasPrefix("=") }.map { key in
+                key.dropFirst(prefix.count).split(separator: "+").map(String.init)
+            }
+        }
     }
 
     /// Whether every character of `text`, drawn or not, is in one of this configuration's fonts.
@@ -137,7 +169,7 @@ final class FontConfigFonts: @unchecked Sendable {
         leaveSystemConfigurationUnread()
         let extraFiles = key.onlyBundledFile == nil ? key.extraFiles : []
         let names = key.onlyBundledFile.map { [$0] }
-            ?? BundledFonts.primaryFileNames + (key.withFallback ? BundledFonts.fallbackFileNames : [])
+            ?? BundledFonts.primaryFileNames + key.fallbackFiles
         var paths: [String] = []
         for name in names {
             do {
@@ -243,6 +275,29 @@ final class FontConfigFonts: @unchecked Sendable {
         return nil
     }
 
+    /// How many characters the character map of the font from the file named `name` holds.
+    func characterCount(ofFile name: String) -> Int? {
+        characterSet(ofFile: name).map { Int(FcCharSetCount($0)) }
+    }
+
+    /// Whether the character map of the font from the file named `name` has `character`.
+    func file(_ name: String, has character: UInt32) -> Bool {
+        characterSet(ofFile: name).map { FcCharSetHasChar($0, character) != 0 } ?? false
+    }
+
+    private func characterSet(ofFile name: String) -> OpaquePointer? {
+        for pattern in fontPatterns {
+            var file: UnsafeMutablePointer<FcChar8>?
+            var charset: OpaquePointer?
+            guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file,
+                  URL(fileURLWithPath: String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self)))
+                      .lastPathComponent == name,
+                  FcPatternGetCharSet(pattern, FC_CHARSET, 0, &charset) == FcResultMatch else { continue }
+            return charset
+        }
+        return nil
+    }
+
     /// Whether the bundled fonts came from `BundledFontPatterns` (the system set) rather than a scan.
     var bundledFontsFromStoredPatterns: Bool {
         guard let set = FcConfigGetFonts(config, FcSetSystem) else { return false }
@@ -259,16 +314,40 @@ final class FontConfigFonts: @unchecked Sendable {
     }
 
     private func familyNames() -> [String] {
-        var names = Set<String>()
-        for pattern in fontPatterns {
-            var value: UnsafeMutablePointer<FcChar8>?
-            var nameIndex: Int32 = 0
-            while FcPatternGetString(pattern, FC_FAMILY, nameIndex, &value) == FcResultMatch, let value {
-                names.insert(String(cString: UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self)))
-                nameIndex += 1
-            }
+        Array(Set(fontPatterns.flatMap(Self.familyNames(of:)))).sorted()
+    }
+
+    private static func familyNames(of pattern: OpaquePointer) -> [String] {
+        var names: [String] = []
+        var value: UnsafeMutablePointer<FcChar8>?
+        while FcPatternGetString(pattern, FC_FAMILY, Int32(names.count), &value) == FcResultMatch, let value {
+            names.append(String(cString: UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self)))
         }
-        return names.sorted()
+        return names
+    }
+
+    /// The character maps of each family's faces, one list per family of `families`.
+    func familyCharacterSets() -> FamilyCharacterSets {
+        let named = fontPatterns.map { (families: Self.familyNames(of: $0), pattern: $0) }
+        return FamilyCharacterSets(sets: families.map { family in
+            named.compactMap { face in
+                var charset: OpaquePointer?
+                guard face.families.contains(family),
+                      FcPatternGetCharSet(face.pattern, FC_CHARSET, 0, &charset) == FcResultMatch else { return nil }
+                return charset
+            }
+        })
+    }
+
+    /// The character maps of a configuration's families, valid while the configuration lives.
+    struct FamilyCharacterSets {
+        fileprivate let sets: [[OpaquePointer]]
+
+        /// Whether a face of every family has `scalar`: then a text asking for any of these
+        /// families takes it from a face of that family, which FontConfig ranks before every other font.
+        func everyFamilyHas(_ scalar: Unicode.Scalar) -> Bool {
+            sets.allSatisfy { charsets in charsets.contains { FcCharSetHasChar($0, scalar.value) != 0 } }
+        }
     }
 }
 

@@ -357,6 +357,30 @@ final class PangoTextLayout {
         return result
     }
 
+    /// Every glyph of the layout's runs in visual order, line by line, with the name of the font
+    /// file that drew it and its advance in Pango units: what two font lists must agree on to
+    /// draw the same.
+    var glyphsWithFiles: [(id: UInt32, file: String, advance: Int32)] {
+        var result: [(id: UInt32, file: String, advance: Int32)] = []
+        forEachRun { run in
+            guard let item = run.pointee.item, let glyphs = run.pointee.glyphs else { return }
+            var file = ""
+            if let font = item.pointee.analysis.font,
+               let pattern = pango_fc_font_get_pattern(UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self)) {
+                var path: UnsafeMutablePointer<FcChar8>?
+                if FcPatternGetString(pattern, FC_FILE, 0, &path) == FcResultMatch, let path {
+                    file = URL(fileURLWithPath: String(cString: UnsafeRawPointer(path).assumingMemoryBound(to: CChar.self)))
+                        .lastPathComponent
+                }
+            }
+            for index in 0..<Int(glyphs.pointee.num_glyphs) {
+                let glyph = glyphs.pointee.glyphs[index]
+                result.append((glyph.glyph, file, glyph.geometry.width))
+            }
+        }
+        return result
+    }
+
     private static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Unicode.Scalar? {
         guard offset >= 0, offset < bytes.count else { return nil }
         let end = min(bytes.count, offset + 4)

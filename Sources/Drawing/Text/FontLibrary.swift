@@ -59,6 +59,24 @@ public struct FontLibrary: Sendable, Hashable {
         try FontConfigFonts.fonts(extraFiles: fontFiles, withFallback: withFallback)
     }
 
+    /// The font list for `text` in `families`: the library's fonts, plus the fallback files the
+    /// text needs (`FallbackFontChoice`) when they lack a character or the text shows an emoji,
+    /// or every fallback file when a family is one of theirs.
+    /// With `everyFallbackFile`, every fallback file instead of those the text needs: the list
+    /// whose drawing the needed files must reproduce.
+    func fontsKey(for text: String, families: [String], everyFallbackFile: Bool = false) throws(DrawingError)
+        -> FontConfigFonts.Key {
+        if families.contains(where: isFallbackFamily) {
+            return FontConfigFonts.Key(extraFiles: fontFiles, withFallback: true)
+        }
+        let list = try fonts()
+        guard !list.covers(text) || EmojiPresentation.appears(in: text) else {
+            return FontConfigFonts.Key(extraFiles: fontFiles, fallbackFiles: [])
+        }
+        return FontConfigFonts.Key(extraFiles: fontFiles, fallbackFiles: everyFallbackFile
+            ? BundledFonts.fallbackFileNames : FallbackFontChoice.files(for: text, besides: list))
+    }
+
     private static func matchingKey(_ family: String) -> String {
         String(family.lowercased().filter { !$0.isWhitespace })
     }

@@ -242,6 +242,14 @@ extension TextBox {
     func glyphs(in size: CGSize) throws(DrawingError) -> [(id: UInt32, family: String)] {
         try Prepared(self).layout(in: size).pango.glyphs
     }
+
+    /// The glyphs the box draws in `size` with the font file and advance of each, laid out with
+    /// the fallback files the text needs or, where it needs any, every fallback file: for tests
+    /// that check the two draw the same.
+    func glyphsWithFiles(in size: CGSize, everyFallbackFile: Bool) throws(DrawingError)
+        -> [(id: UInt32, file: String, advance: Int32)] {
+        try Prepared(self, everyFallbackFile: everyFallbackFile).layout(in: size).pango.glyphsWithFiles
+    }
 }
 
 extension TextBox {
@@ -261,7 +269,7 @@ extension TextBox {
         let iconNames: [String]
         let families: [String]
 
-        init(_ box: TextBox) throws(DrawingError) {
+        init(_ box: TextBox, everyFallbackFile: Bool = false) throws(DrawingError) {
             self.box = box
             font = PangoFontDescription(parsing: box.font, defaultFamily: "DejaVu Sans")
             guard font.size > 0 else {
@@ -290,9 +298,8 @@ extension TextBox {
             var families: [String] = []
             for family in font.families + markup.families where !families.contains(family) { families.append(family) }
             self.families = families
-            let covered = try box.library.fonts().covers(markup.text) && !EmojiPresentation.appears(in: markup.text)
-            let needsFallback = !covered || families.contains(where: box.library.isFallbackFamily)
-            fontMap = try PangoFontMap.forCurrentThread(extraFiles: box.library.fontFiles, withFallback: needsFallback)
+            fontMap = try PangoFontMap.forCurrentThread(box.library.fontsKey(for: markup.text, families: families,
+                                                                              everyFallbackFile: everyFallbackFile))
             iconNames = substituted.iconNames
             guard box.lineSpacing.isFinite, box.lineSpacing > 0 else {
                 throw .font("line spacing must be a positive number, got \(box.lineSpacing)")
