@@ -77,10 +77,13 @@ unit-test: test-deps
 ENVIRONMENT_TESTS = CLITests|GoldenImagesTests|DocumentTests
 
 # The keyboard animation (APNG and SMIL SVG) plays in headless Chromium as the spring says; the
-# screenshots stay in .build/browser to look at.
+# screenshots stay in .build/browser to look at. Then `cardrender preview` in the same browser: the cards
+# appear, a saved CSV row updates its card, an error shows and clears, paths outside are refused
+# (screenshots in .build/browser-preview; docs/preview-*.png are copies).
 browser-test: test-deps
 	$(SWIFT) build --build-tests $(TEST_FLAGS)
 	python3 Tests/Outside/browser-animation.py .build/debug/cardrender .build/browser
+	python3 Tests/Outside/browser-preview.py .build/debug/cardrender .build/browser-preview
 
 environment-test: test-deps
 	$(SWIFT) build --build-tests $(TEST_FLAGS)

@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "RenderPipeline", targets: ["RenderPipeline"]),
         .library(name: "PrintLayout", targets: ["PrintLayout"]),
         .library(name: "CardTemplates", targets: ["CardTemplates"]),
+        .library(name: "CardPreview", targets: ["CardPreview"]),
         .executable(name: "cardrender", targets: ["cardrender"]),
     ],
     dependencies: [
@@ -30,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // CSV and TSV data for template cards.
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        // `cardrender preview`'s HTTP and WebSocket server (plain sockets, no SwiftNIO), in CardPreview only.
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         // `make api-docs`: DocC for the library products.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -137,12 +140,21 @@ let package = Package(
             dependencies: ["Drawing", "PlayingCards", "KeyboardDiagrams", "BatchRendering", "SpecFiles", "PrintLayout",
                            "CardTemplates", "CardRenderSupport"]
         ),
+        // `cardrender preview`: the cards in a browser, redrawn as their files are saved. The only
+        // module with a server (FlyingFox), so the renderers never build one.
+        .target(
+            name: "CardPreview",
+            dependencies: ["RenderPipeline", "CardTemplates", "Drawing", "CardRenderSupport", "ResourceBundles",
+                           .product(name: "FlyingFox", package: "FlyingFox"),
+                           .product(name: "FlyingSocks", package: "FlyingFox")],
+            resources: [.copy("Resources/index.html"), .copy("Resources/preview.js"), .copy("Resources/preview.css")]
+        ),
         // The command line: argument declarations and printing.
         .executableTarget(
             name: "cardrender",
             dependencies: [
                 "Drawing", "PlayingCards", "KeyboardDiagrams", "GoldenImages", "BatchRendering", "SpecFiles", "RenderPipeline",
-                "CardRenderSupport", "BundledFonts", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "CardRenderSupport", "BundledFonts", "CardPreview", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: mocking
         ),
@@ -178,6 +190,9 @@ let package = Package(
             name: "RenderPipelineTests",
             dependencies: ["RenderPipeline", "BatchRendering", "SpecFiles", "Drawing", "KeyboardDiagrams", "CardRenderSupport"]
         ),
+        .testTarget(name: "CardPreviewTests", dependencies: ["CardPreview", "RenderPipeline", "CardRenderSupport",
+                                                            .product(name: "FlyingFox", package: "FlyingFox")],
+                    swiftSettings: mocking),
         .testTarget(name: "CLITests", dependencies: ["cardrender", "Drawing", "GoldenImageTesting", "PrintLayout", "CardRenderSupport"],
                     exclude: ["__Goldens__"], swiftSettings: mocking),
         // README and DocC snippets are the Examples package's code (which `make examples` builds by version).

@@ -26,6 +26,7 @@ do {
     if all || sections.contains(CardsBenchmark.section) { try CardsBenchmark.run(cardrender: cardrender) }
     if all || sections.contains(TabletopSimulatorBenchmark.section) { try TabletopSimulatorBenchmark.run(cardrender: cardrender) }
     if all || sections.contains(TextEngineBenchmark.section) { try TextEngineBenchmark.run(cardrender: cardrender) }
+    if all || sections.contains(PreviewBenchmark.section) { try PreviewBenchmark.run(cardrender: cardrender) }
     print(String(format: "peak memory of this benchmark process: %.1f MiB", Measure.peakMemoryMiB()))
 } catch {
     FileHandle.standardError.write(Data("cardrender-bench: error: \(error)\n".utf8))

@@ -15,7 +15,7 @@ struct CardRender: ParsableCommand {
         (bad arguments, unreadable or unwritable files).
         """,
         version: version,
-        subcommands: [RenderCommand.self, BatchCommand.self, MergeCommand.self, CardCommand.self, DeckCommand.self, CardsCommand.self, PrintCommand.self, KeyboardCommand.self, DevicesCommand.self, DiffCommand.self, VerifyCommand.self, ReportCommand.self]
+        subcommands: [RenderCommand.self, BatchCommand.self, MergeCommand.self, CardCommand.self, DeckCommand.self, CardsCommand.self, PreviewCommand.self, PrintCommand.self, KeyboardCommand.self, DevicesCommand.self, DiffCommand.self, VerifyCommand.self, ReportCommand.self]
     )
 }
 

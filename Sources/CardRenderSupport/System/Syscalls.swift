@@ -431,6 +431,82 @@ package enum Syscalls {
         _exit(status)
     }
 
+    // MARK: watching folders (inotify)
+
+    /// A change the kernel reported in a watched folder: the watch (as `watchFolder` returned it)
+    /// and the name of the entry that changed in it.
+    package struct FolderChange: Sendable, Equatable {
+        package var watch: Int32
+        package var name: String
+    }
+
+    /// `inotify_init1(2)`: a descriptor to watch folders with, closed on exec.
+    package static func startWatching() throws(Errno) -> Int32 {
+        let fd = inotify_init1(Int32(IN_CLOEXEC))
+        guard fd >= 0 else { throw lastError }
+        return fd
+    }
+
+    /// `inotify_add_watch(2)` on a folder: entries written and closed, created, moved in or out,
+    /// deleted or given new attributes (what an editor's save does, whether it writes in place or
+    /// renames a new file over the old one).
+    package static func watchFolder(_ fd: Int32, _ path: String) throws(Errno) -> Int32 {
+        let mask = UInt32(IN_CLOSE_WRITE | IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_ATTRIB | IN_ONLYDIR)
+        let watch = checked(.watch, path) { inotify_add_watch(fd, path, mask) }
+        guard watch >= 0 else { throw lastError }
+        return watch
+    }
+
+    /// `pipe(2)` with both ends closed on exec: a way for one thread to wake another that
+    /// sleeps in `waitForFolderChanges`.
+    package static func makeWakePipe() throws(Errno) -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { throw lastError }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return (ends[0], ends[1])
+    }
+
+    /// Wakes the thread waiting on the pipe's other end.
+    package static func wake(_ writeEnd: Int32) {
+        var byte: UInt8 = 1
+        _ = write(writeEnd, &byte, 1)
+    }
+
+    /// Sleeps in `poll(2)` until the watch descriptor has changes to read, `wake` has something
+    /// to read or `seconds` pass (nil: no limit); then reads every change waiting. Nil when woken
+    /// through `wake`; no change when the time passed first. No cycle is spent while nothing changes.
+    package static func waitForFolderChanges(_ fd: Int32, wake: Int32, seconds: Double?) throws(Errno) -> [FolderChange]? {
+        var descriptors = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+        let ready = poll(&descriptors, 2, seconds.map { Int32(max(0, $0) * 1000) } ?? -1)
+        if ready < 0 { if errno == EINTR { return [] } else { throw lastError } }
+        if descriptors[1].revents != 0 { return nil }
+        guard ready > 0 else { return [] }
+        // Room for many events at once: each is a header and a name of at most NAME_MAX + 1 bytes.
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if count < 0 { if errno == EINTR || errno == EAGAIN { return [] } else { throw lastError } }
+        return folderChanges(in: buffer[0..<count])
+    }
+
+    /// The `inotify_event` records in bytes `read(2)` gave.
+    private static func folderChanges(in bytes: ArraySlice<UInt8>) -> [FolderChange] {
+        let header = MemoryLayout<inotify_event>.size
+        var changes: [FolderChange] = []
+        var offset = bytes.startIndex
+        while offset + header <= bytes.endIndex {
+            let (watch, nameLength) = bytes[offset..<(offset + header)].withUnsafeBytes { raw in
+                let event = raw.loadUnaligned(as: inotify_event.self)
+                return (event.wd, Int(event.len))
+            }
+            let nameStart = offset + header
+            let nameEnd = min(bytes.endIndex, nameStart + nameLength)
+            let name = bytes[nameStart..<nameEnd].prefix { $0 != 0 }
+            changes.append(FolderChange(watch: watch, name: String(decoding: name, as: UTF8.self)))
+            offset = nameStart + nameLength
+        }
+        return changes
+    }
+
     // MARK: threads
 
     /// A thread started by `startThread`, to be joined.

@@ -2,6 +2,8 @@
 package enum SystemCall: String, Sendable, Hashable, CaseIterable {
     case open, read, write, pwrite, pread, fsync, ftruncate, flock, fstat, stat, lstat, close
     case rename, unlink, rmdir, mkdir, access, realpath, opendir
+    /// `inotify_add_watch(2)`, on the folder watched.
+    case watch
 }
 
 #if ENABLE_MOCKING

@@ -1,0 +1,33 @@
+@testable import CardPreview
+import FlyingFox
+import Foundation
+import Testing
+
+@Suite struct LiveUpdatesTests {
+    @Test func everyOpenPageIsToldAndOneTooManyIsClosed() async throws {
+        let live = LiveUpdates()
+        var clients: [AsyncStream<WSMessage>.Continuation] = []
+        var streams: [AsyncStream<WSMessage>] = []
+        for _ in 0..<LiveUpdates.maxClients {
+            let (incoming, continuation) = AsyncStream<WSMessage>.makeStream()
+            clients.append(continuation)
+            streams.append(try await live.makeMessages(for: incoming))
+        }
+        #expect(live.count == LiveUpdates.maxClients)
+        let (extra, extraClient) = AsyncStream<WSMessage>.makeStream()
+        var refused = try await live.makeMessages(for: extra).makeAsyncIterator()
+        #expect(await refused.next() == .close(WSCloseCode(1008, reason: "too many pages open")))
+        #expect(await refused.next() == nil)
+        extraClient.finish()
+        live.announce(7)
+        for stream in streams {
+            var messages = stream.makeAsyncIterator()
+            #expect(await messages.next() == .text("7"))
+        }
+        // A page that goes away leaves room for another.
+        clients[0].finish()
+        for _ in 0..<200 where live.count == LiveUpdates.maxClients { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(live.count == LiveUpdates.maxClients - 1)
+        live.finish()
+    }
+}

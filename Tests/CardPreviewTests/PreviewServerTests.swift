@@ -1,0 +1,185 @@
+@testable import CardPreview
+import CardRenderSupport
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Synchronization
+import Testing
+
+@Suite struct PreviewRouteTests {
+    @Test func theRoutesAreExact() {
+        #expect(PreviewRoutes.Route(path: "/") == .page(.index))
+        #expect(PreviewRoutes.Route(path: "/preview.js") == .page(.script))
+        #expect(PreviewRoutes.Route(path: "/cards.json") == .cards)
+        #expect(PreviewRoutes.Route(path: "/live") == .live)
+        #expect(PreviewRoutes.Route(path: "/cards/0.png") == .image(0))
+        #expect(PreviewRoutes.Route(path: "/cards/12.png") == .image(12))
+        #expect(PreviewRoutes.Route(path: "/backs/0.png") == .back(0))
+        #expect(PreviewRoutes.Route(path: "/back.png") == nil)
+    }
+
+    @Test(arguments: [
+        "/../card.yaml", "/cards/../card.yaml", "/cards/..%2f..%2fcard.yaml", "/%2e%2e/%2e%2e/etc/passwd", "/cards/%2e%2e.png",
+        "//etc/passwd", "/etc/passwd", "/cards/-1.png", "/cards/1234567.png", "/cards/1.png/..", "/cards/١.png",
+        "/cards/0.png%00", "/index.html", "/cards/red.svg", "http://127.0.0.1/cards/0.png", "/Cards/0.png", "/cards/.png",
+    ])
+    func everyOtherPathIsRefused(path: String) {
+        #expect(PreviewRoutes.Route(path: path) == nil)
+    }
+}
+
+/// A preview server on a free loopback port, stopped when the test ends.
+final class RunningPreview: Sendable {
+    /// What the server's thread and the test share.
+    final class Shared: Sendable {
+        let stop = Atomic<Bool>(false)
+        let lines = Mutex<[String]>([])
+        let address = Mutex<String?>(nil)
+        let failure = Mutex<String?>(nil)
+    }
+
+    let base: URL
+    private let shared = Shared()
+
+    /// Waits for the server's address by sleeping, not by blocking: the server's tasks need the
+    /// same few cooperative threads the tests run on.
+    init(_ request: PreviewRequest) async throws {
+        let shared = shared
+        Thread.detachNewThread {
+            do {
+                try PreviewServer.run(request, shouldStop: { shared.stop.load(ordering: .acquiring) }) { line in
+                    shared.lines.withLock { $0.append(line) }
+                    if let range = line.range(of: "http://"), shared.address.withLock({ $0 == nil }) {
+                        shared.address.withLock { $0 = String(line[range.lowerBound...].prefix { $0 != " " }) }
+                    }
+                }
+            } catch {
+                shared.failure.withLock { $0 = "\(error)" }
+            }
+        }
+        let deadline = Date().addingTimeInterval(60)
+        while shared.address.withLock({ $0 }) == nil, shared.failure.withLock({ $0 }) == nil, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        guard let url = shared.address.withLock({ $0 }).flatMap(URL.init(string:)) else {
+            throw PreviewError(shared.failure.withLock { $0 } ?? "the server did not start")
+        }
+        base = url
+    }
+
+    func get(_ path: String, host: String? = nil) async throws -> (status: Int, body: Data, type: String?) {
+        var request = URLRequest(url: URL(string: path, relativeTo: base)!)
+        if let host { request.setValue(host, forHTTPHeaderField: "Host") }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let http = response as? HTTPURLResponse
+        return (http?.statusCode ?? 0, data, http?.value(forHTTPHeaderField: "Content-Type"))
+    }
+
+    /// Waits for a line the server prints from now on (earlier lines are dropped).
+    func waitForLine(containing text: String, seconds: Double = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            let found = shared.lines.withLock { lines in
+                guard let index = lines.firstIndex(where: { $0.contains(text) }) else { return false }
+                lines.removeSubrange(...index)
+                return true
+            }
+            if found { return true }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return false
+    }
+
+    /// Asks the server to stop; its thread ends by itself within the stop check's period.
+    func shutDown() {
+        shared.stop.store(true, ordering: .releasing)
+    }
+}
+
+@Suite(.serialized) struct PreviewServerTests {
+    @Test func servesThePageTheCardsAndNothingElse() async throws {
+        let fixtures = try PreviewFixtures()
+        let server = try await RunningPreview(PreviewRequest(template: fixtures.path("card.yaml"), data: fixtures.path("cards.csv"), dpi: 72))
+        defer { server.shutDown() }
+        #expect(server.base.host == "127.0.0.1")
+        let page = try await server.get("/")
+        #expect(page.status == 200)
+        #expect(String(decoding: page.body, as: UTF8.self).contains("<main id=\"cards\""))
+        let json = try await server.get("/cards.json")
+        #expect(json.type == "application/json")
+        let snapshot = try JSONSerialization.jsonObject(with: json.body) as? [String: Any]
+        #expect((snapshot?["cards"] as? [Any])?.count == 3)
+        let image = try await server.get("/cards/2.png?v=1")
+        #expect(image.status == 200 && image.type == "image/png" && image.body.starts(with: [0x89, 0x50]))
+        // A symbolic link beside the template, by the name a card image would have, is not served.
+        try FileManager.default.createSymbolicLink(atPath: fixtures.path("link.png"), withDestinationPath: "/etc/passwd")
+        for path in ["/link.png", "/cards/link.png", "/card.yaml", "/cards.csv", "/cards/3.png", "/%2e%2e/cards.csv"] {
+            #expect(try await server.get(path).status == 404, "\(path)")
+        }
+        #expect(try await server.get("/" + String(repeating: "a", count: 300)).status == 414)
+        #expect(try await server.get("/cards.json?" + String(repeating: "v", count: 100)).status == 414)
+        // Another name for this address (DNS rebinding) is not answered.
+        #expect(try await server.get("/cards.json", host: "attacker.example:80").status == 421)
+    }
+
+    @Test func aSavedFileRedrawsItsCardAndAnErrorShowsUntilFixed() async throws {
+        let fixtures = try PreviewFixtures()
+        let server = try await RunningPreview(PreviewRequest(template: fixtures.path("card.yaml"), data: fixtures.path("cards.csv"), dpi: 72))
+        defer { server.shutDown() }
+        #expect(server.waitForLine(containing: "Previewing 3 cards"))
+        try fixtures.write("cards.csv", PreviewFixtures.rows.replacingOccurrences(of: "Gamma,#3333cc", with: "Gamma,#000000"))
+        #expect(server.waitForLine(containing: "redrew row 3"))
+        try fixtures.write("cards.csv", PreviewFixtures.rows + "\nDelta,\"oops,red.svg\n")
+        #expect(server.waitForLine(containing: "error: "))
+        let failed = try JSONSerialization.jsonObject(with: try await server.get("/cards.json").body) as? [String: Any]
+        #expect((failed?["error"] as? String)?.contains("cards.csv:5") == true)
+        #expect((failed?["cards"] as? [Any])?.count == 3)
+        try fixtures.write("cards.csv", PreviewFixtures.rows)
+        #expect(server.waitForLine(containing: "redrew row 3", seconds: 10))
+        let fixed = try JSONSerialization.jsonObject(with: try await server.get("/cards.json").body) as? [String: Any]
+        #expect(fixed?["error"] == nil)
+    }
+
+    #if ENABLE_MOCKING
+    @Test(arguments: [(Errno.permissionDenied, "Permission denied"),
+                      (Errno.noSpace, "the system's limit of inotify watches is reached (sysctl fs.inotify.max_user_watches)")])
+    func aFolderThatCannotBeWatchedIsOneLineNamingIt(error: Errno, reason: String) throws {
+        let fixtures = try PreviewFixtures()
+        let installation = SystemFaults.install([SystemFault(.watch, error, in: fixtures.folder.path)])
+        defer { installation.remove() }
+        let request = PreviewRequest(template: fixtures.path("card.yaml"), data: fixtures.path("cards.csv"), dpi: 72)
+        #expect(throws: PreviewError("cannot watch \(fixtures.folder.standardizedFileURL.path) for changes: \(reason)")) {
+            try PreviewServer.run(request, shouldStop: { true }) { _ in }
+        }
+        #expect(installation.failures == 1)
+    }
+    #endif
+
+    @Test func aBadRequestIsOneLine() {
+        #expect(throws: PreviewError("--port must be from 0 to 65535, got 70000")) {
+            try PreviewRequest(template: "t.yaml", port: 70000).validate()
+        }
+        #expect(throws: PreviewError("--host must be an IPv4 address such as 127.0.0.1 or 0.0.0.0, got \"example.com\"")) {
+            try PreviewRequest(template: "t.yaml", host: "example.com").validate()
+        }
+    }
+}
+
+@Suite struct FileWatcherTests {
+    @Test func aSaveWakesTheWatcherAndOtherFilesDoNot() throws {
+        let fixtures = try PreviewFixtures()
+        let watcher = try FileWatcher()
+        try watcher.watch([fixtures.path("cards.csv")])
+        let changes = Atomic<Int>(0)
+        watcher.start { changes.add(1, ordering: .relaxed) }
+        defer { watcher.stop() }
+        try fixtures.write("unrelated.txt", "x")
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(changes.load(ordering: .relaxed) == 0)
+        try fixtures.write("cards.csv", PreviewFixtures.rows + "\nDelta,#000000,red.svg\n")
+        let deadline = Date().addingTimeInterval(5)
+        while changes.load(ordering: .relaxed) == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(changes.load(ordering: .relaxed) == 1)
+    }
+}
