@@ -26,6 +26,13 @@ import Testing
             #expect(data.rows.map(\.location.line) == [2, 4, 5], "\(format)")
             #expect(data.rows[1].label == "row 2 (cards:4)", "\(format)")
         }
+        // LibreOffice reads TRUE as a boolean and 25% as a percentage: their values, not their display.
+        let typed = try files.write("typed.csv", "flag,share\nTRUE,25%\nFALSE,-1.5%\n")
+        for format in ["xlsx", "ods"] {
+            let converted = try SpreadsheetFixtures.libreOffice(convert: typed, to: format, in: files.folder)
+            #expect(try CardData.load(contentsOf: converted).rows.map(\.values)
+                    == [["flag": "true", "share": "0.25"], ["flag": "false", "share": "-0.015"]], "\(format)")
+        }
     }
 
     static let openpyxlScript = """
@@ -177,6 +184,15 @@ import Testing
         #expect(Self.parse(corrupt)?.hasPrefix("cards.xlsx: xl/worksheets/sheet1.xml: cannot be read from the archive") == true)
     }
 
+    /// A directory said to start past the archive's end: ZIPFoundation's in-memory archive
+    /// trapped reading there (found by fuzzing); read from a file it is an archive without parts.
+    @Test func aDirectoryPastTheEndIsAnArchiveWithoutParts() throws {
+        var bytes = [UInt8](try SpreadsheetFixtures.xlsx(rows: ""))
+        let end = try #require((0...(bytes.count - 22)).last { Array(bytes[$0..<$0 + 4]) == [0x50, 0x4B, 0x05, 0x06] })
+        bytes.replaceSubrange(end + 16..<end + 20, with: [0x00, 0x00, 0x00, 0x7F])
+        #expect(Self.parse(Data(bytes)) == "cards.xlsx: xl/workbook.xml is missing: this zip archive is not an XLSX workbook")
+    }
+
     @Test func hostileArchivesAreRefusedBeforeTheWork() throws {
         var small = SpreadsheetLimits()
         small.partBytes = 64 << 10
@@ -224,6 +240,10 @@ import Testing
             """.utf8)
         #expect(Self.parse(try SpreadsheetFixtures.xlsx(rows: "", extraParts: [("xl/sharedStrings.xml", laughs)]))
                 == "cards.xlsx: xl/sharedStrings.xml: declares a document type or entities, which spreadsheet files never do")
+
+        let spaces = "<table:table table:name=\"T\"><table:table-row><table:table-cell office:value-type=\"string\"><text:p>"
+            + String(repeating: "<text:s text:c=\"32767\"/>", count: 10) + "</text:p></table:table-cell></table:table-row></table:table>"
+        #expect(Self.parse(try SpreadsheetFixtures.ods(tables: spaces), .ods) == "cards.ods: T!A1: holds more than 32767 characters")
 
         // A million copies of a row with a value: refused before one is stored.
         let repeated = """

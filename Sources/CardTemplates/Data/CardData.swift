@@ -103,10 +103,7 @@ public struct CardData: Sendable, Equatable {
         guard InputPaths.kind(at: url.path) == .regularFile else {
             throw SpecError("is not a regular file but a device, FIFO or socket; give a data file", at: file)
         }
-        if format.isSpreadsheet, let size = try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int,
-           size > SpreadsheetLimits().fileBytes {
-            throw SpecError("the spreadsheet has \(size) bytes, more than the \(SpreadsheetLimits().fileBytes) allowed", at: file)
-        }
+        if format.isSpreadsheet { return try SpreadsheetReader.read(contentsOf: url, format: format, sheet: sheet, file: name) }
         let bytes: Data
         do { bytes = try Data(contentsOf: url) } catch {
             throw SpecError("cannot read the data file (\(error.localizedDescription))", at: file)

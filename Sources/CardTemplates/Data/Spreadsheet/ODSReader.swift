@@ -9,8 +9,15 @@ enum ODSReader {
     /// The cells of the table named `sheet` (the first when nil).
     static func read(_ archive: SpreadsheetArchive, sheet: String?) throws(SpreadsheetError) -> SheetGrid {
         var names: [String] = []
+        var depth = 0
         _ = try archive.readXML(contentPath) { event throws(XMLEvents.Failure) in
-            if case let .start("table", attributes) = event, let name = attributes["table:name"] { names.append(name) }
+            switch event {
+            case let .start("table", attributes):
+                depth += 1
+                if depth == 1 { names.append(attributes["table:name"] ?? "Sheet\(names.count + 1)") }
+            case .end("table"): depth -= 1
+            default: break
+            }
         }
         guard !names.isEmpty else {
             let problem = archive.contains(contentPath) ? "has no table" : "is missing: this zip archive is not an ODS spreadsheet"
@@ -33,19 +40,25 @@ enum ODSReader {
         var rowCells: [(column: Int, value: String)] = []
         var cell: (attributes: [String: String], repeat: Int, covered: Bool)?
         var paragraphs: [String] = []
-        var inParagraph = 0, inAnnotation = 0
+        var inParagraph = 0, inAnnotation = 0, textLength = 0
 
         mutating func handle(_ event: XMLEvents.Event) throws(XMLEvents.Failure) {
             switch event {
             case let .start(name, attributes): try start(name, attributes)
             case let .end(name): try end(name)
-            case let .text(text): append(text)
+            case let .text(text): try append(text)
             }
         }
 
-        mutating func append(_ text: String) {
+        /// Adds to the cell's last paragraph, within the character limit (a few bytes of
+        /// `<text:s text:c="32767"/>` stand for many spaces).
+        mutating func append(_ text: String) throws(XMLEvents.Failure) {
             guard cell != nil, inParagraph > 0, inAnnotation == 0, !paragraphs.isEmpty else { return }
             paragraphs[paragraphs.count - 1] += text
+            textLength += text.utf8.count
+            guard textLength <= 4 * grid.limits.characters else {
+                throw .cell("\(grid.reference(row: row, column: column)): holds more than \(grid.limits.characters) characters")
+            }
         }
 
         mutating func start(_ name: String, _ attributes: [String: String]) throws(XMLEvents.Failure) {
@@ -63,13 +76,14 @@ enum ODSReader {
             case "table-cell", "covered-table-cell":
                 cell = (attributes, try repeatCount(attributes["table:number-columns-repeated"], "columns"), name == "covered-table-cell")
                 paragraphs = []
+                textLength = 0
             case "annotation": inAnnotation += 1
             case "p" where cell != nil && inAnnotation == 0:
                 paragraphs.append("")
                 inParagraph += 1
-            case "s": append(String(repeating: " ", count: min(Int(attributes["text:c"] ?? "1") ?? 1, grid.limits.characters)))
-            case "tab": append("\t")
-            case "line-break": append("\n")
+            case "s": try append(String(repeating: " ", count: max(1, min(Int(attributes["text:c"] ?? "1") ?? 1, grid.limits.characters))))
+            case "tab": try append("\t")
+            case "line-break": try append("\n")
             default: break
             }
         }

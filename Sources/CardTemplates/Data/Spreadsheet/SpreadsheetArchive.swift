@@ -16,11 +16,13 @@ struct SpreadsheetArchive {
     private let entries: [String: Entry]
     let limits: SpreadsheetLimits
 
-    /// Opens the archive in `data` and lists its entries, refusing more than the limit.
-    init(data: Data, limits: SpreadsheetLimits) throws(Fault) {
+    /// Opens the archive in the file at `url` and lists its entries, refusing more than the
+    /// limit. A file, not ZIPFoundation's in-memory archive: reading that one past its end (at an
+    /// offset a damaged directory gives) traps, where a file read there just ends.
+    init(url: URL, limits: SpreadsheetLimits) throws(Fault) {
         self.limits = limits
         do {
-            archive = try Archive(data: data, accessMode: .read)
+            archive = try Archive(url: url, accessMode: .read)
         } catch {
             throw Fault(part: nil, message: "is not a zip archive (an .xlsx or .ods file is one); was it saved as another format?")
         }

@@ -8,16 +8,28 @@ import SpecFiles
 /// the cell (`cards.xlsx: Sheet1!C7: …`) or, for a damaged file, the part inside the archive.
 public enum SpreadsheetReader {
     /// Rows from the spreadsheet in `bytes`, from the sheet named `sheet` (the first when nil);
-    /// `file` names it in messages.
+    /// `file` names it in messages. The bytes are read from a temporary file, removed after.
     public static func read(_ bytes: Data, format: CardData.Format, sheet: String?, file: String,
                             limits: SpreadsheetLimits = SpreadsheetLimits()) throws(SpecError) -> CardData {
-        let location = SpecLocation(file: file)
-        guard bytes.count <= limits.fileBytes else {
-            throw SpecError("the spreadsheet has \(bytes.count) bytes, more than the \(limits.fileBytes) allowed", at: location)
+        try checkSize(bytes.count, file: file, limits: limits)
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("cardrender-sheet-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        do { try bytes.write(to: temporary) } catch {
+            throw SpecError("cannot hold the spreadsheet in a temporary file (\(error.localizedDescription))", at: SpecLocation(file: file))
         }
+        return try read(contentsOf: temporary, format: format, sheet: sheet, file: file, limits: limits)
+    }
+
+    /// Rows from the spreadsheet file at `url`, from the sheet named `sheet` (the first when
+    /// nil); `file` names it in messages.
+    public static func read(contentsOf url: URL, format: CardData.Format, sheet: String?, file: String,
+                            limits: SpreadsheetLimits = SpreadsheetLimits()) throws(SpecError) -> CardData {
+        let location = SpecLocation(file: file)
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        try checkSize(size, file: file, limits: limits)
         do {
             let archive: SpreadsheetArchive
-            do { archive = try SpreadsheetArchive(data: bytes, limits: limits) } catch { throw SpreadsheetError(error) }
+            do { archive = try SpreadsheetArchive(url: url, limits: limits) } catch { throw SpreadsheetError(error) }
             let grid = format == .ods ? try ODSReader.read(archive, sheet: sheet) : try XLSXReader.read(archive, sheet: sheet)
             return try grid.cardData(file: file)
         } catch let error as SpreadsheetError {
@@ -26,6 +38,12 @@ public enum SpreadsheetReader {
             throw error
         } catch {
             throw SpecError("cannot read the spreadsheet (\(error))", at: location)
+        }
+    }
+
+    static func checkSize(_ size: Int, file: String, limits: SpreadsheetLimits) throws(SpecError) {
+        guard size <= limits.fileBytes else {
+            throw SpecError("the spreadsheet has \(size) bytes, more than the \(limits.fileBytes) allowed", at: SpecLocation(file: file))
         }
     }
 

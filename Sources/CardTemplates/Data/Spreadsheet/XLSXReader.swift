@@ -19,20 +19,23 @@ enum XLSXReader {
         let chosen = try SpreadsheetReader.choose(sheet, among: names)
         let relationships = try readRelationships(archive)
         let relationship = workbook.sheets[chosen].relationship
-        guard let target = relationships[relationship] else {
+        guard let target = relationships[relationship]?.target else {
             throw SpreadsheetError("\(relationshipsPath): no relationship \"\(relationship)\" for sheet \"\(names[chosen])\"")
         }
         let sheetPath = resolve(target)
-        let strings = try readSharedStrings(archive, path: relationships.values.first { $0.hasSuffix("sharedStrings.xml") }
-                                                .map(resolve) ?? "xl/sharedStrings.xml")
-        let styles = try readStyles(archive, path: relationships.values.first { $0.hasSuffix("styles.xml") }
-                                        .map(resolve) ?? "xl/styles.xml")
+        let strings = try readSharedStrings(archive, path: part(ofType: "sharedStrings", in: relationships) ?? "xl/sharedStrings.xml")
+        let styles = try readStyles(archive, path: part(ofType: "styles", in: relationships) ?? "xl/styles.xml")
         var reader = SheetReader(grid: SheetGrid(sheet: names[chosen], limits: archive.limits), strings: strings,
                                  styles: styles, epoch: workbook.epoch)
         guard try archive.readXML(sheetPath, handle: { event throws(XMLEvents.Failure) in try reader.handle(event) }) else {
             throw SpreadsheetError("\(sheetPath): sheet \"\(names[chosen])\" is missing from the archive")
         }
         return reader.grid
+    }
+
+    /// The part of the first relationship (by id) whose type ends in `/type`.
+    static func part(ofType type: String, in relationships: [String: Relationship]) -> String? {
+        relationships.filter { $0.value.type.hasSuffix("/" + type) }.min { $0.key < $1.key }.map { resolve($0.value.target) }
     }
 
     /// `worksheets/sheet1.xml` → `xl/worksheets/sheet1.xml`; `/xl/…` as is, less the slash.
@@ -73,13 +76,19 @@ enum XLSXReader {
         return workbook
     }
 
-    static func readRelationships(_ archive: SpreadsheetArchive) throws(SpreadsheetError) -> [String: String] {
-        var targets: [String: String] = [:]
+    /// A part the workbook refers to: its type (a URI ending in `/worksheet`, `/styles` …) and where it is.
+    struct Relationship {
+        var type: String
+        var target: String
+    }
+
+    static func readRelationships(_ archive: SpreadsheetArchive) throws(SpreadsheetError) -> [String: Relationship] {
+        var targets: [String: Relationship] = [:]
         _ = try archive.readXML(relationshipsPath) { event throws(XMLEvents.Failure) in
             guard case let .start("Relationship", attributes) = event, let id = attributes["Id"],
                   let target = attributes["Target"] else { return }
             if attributes["TargetMode"] == "External" { return }
-            targets[id] = target
+            targets[id] = Relationship(type: attributes["Type"] ?? "", target: target)
         }
         return targets
     }
@@ -167,10 +176,11 @@ enum XLSXReader {
             case let .end(name): try end(name)
             case let .text(text):
                 guard inValue || inText else { return }
-                value = (value ?? "") + text
-                guard value!.utf8.count <= 4 * grid.limits.characters else {
+                let joined = (value ?? "") + text
+                guard joined.utf8.count <= 4 * grid.limits.characters else {
                     throw .cell("\(grid.reference(row: row, column: column)): holds more than \(grid.limits.characters) characters")
                 }
+                value = joined
             }
         }
 
