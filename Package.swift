@@ -145,6 +145,7 @@ let package = Package(
             name: "cardrender-bench",
             dependencies: [
                 "Drawing", "PlayingCards", "KeyboardDiagrams", "GoldenImages", "BatchRendering", "CardRenderSupport",
+                "CardTemplates", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
 

@@ -4,7 +4,7 @@
 enum CellText {
     /// `3` for 3.0, `2.5`, `1e-05`; nil for text that is not a number.
     static func number(_ text: String) -> String? {
-        guard let value = Double(text.trimmingSpaces), value.isFinite else { return nil }
+        guard let value = Double(text) ?? Double(text.trimmingSpaces), value.isFinite else { return nil }
         return number(value)
     }
 

@@ -7,12 +7,19 @@ struct SheetGrid {
     /// The sheet's name as the workbook gives it.
     let sheet: String
     let limits: SpreadsheetLimits
-    private(set) var rows: [Int: [Int: String]] = [:]
-    private(set) var cellCount = 0
+    /// The cells in the order they were met (a sheet's order, rows and columns ascending, in
+    /// every file seen; sorted before use when not).
+    private var cells: [(row: Int, column: Int, value: String)] = []
+    var cellCount: Int { cells.count }
+
+    /// The sheet's name as a reference writes it.
+    let quotedSheet: String
 
     init(sheet: String, limits: SpreadsheetLimits) {
         self.sheet = sheet
         self.limits = limits
+        let plain = !sheet.isEmpty && sheet.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" }
+        quotedSheet = plain ? sheet : "'" + sheet.replacingOccurrences(of: "'", with: "''") + "'"
     }
 
     /// A problem at one cell, as `Sheet1!C7: …`.
@@ -25,25 +32,17 @@ struct SheetGrid {
         "\(quotedSheet)!\(Self.columnName(column))\(row)"
     }
 
-    var quotedSheet: String {
-        let plain = !sheet.isEmpty && sheet.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" }
-        return plain ? sheet : "'" + sheet.replacingOccurrences(of: "'", with: "''") + "'"
-    }
-
     /// Stores `value` at (`row`, `column`); an empty value is no cell.
     mutating func set(_ value: String, row: Int, column: Int) throws(CellFault) {
         guard !value.isEmpty else { return }
         try check(row: row, column: column)
-        guard value.unicodeScalars.count <= limits.characters else {
+        guard value.utf8.count <= limits.characters || value.unicodeScalars.count <= limits.characters else {
             throw CellFault(message: "\(reference(row: row, column: column)): holds more than \(limits.characters) characters")
         }
-        if rows[row]?[column] == nil {
-            cellCount += 1
-            guard cellCount <= limits.cells else {
-                throw CellFault(message: "\(reference(row: row, column: column)): the sheet has more than \(limits.cells) cells with values")
-            }
+        guard cells.count < limits.cells else {
+            throw CellFault(message: "\(reference(row: row, column: column)): the sheet has more than \(limits.cells) cells with values")
         }
-        rows[row, default: [:]][column] = value
+        cells.append((row, column, value))
     }
 
     /// Whether a cell at (`row`, `column`) is within the sheet's and the reader's bounds.
@@ -57,40 +56,59 @@ struct SheetGrid {
         }
     }
 
+    /// The cells by row, each row's by column, in ascending order; of a cell given twice the last.
+    func rowsInOrder() -> [(row: Int, cells: [(column: Int, value: String)])] {
+        var ordered = cells
+        let isSorted = zip(cells, cells.dropFirst()).allSatisfy { ($0.row, $0.column) < ($1.row, $1.column) }
+        if !isSorted {
+            ordered = cells.enumerated().sorted { ($0.element.row, $0.element.column, $0.offset) < ($1.element.row, $1.element.column, $1.offset) }
+                .map(\.element)
+        }
+        var rows: [(row: Int, cells: [(column: Int, value: String)])] = []
+        for cell in ordered {
+            if rows.last?.row != cell.row { rows.append((cell.row, [])) }
+            if rows[rows.count - 1].cells.last?.column == cell.column { rows[rows.count - 1].cells.removeLast() }
+            rows[rows.count - 1].cells.append((cell.column, cell.value))
+        }
+        return rows
+    }
+
     /// The data: the first row with a value names the columns, rows without a value are
     /// skipped (as blank lines in a CSV file), and a value outside the header's columns is an error.
     func cardData(file: String) throws(SpecError) -> CardData {
         let location = SpecLocation(file: file)
-        let rowNumbers = rows.keys.sorted()
-        guard let headerRow = rowNumbers.first, let headerCells = rows[headerRow] else {
+        let rows = rowsInOrder()
+        guard let headerRow = rows.first else {
             throw SpecError("\(quotedSheet): the sheet is empty", at: location)
         }
-        let header = try columns(of: headerCells, row: headerRow, file: file)
-        guard rowNumbers.count - 1 <= limits.rows else {
+        let header = try columns(of: headerRow.cells, row: headerRow.row, file: file)
+        guard rows.count - 1 <= limits.rows else {
             throw SpecError("\(quotedSheet): has more than \(limits.rows) rows of data", at: location)
         }
         var dataRows: [DataRow] = []
-        dataRows.reserveCapacity(rowNumbers.count - 1)
-        for rowNumber in rowNumbers.dropFirst() {
-            let cells = rows[rowNumber] ?? [:]
-            if let stray = cells.keys.filter({ $0 > header.count }).min() {
-                throw SpecError("\(reference(row: rowNumber, column: stray)): a value in a column the header (row \(headerRow)) "
+        dataRows.reserveCapacity(rows.count - 1)
+        for row in rows.dropFirst() {
+            if let stray = row.cells.last, stray.column > header.count {
+                let first = row.cells.first { $0.column > header.count }?.column ?? stray.column
+                throw SpecError("\(reference(row: row.row, column: first)): a value in a column the header (row \(headerRow.row)) "
                                 + "does not name", at: location)
             }
-            var values: [String: String] = [:]
-            for (index, name) in header.enumerated() { values[name] = cells[index + 1] ?? "" }
-            dataRows.append(DataRow(number: dataRows.count + 1, location: SpecLocation(file: file, line: rowNumber), values: values))
+            var fields = Array(repeating: "", count: header.count)
+            for cell in row.cells { fields[cell.column - 1] = cell.value }
+            dataRows.append(DataRow(number: dataRows.count + 1, location: SpecLocation(file: file, line: row.row),
+                                    values: Dictionary(uniqueKeysWithValues: zip(header, fields))))
         }
         return CardData(columns: header, rows: dataRows, file: file)
     }
 
     /// The header's names, from column A to its last value: each named, none twice.
-    private func columns(of cells: [Int: String], row: Int, file: String) throws(SpecError) -> [String] {
-        let count = cells.keys.max() ?? 0
+    private func columns(of cells: [(column: Int, value: String)], row: Int, file: String) throws(SpecError) -> [String] {
+        let byColumn = Dictionary(cells.map { ($0.column, $0.value) }, uniquingKeysWith: { _, last in last })
+        let count = cells.last?.column ?? 0
         var names: [String] = []
         var seen: [String: Int] = [:]
-        for column in 1...count {
-            let name = (cells[column] ?? "").trimmingSpaces
+        for column in 1...max(count, 1) {
+            let name = (byColumn[column] ?? "").trimmingSpaces
             guard !name.isEmpty else {
                 throw SpecError("\(reference(row: row, column: column)): column \(column) of the header has no name",
                                 at: SpecLocation(file: file))

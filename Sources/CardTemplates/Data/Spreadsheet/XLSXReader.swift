@@ -226,8 +226,7 @@ enum XLSXReader {
             case "t": inText = false
             case "c":
                 guard let cell else { return }
-                let reference = grid.reference(row: max(row, 1), column: column)
-                let text = try cellText(type: cell.type, style: cell.style, hasFormula: cell.hasFormula, reference: reference)
+                let text = try cellText(type: cell.type, style: cell.style, hasFormula: cell.hasFormula)
                 do { try grid.set(text, row: max(row, 1), column: column) } catch { throw .cell(error.message) }
                 self.cell = nil
             default: break
@@ -236,7 +235,8 @@ enum XLSXReader {
 
         /// The cell's value as text: shared and inline strings, numbers (as dates when their
         /// format is one), booleans, and a formula's saved value.
-        func cellText(type: String, style: Int, hasFormula: Bool, reference: String) throws(XMLEvents.Failure) -> String {
+        func cellText(type: String, style: Int, hasFormula: Bool) throws(XMLEvents.Failure) -> String {
+            var reference: String { grid.reference(row: max(row, 1), column: column) }
             guard let value else {
                 if hasFormula {
                     throw .cell("\(reference): a formula without a saved value; open the file in a spreadsheet program "
@@ -246,7 +246,7 @@ enum XLSXReader {
             }
             switch type {
             case "s":
-                guard let index = Int(value.trimmingSpaces), strings.indices.contains(index) else {
+                guard let index = Int(value) ?? Int(value.trimmingSpaces), strings.indices.contains(index) else {
                     throw .cell("\(reference): refers to shared string \(value.prefix(20)), but the file has \(strings.count)")
                 }
                 return strings[index]
@@ -255,7 +255,7 @@ enum XLSXReader {
             case "e": throw .cell("\(reference): the formula's value is an error (\(value.prefix(20)))")
             case "d": return value
             default:
-                guard let number = Double(value.trimmingSpaces), number.isFinite else {
+                guard let number = Double(value) ?? Double(value.trimmingSpaces), number.isFinite else {
                     throw .cell("\(reference): \"\(value.prefix(20))\" is not a number")
                 }
                 guard let dateStyle = styles.indices.contains(style) ? styles[style] : nil else { return CellText.number(number) }

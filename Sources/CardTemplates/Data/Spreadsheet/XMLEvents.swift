@@ -26,7 +26,7 @@ struct XMLEvents {
     /// Reads `data`, handing each event to `handle`; a handler's thrown `Failure` stops the
     /// parse and is rethrown as is, any other problem becomes a `Failure` saying where.
     static func read(_ data: Data, nesting: Int, handle: @escaping (Event) throws(Failure) -> Void) throws(Failure) {
-        if data.range(of: Data("<!DOCTYPE".utf8)) != nil || data.range(of: Data("<!ENTITY".utf8)) != nil {
+        if declaresDocumentType(data) {
             throw Failure(message: "declares a document type or entities, which spreadsheet files never do", line: 0, column: 0)
         }
         let parser = XMLParser(data: data)
@@ -42,10 +42,29 @@ struct XMLEvents {
         }
     }
 
+    /// Whether `data` has `<!DOCTYPE` (inside which entities are declared) or `<!ENTITY` before
+    /// its root element, the only place XML allows a document type; comments (`<!--`) pass.
+    /// (An entity declared after a comment that holds `<a` is still met by the parser's delegate.)
+    static func declaresDocumentType(_ data: Data) -> Bool {
+        var afterAngle = false, afterBang = false
+        for byte in data {
+            if afterBang, byte == UInt8(ascii: "D") || byte == UInt8(ascii: "E") { return true }
+            if afterAngle, isNameStart(byte) { return false }  // the root element
+            afterBang = afterAngle && byte == UInt8(ascii: "!")
+            afterAngle = byte == UInt8(ascii: "<")
+        }
+        return false
+    }
+
+    static func isNameStart(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || byte >= 0x80
+    }
+
     /// `table:table-row` → `table-row`.
     static func localName(_ name: String) -> String {
-        guard let colon = name.lastIndex(of: ":") else { return name }
-        return String(name[name.index(after: colon)...])
+        guard let colon = name.utf8.lastIndex(of: UInt8(ascii: ":")) else { return name }
+        return String(name[name.utf8.index(after: colon)...])
     }
 
     private final class Delegate: NSObject, XMLParserDelegate {
