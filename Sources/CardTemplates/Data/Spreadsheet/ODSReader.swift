@@ -24,13 +24,13 @@ enum ODSReader {
             throw SpreadsheetError("\(contentPath) \(problem)")
         }
         let chosen = try SpreadsheetReader.choose(sheet, among: names)
-        var reader = TableReader(grid: SheetGrid(sheet: names[chosen], limits: archive.limits), table: chosen)
-        _ = try archive.readXML(contentPath) { event throws(XMLEvents.Failure) in try reader.handle(event) }
-        return reader.grid
+        let reader = TableReader(grid: SheetGrid(sheet: names[chosen], limits: archive.limits), table: chosen)
+        guard let read = try archive.readXML(contentPath, handler: reader) else { throw SpreadsheetError("\(contentPath) is missing") }
+        return read.grid
     }
 
     /// The chosen table's cells, as the parser meets them.
-    struct TableReader {
+    struct TableReader: XMLHandler {
         var grid: SheetGrid
         /// The chosen table's position among the tables.
         let table: Int
@@ -42,13 +42,7 @@ enum ODSReader {
         var paragraphs: [String] = []
         var inParagraph = 0, inAnnotation = 0, textLength = 0
 
-        mutating func handle(_ event: XMLEvents.Event) throws(XMLEvents.Failure) {
-            switch event {
-            case let .start(name, attributes): try start(name, attributes)
-            case let .end(name): try end(name)
-            case let .text(text): try append(text)
-            }
-        }
+        mutating func text(_ text: String) throws(XMLEvents.Failure) { try append(text) }
 
         /// Adds to the cell's last paragraph, within the character limit (a few bytes of
         /// `<text:s text:c="32767"/>` stand for many spaces).

@@ -22,13 +22,17 @@ extension SpreadsheetArchive {
     /// Parses the part named `path` through `handle`; nil when there is no such part. Handler
     /// faults (a cell's problem) pass through with their own text.
     func readXML(_ path: String, handle: @escaping (XMLEvents.Event) throws(XMLEvents.Failure) -> Void) throws(SpreadsheetError) -> Bool {
+        try readXML(path, handler: XMLEvents.ClosureHandler(handle: handle)) != nil
+    }
+
+    /// Parses the part named `path` with `handler` and returns it; nil when there is no such part.
+    func readXML<Handler: XMLHandler>(_ path: String, handler: Handler) throws(SpreadsheetError) -> Handler? {
         let data: Data?
         do { data = try part(path) } catch { throw SpreadsheetError(error) }
-        guard let data else { return false }
-        do { try XMLEvents.read(data, nesting: limits.nesting, handle: handle) } catch {
+        guard let data else { return nil }
+        do { return try XMLEvents.read(data, nesting: limits.nesting, handler: handler) } catch {
             throw error.line < 0 ? SpreadsheetError(error.message) : SpreadsheetError(part: path, error)
         }
-        return true
     }
 }
 

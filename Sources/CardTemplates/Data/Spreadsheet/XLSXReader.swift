@@ -25,12 +25,12 @@ enum XLSXReader {
         let sheetPath = resolve(target)
         let strings = try readSharedStrings(archive, path: part(ofType: "sharedStrings", in: relationships) ?? "xl/sharedStrings.xml")
         let styles = try readStyles(archive, path: part(ofType: "styles", in: relationships) ?? "xl/styles.xml")
-        var reader = SheetReader(grid: SheetGrid(sheet: names[chosen], limits: archive.limits), strings: strings,
+        let reader = SheetReader(grid: SheetGrid(sheet: names[chosen], limits: archive.limits), strings: strings,
                                  styles: styles, epoch: workbook.epoch)
-        guard try archive.readXML(sheetPath, handle: { event throws(XMLEvents.Failure) in try reader.handle(event) }) else {
+        guard let read = try archive.readXML(sheetPath, handler: reader) else {
             throw SpreadsheetError("\(sheetPath): sheet \"\(names[chosen])\" is missing from the archive")
         }
-        return reader.grid
+        return read.grid
     }
 
     /// The part of the first relationship (by id) whose type ends in `/type`.
@@ -160,7 +160,7 @@ enum XLSXReader {
     static let maxCellFormats = 65_536
 
     /// One sheet's cells, as the parser meets them.
-    struct SheetReader {
+    struct SheetReader: XMLHandler {
         var grid: SheetGrid
         let strings: [String]
         let styles: [CellText.DateStyle?]
@@ -170,17 +170,11 @@ enum XLSXReader {
         var value: String?
         var inValue = false, inInline = false, inText = false, inPhonetic = false
 
-        mutating func handle(_ event: XMLEvents.Event) throws(XMLEvents.Failure) {
-            switch event {
-            case let .start(name, attributes): try start(name, attributes)
-            case let .end(name): try end(name)
-            case let .text(text):
-                guard inValue || inText else { return }
-                let joined = (value ?? "") + text
-                guard joined.utf8.count <= 4 * grid.limits.characters else {
-                    throw .cell("\(grid.reference(row: row, column: column)): holds more than \(grid.limits.characters) characters")
-                }
-                value = joined
+        mutating func text(_ text: String) throws(XMLEvents.Failure) {
+            guard inValue || inText else { return }
+            if value == nil { value = text } else { value?.append(text) }
+            guard (value?.utf8.count ?? 0) <= 4 * grid.limits.characters else {
+                throw .cell("\(grid.reference(row: row, column: column)): holds more than \(grid.limits.characters) characters")
             }
         }
 

@@ -8,8 +8,16 @@ import FoundationXML
 /// (`table:name`), and text. Parts that declare a document type are refused before parsing
 /// (neither format uses one, and entities are how an XML bomb grows), and so is nesting past
 /// the limit.
+/// What reads a part's events: called directly by the parser's delegate, each call a step
+/// of the part's reading (a sheet has hundreds of thousands).
+protocol XMLHandler {
+    mutating func start(_ name: String, _ attributes: [String: String]) throws(XMLEvents.Failure)
+    mutating func end(_ name: String) throws(XMLEvents.Failure)
+    mutating func text(_ text: String) throws(XMLEvents.Failure)
+}
+
 struct XMLEvents {
-    /// What a handler sees.
+    /// What a closure handler sees.
     enum Event {
         case start(name: String, attributes: [String: String])
         case end(name: String)
@@ -23,16 +31,25 @@ struct XMLEvents {
         var column: Int
     }
 
-    /// Reads `data`, handing each event to `handle`; a handler's thrown `Failure` stops the
-    /// parse and is rethrown as is, any other problem becomes a `Failure` saying where.
-    static func read(_ data: Data, nesting: Int, handle: @escaping (Event) throws(Failure) -> Void) throws(Failure) {
+    /// A handler made of one closure, for the small parts.
+    struct ClosureHandler: XMLHandler {
+        let handle: (Event) throws(Failure) -> Void
+        func start(_ name: String, _ attributes: [String: String]) throws(Failure) { try handle(.start(name: name, attributes: attributes)) }
+        func end(_ name: String) throws(Failure) { try handle(.end(name: name)) }
+        func text(_ text: String) throws(Failure) { try handle(.text(text)) }
+    }
+
+    /// Reads `data`, handing each event to `handler`, and returns it; a handler's thrown
+    /// `Failure` stops the parse and is rethrown as is, any other problem becomes a `Failure`
+    /// saying where.
+    static func read<Handler: XMLHandler>(_ data: Data, nesting: Int, handler: Handler) throws(Failure) -> Handler {
         if declaresDocumentType(data) {
             throw Failure(message: "declares a document type or entities, which spreadsheet files never do", line: 0, column: 0)
         }
         let parser = XMLParser(data: data)
         parser.shouldProcessNamespaces = false
         parser.shouldResolveExternalEntities = false
-        let delegate = Delegate(parser: parser, nesting: nesting, handle: handle)
+        let delegate = Delegate(parser: parser, nesting: nesting, handler: handler)
         parser.delegate = delegate
         let finished = parser.parse()
         if let failure = delegate.failure { throw failure }
@@ -40,6 +57,7 @@ struct XMLEvents {
             let reason = (parser.parserError as NSError?).map { "error \($0.code)" } ?? "it ends inside an element"
             throw Failure(message: "is not well-formed XML (\(reason))", line: parser.lineNumber, column: parser.columnNumber)
         }
+        return delegate.handler
     }
 
     /// Whether `data` has `<!DOCTYPE` (inside which entities are declared) or `<!ENTITY` before
@@ -67,30 +85,23 @@ struct XMLEvents {
         return String(name[name.utf8.index(after: colon)...])
     }
 
-    private final class Delegate: NSObject, XMLParserDelegate {
+    private final class Delegate<Handler: XMLHandler>: NSObject, XMLParserDelegate {
         let parser: XMLParser
         let nesting: Int
-        let handle: (Event) throws(Failure) -> Void
+        var handler: Handler
         var depth = 0
         var failure: Failure?
 
-        init(parser: XMLParser, nesting: Int, handle: @escaping (Event) throws(Failure) -> Void) {
+        init(parser: XMLParser, nesting: Int, handler: Handler) {
             self.parser = parser
             self.nesting = nesting
-            self.handle = handle
-        }
-
-        func deliver(_ event: Event) {
-            guard failure == nil else { return }
-            do { try handle(event) } catch {
-                var located = error
-                if located.line == 0 { (located.line, located.column) = (parser.lineNumber, parser.columnNumber) }
-                stop(located)
-            }
+            self.handler = handler
         }
 
         func stop(_ failure: Failure) {
-            self.failure = failure
+            var located = failure
+            if located.line == 0 { (located.line, located.column) = (parser.lineNumber, parser.columnNumber) }
+            self.failure = located
             parser.abortParsing()
         }
 
@@ -101,23 +112,25 @@ struct XMLEvents {
         func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                     qualifiedName: String?, attributes: [String: String]) {
             depth += 1
-            guard depth <= nesting else {
-                return stop(failure("has elements nested more than \(nesting) deep"))
-            }
-            deliver(.start(name: XMLEvents.localName(elementName), attributes: attributes))
+            guard failure == nil else { return }
+            guard depth <= nesting else { return stop(failure("has elements nested more than \(nesting) deep")) }
+            do { try handler.start(XMLEvents.localName(elementName), attributes) } catch { stop(error) }
         }
 
         func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
             depth -= 1
-            deliver(.end(name: XMLEvents.localName(elementName)))
+            guard failure == nil else { return }
+            do { try handler.end(XMLEvents.localName(elementName)) } catch { stop(error) }
         }
 
         func parser(_ parser: XMLParser, foundCharacters string: String) {
-            deliver(.text(string))
+            guard failure == nil else { return }
+            do { try handler.text(string) } catch { stop(error) }
         }
 
         func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-            deliver(.text(String(decoding: CDATABlock, as: UTF8.self)))
+            guard failure == nil else { return }
+            do { try handler.text(String(decoding: CDATABlock, as: UTF8.self)) } catch { stop(error) }
         }
 
         func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
