@@ -4,8 +4,16 @@
 enum CellText {
     /// `3` for 3.0, `2.5`, `1e-05`; nil for text that is not a number.
     static func number(_ text: String) -> String? {
+        if isPlainInteger(text) { return text }
         guard let value = Double(text) ?? Double(text.trimmingSpaces), value.isFinite else { return nil }
         return number(value)
+    }
+
+    /// `42`, `-7`, `0`: digits without a leading zero, as the number would be written anyway.
+    static func isPlainInteger(_ text: String) -> Bool {
+        let digits = text.utf8.first == UInt8(ascii: "-") ? text.utf8.dropFirst() : text.utf8[...]
+        guard let first = digits.first, digits.count <= 15, first != UInt8(ascii: "0") || digits.count == 1 else { return false }
+        return digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } && text != "-0"
     }
 
     static func number(_ value: Double) -> String {

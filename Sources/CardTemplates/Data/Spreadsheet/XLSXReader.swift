@@ -95,44 +95,51 @@ enum XLSXReader {
 
     /// The shared-strings table: each `<si>`'s text runs joined, phonetic guides (`<rPh>`) left out.
     static func readSharedStrings(_ archive: SpreadsheetArchive, path: String) throws(SpreadsheetError) -> [String] {
-        let limits = archive.limits
+        try archive.readXML(path, handler: SharedStringsReader(limits: archive.limits))?.strings ?? []
+    }
+
+    /// Each `<si>`'s text runs joined, phonetic guides (`<rPh>`) left out.
+    struct SharedStringsReader: XMLHandler {
+        let limits: SpreadsheetLimits
         var strings: [String] = []
         var current = "", inItem = false, inText = false, inPhonetic = false
-        _ = try archive.readXML(path) { event throws(XMLEvents.Failure) in
-            switch event {
-            case let .start(name, attributes):
-                switch name {
-                case "sst":
-                    if let count = attributes["uniqueCount"].flatMap({ Int($0) }), count > limits.sharedStrings {
-                        throw .part("declares \(count) shared strings, more than the \(limits.sharedStrings) allowed")
-                    }
-                case "si":
-                    guard strings.count < limits.sharedStrings else {
-                        throw .part("holds more than \(limits.sharedStrings) shared strings")
-                    }
-                    (inItem, current) = (true, "")
-                case "t": inText = inItem && !inPhonetic
-                case "rPh": inPhonetic = true
-                default: break
+
+        init(limits: SpreadsheetLimits) { self.limits = limits }
+
+        mutating func start(_ name: String, _ attributes: [String: String]) throws(XMLEvents.Failure) {
+            switch name {
+            case "sst":
+                if let count = attributes["uniqueCount"].flatMap({ Int($0) }), count > limits.sharedStrings {
+                    throw .part("declares \(count) shared strings, more than the \(limits.sharedStrings) allowed")
                 }
-            case let .end(name):
-                switch name {
-                case "si":
-                    inItem = false
-                    strings.append(current)
-                case "t": inText = false
-                case "rPh": inPhonetic = false
-                default: break
-                }
-            case let .text(text):
-                guard inText else { return }
-                current += text
-                guard current.utf8.count <= 4 * limits.characters else {
-                    throw .part("shared string \(strings.count) holds more than \(limits.characters) characters")
-                }
+                strings.reserveCapacity(min(attributes["uniqueCount"].flatMap { Int($0) } ?? 0, limits.sharedStrings))
+            case "si":
+                guard strings.count < limits.sharedStrings else { throw .part("holds more than \(limits.sharedStrings) shared strings") }
+                (inItem, current) = (true, "")
+            case "t": inText = inItem && !inPhonetic
+            case "rPh": inPhonetic = true
+            default: break
             }
         }
-        return strings
+
+        mutating func end(_ name: String) throws(XMLEvents.Failure) {
+            switch name {
+            case "si":
+                inItem = false
+                strings.append(current)
+            case "t": inText = false
+            case "rPh": inPhonetic = false
+            default: break
+            }
+        }
+
+        mutating func text(_ text: String) throws(XMLEvents.Failure) {
+            guard inText else { return }
+            if current.isEmpty { current = text } else { current += text }
+            guard current.utf8.count <= 4 * limits.characters else {
+                throw .part("shared string \(strings.count) holds more than \(limits.characters) characters")
+            }
+        }
     }
 
     /// For each cell format (`<cellXfs>`'s `<xf>`, by index), whether it shows a number as a date or time.
@@ -249,10 +256,12 @@ enum XLSXReader {
             case "e": throw .cell("\(reference): the formula's value is an error (\(value.prefix(20)))")
             case "d": return value
             default:
+                let dateStyle = styles.indices.contains(style) ? styles[style] : nil
+                if dateStyle == nil, CellText.isPlainInteger(value) { return value }
                 guard let number = Double(value) ?? Double(value.trimmingSpaces), number.isFinite else {
                     throw .cell("\(reference): \"\(value.prefix(20))\" is not a number")
                 }
-                guard let dateStyle = styles.indices.contains(style) ? styles[style] : nil else { return CellText.number(number) }
+                guard let dateStyle else { return CellText.number(number) }
                 guard let date = CellText.date(serial: number, style: dateStyle, epoch: epoch) else {
                     throw .cell("\(reference): \(CellText.number(number)) is formatted as a date but is none from year 1 to 9999")
                 }
