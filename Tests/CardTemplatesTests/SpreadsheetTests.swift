@@ -132,6 +132,15 @@ import Testing
         #expect(mac.rows.map(\.values) == [["day": "1904-01-01"]])
     }
 
+    @Test func numbersAreWrittenByTheirValue() throws {
+        let values = ["42", "-7", "007", "-0", "2.50", "1E3", "123456789012345678", "0.1", "-0.0"]
+        let rows = "<row>" + values.indices.map { "<c t=\"inlineStr\"><is><t>n\($0)</t></is></c>" }.joined() + "</row><row>"
+            + values.map { "<c><v>\($0)</v></c>" }.joined() + "</row>"
+        let data = try SpreadsheetReader.read(try SpreadsheetFixtures.xlsx(rows: rows), format: .xlsx, sheet: nil, file: "n.xlsx")
+        #expect(values.indices.map { data.rows[0].values["n\($0)"] ?? "?" }
+                == ["42", "-7", "7", "0", "2.5", "1000", "1.2345678901234568e+17", "0.1", "0"])
+    }
+
     @Test func odsRepeatsTextAndTypes() throws {
         let table = """
             <table:table table:name="Cards"><table:table-row><table:table-cell office:value-type="string"><text:p>name</text:p></table:table-cell>\
