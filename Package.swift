@@ -36,7 +36,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        // C layer: the only code that sees cairo_*, png_* and WebP* besides Drawing/Cairo, Images/LibPNG and Images/WebP.
+        // C layer: the only code that sees cairo_*, png_*, WebP* and tj* besides Drawing/Cairo, Images/LibPNG,
+        // Images/WebP and Images/JPEG.
         .systemLibrary(
             name: "CCairo",
             pkgConfig: "cairo",
@@ -59,6 +60,12 @@ let package = Package(
             name: "CWebP",
             pkgConfig: "libwebp",
             providers: [.apt(["libwebp-dev"])]
+        ),
+        // JPEG output (libjpeg-turbo's TurboJPEG API): fixed settings, filled in C in one call.
+        .systemLibrary(
+            name: "CTurboJPEG",
+            pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]
         ),
         .target(
             name: "CPNG",
@@ -90,9 +97,9 @@ let package = Package(
         // inside their folder, "did you mean", markup escaping, a seeded generator.
         .target(name: "CardRenderSupport", swiftSettings: mocking),
         .target(name: "Geometry"),
-        // Pixels without drawing: RGBAImage, PNG and WebP files, the output formats' facts and the
-        // pixel budget. Links libpng and libwebp, never Cairo, Pango or librsvg.
-        .target(name: "Images", dependencies: ["CardRenderSupport", "CPNG", "CWebP"]),
+        // Pixels without drawing: RGBAImage, PNG, WebP and JPEG files, the output formats' facts and the
+        // pixel budget. Links libpng, libwebp and libturbojpeg, never Cairo, Pango or librsvg.
+        .target(name: "Images", dependencies: ["CardRenderSupport", "CPNG", "CWebP", "CTurboJPEG"]),
         .target(
             name: "Drawing",
             dependencies: ["Geometry", "Images", "CardRenderSupport", "CCairo", "CPango", "CRSVG", "BundledFonts"]
@@ -169,7 +176,7 @@ let package = Package(
         ),
         .testTarget(
             name: "KeyboardDiagramsTests",
-            dependencies: ["KeyboardDiagrams", "Drawing", "GoldenImageTesting", "SpecFiles", "CardRenderSupport"],
+            dependencies: ["KeyboardDiagrams", "Drawing", "GoldenImageTesting", "SpecFiles", "CardRenderSupport", "RenderPipeline"],
             exclude: ["__Goldens__"]
         ),
         .testTarget(name: "GoldenImagesTests", dependencies: ["GoldenImages", "GoldenImageTesting", "Drawing"], exclude: ["__Goldens__"]),

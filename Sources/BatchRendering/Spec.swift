@@ -58,12 +58,9 @@ public struct SpecJob: Sendable, Equatable {
 ///     output: decks/{theme}-{size}   # {key} is replaced by the job's value
 /// ```
 public enum BatchSpec {
-    /// The keys a spec's top level may hold.
-    static let topLevelKeys = ["defaults", "jobs"]
     /// More jobs than this is a typo in a matrix, not a plan. Planning is linear but not free:
     /// each job is decoded into its request and checked, a few milliseconds of CPU, and a deck job keeps its 54 paths, about 20 KB.
     public static let maximumJobs = 10_000
-    static let reservedKeys = ["kind", "output"]
 
     /// Reads and parses the spec file at `url`.
     public static func load(contentsOf url: URL, kinds: [JobKindSchema]) throws(SpecError) -> [SpecJob] {
@@ -77,89 +74,40 @@ public enum BatchSpec {
 
     /// Parses spec text into jobs, defaults applied and matrices expanded, or the first error with its location.
     public static func parse(_ text: String, file: String, kinds: [JobKindSchema]) throws(SpecError) -> [SpecJob] {
-        let root = try SpecFile.compose(text, file: file)
-        guard case let .mapping(top) = root.content else {
-            throw SpecError("a spec is a mapping with `defaults` and `jobs`", at: root.location)
-        }
-        try top.checkKeys(topLevelKeys)
-        let schemas = Dictionary(kinds.map { ($0.kind, $0) }, uniquingKeysWith: { a, _ in a })
-        let allKeys = Array(Set(kinds.flatMap(\.keys))).sorted()
-
-        var defaults: [(key: String, values: [String], location: SpecLocation)] = []
-        if let node = top["defaults"] {
-            guard case let .mapping(entries) = node.content else { throw SpecError("`defaults` must be a mapping", at: node.location) }
-            for entry in entries {
-                guard allKeys.contains(entry.key) else { throw SpecFile.unknown(entry.key, at: entry.keyLocation, valid: allKeys) }
-                defaults.append((entry.key, try scalars(entry.value, key: entry.key), entry.value.location))
-            }
-        }
-        guard let jobsNode = top["jobs"] else {
-            throw SpecError("spec has no `jobs` list", at: root.location)
-        }
-        guard case let .list(list) = jobsNode.content else { throw SpecError("`jobs` must be a list", at: jobsNode.location) }
+        let reader = SpecEntries(listKey: "jobs", entryName: "job", kindKey: "kind", kinds: kinds)
         var result: [SpecJob] = []
-        for item in list {
-            guard case let .mapping(entries) = item.content else {
-                throw SpecError("each job is a mapping with a `kind`", at: item.location)
+        for entry in try reader.read(SpecFile.compose(text, file: file)) {
+            result += try jobs(of: entry, limit: maximumJobs - result.count)
+        }
+        return result
+    }
+
+    /// The jobs of one entry: every combination of its lists, in the order the keys were written.
+    static func jobs(of entry: SpecEntry, limit: Int) throws(SpecError) -> [SpecJob] {
+        var combinations: [[String: String]] = [[:]]
+        for dimension in entry.values {
+            let values = try scalars(dimension.value, key: dimension.key)
+            guard !values.isEmpty else {
+                throw SpecError("`\(dimension.key)` is an empty list, so the job expands to zero jobs",
+                                at: dimension.value.location)
             }
-            guard let kindNode = entries["kind"], let kind = kindNode.scalar else {
-                throw SpecError("job has no `kind` (one of \(kinds.map(\.kind).sorted().joined(separator: ", ")))", at: item.location)
+            guard combinations.count * values.count <= limit else {
+                throw SpecError("the matrix expands to more than \(maximumJobs) jobs", at: dimension.value.location)
             }
-            guard let schema = schemas[kind] else {
-                throw SpecFile.unknown(kind, at: kindNode.location, valid: kinds.map(\.kind).sorted(), what: "job kind")
-            }
-            var dimensions: [(key: String, values: [String], location: SpecLocation)] = []
-            for entry in defaults where schema.keys.contains(entry.key) {
-                dimensions.append(entry)
-            }
-            var output: String?
-            var outputLocation = item.location
-            for entry in entries {
-                let (name, value) = (entry.key, entry.value)
-                if name == "kind" { continue }
-                if name == "output" {
-                    guard let text = value.scalar else { throw SpecError("`output` must be a path", at: value.location) }
-                    output = text
-                    outputLocation = value.location
-                    continue
-                }
-                guard schema.keys.contains(name) else {
-                    throw SpecFile.unknown(name, at: entry.keyLocation, valid: schema.keys + reservedKeys, what: "key for a \(kind) job")
-                }
-                let dimension = (key: name, values: try scalars(value, key: name), location: value.location)
-                dimensions.removeAll { $0.key == name }
-                dimensions.append(dimension)
-            }
-            let given = Set(entries.map(\.key))
-            for (key, fixed) in schema.fixedBy where given.contains(key) {
-                dimensions.removeAll { fixed.contains($0.key) && !given.contains($0.key) }
-            }
-            // The matrix: every combination, in the order the keys were written.
-            var combinations: [[String: String]] = [[:]]
-            for dimension in dimensions {
-                guard !dimension.values.isEmpty else {
-                    throw SpecError("`\(dimension.key)` is an empty list, so the job expands to zero jobs",
-                                    at: dimension.location)
-                }
-                guard combinations.count * dimension.values.count <= maximumJobs - result.count else {
-                    throw SpecError("the matrix expands to more than \(maximumJobs) jobs", at: dimension.location)
-                }
-                combinations = combinations.flatMap { partial in
-                    dimension.values.map { value in partial.merging([dimension.key: value]) { _, new in new } }
-                }
-            }
-            let locations = Dictionary(dimensions.map { ($0.key, $0.location) }, uniquingKeysWith: { _, b in b })
-            for parameters in combinations {
-                var filled = output
-                if let template = output {
-                    filled = try fill(template, with: parameters, at: outputLocation)
-                }
-                result.append(SpecJob(kind: kind, parameters: parameters, locations: locations, location: item.location,
-                                      output: filled, outputLocation: outputLocation))
+            combinations = combinations.flatMap { partial in
+                values.map { value in partial.merging([dimension.key: value]) { _, new in new } }
             }
         }
-        guard !result.isEmpty else { throw SpecError("the spec expands to zero jobs", at: jobsNode.location) }
-        return result
+        let locations = Dictionary(entry.values.map { ($0.key, $0.value.location) }, uniquingKeysWith: { _, b in b })
+        var jobs: [SpecJob] = []
+        for parameters in combinations {
+            let output = try entry.output?.scalar.map { template throws(SpecError) in
+                try fill(template, with: parameters, at: entry.outputLocation)
+            }
+            jobs.append(SpecJob(kind: entry.schema.kind, parameters: parameters, locations: locations, location: entry.location,
+                                output: output, outputLocation: entry.outputLocation))
+        }
+        return jobs
     }
 
     /// A scalar is one value; a list of scalars is a matrix dimension.

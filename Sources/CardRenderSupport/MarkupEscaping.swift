@@ -26,6 +26,27 @@ extension String {
         return escaped
     }
 
+    /// Markup with every `&` that begins no entity Pango's markup parser knows written as
+    /// `&amp;`, so `Salt & Pepper` shows its ampersand instead of failing to parse. The entities
+    /// kept are GLib markup's: `&amp;` `&lt;` `&gt;` `&quot;` `&apos;` and character references
+    /// (`&#65;`, `&#x41;`); any other `&`, including one before an HTML-only name such as
+    /// `&nbsp;`, is text.
+    public var loneAmpersandsEscaped: String {
+        guard contains("&") else { return self }
+        var result = ""
+        result.reserveCapacity(utf8.count + 8)
+        var rest = self[...]
+        while let ampersand = rest.firstIndex(of: "&") {
+            result += rest[..<ampersand]
+            let tail = rest[ampersand...]
+            let entity = tail.prefixMatch(of: #/&(?:amp|lt|gt|quot|apos|#[0-9]{1,7}|#x[0-9A-Fa-f]{1,6});/#)
+            result += entity == nil ? "&amp;" : "&"
+            rest = tail.dropFirst()
+        }
+        result += rest
+        return result
+    }
+
     private static func hex(_ value: UInt32, digits: Int) -> String {
         let text = String(value, radix: 16, uppercase: true)
         return String(repeating: "0", count: Swift.max(0, digits - text.count)) + text

@@ -212,6 +212,7 @@ extension OutputFormat {
         switch self {
         case .png: try picture.bitmap(resolution: resolution).pngData()
         case .webp: try picture.webpData(resolution: resolution, compression: quality.map { .lossy(quality: $0) } ?? .lossless)
+        case .jpeg: try JPEG.encode(try picture.bitmap(resolution: resolution).rgbaImage(), quality: quality ?? JPEG.defaultQuality)
         case .svg: try picture.svgData()
         case .pdf: try picture.pdfData()
         }

@@ -5,8 +5,9 @@ import Foundation
 /// back from its header all derive from here; a picture's encoder for each format is beside
 /// `Picture` in Drawing (`OutputFormat.encode`), so these facts need no drawing.
 public enum OutputFormat: String, Sendable, Hashable, CaseIterable, Codable {
-    /// The four output formats, named as the command line and specs name them.
-    case png, svg, pdf, webp
+    /// The five output formats, named as the command line and specs name them (JPEG as `jpg`,
+    /// its usual extension; `jpeg` is read too).
+    case png, svg, pdf, webp, jpeg
 
     /// How a format stores a drawing.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
@@ -19,7 +20,7 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable, Codable {
     /// Raster or vector.
     public var kind: Kind {
         switch self {
-        case .png, .webp: .raster
+        case .png, .webp, .jpeg: .raster
         case .svg, .pdf: .vector
         }
     }
@@ -28,7 +29,7 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable, Codable {
     public var isRaster: Bool { kind == .raster }
 
     /// The file extension, without the dot.
-    public var fileExtension: String { rawValue }
+    public var fileExtension: String { self == .jpeg ? "jpg" : rawValue }
 
     /// The IANA media type (what a web server sends as `Content-Type`).
     public var mediaType: String {
@@ -37,6 +38,7 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable, Codable {
         case .svg: "image/svg+xml"
         case .pdf: "application/pdf"
         case .webp: "image/webp"
+        case .jpeg: "image/jpeg"
         }
     }
 
@@ -44,7 +46,7 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable, Codable {
     public var hasPages: Bool {
         switch self {
         case .pdf: true
-        case .png, .svg, .webp: false
+        case .png, .svg, .webp, .jpeg: false
         }
     }
 
@@ -53,14 +55,17 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable, Codable {
     public var maxPixelsPerSide: Int? {
         switch self {
         case .webp: WebP.maxPixelsPerSide
+        case .jpeg: JPEG.maxPixelsPerSide
         case .png, .svg, .pdf: nil
         }
     }
 
-    /// The qualities of the format's lossy mode, or nil when it has none.
+    /// The qualities of the format's lossy mode, or nil when it has none (JPEG is only lossy:
+    /// without a quality it takes `JPEG.defaultQuality`).
     public var lossyQualities: ClosedRange<Int>? {
         switch self {
         case .webp: WebP.qualities
+        case .jpeg: JPEG.qualities
         case .png, .svg, .pdf: nil
         }
     }
@@ -71,6 +76,7 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable, Codable {
         switch self {
         case .png: (try? PNG.header(of: data)).map { ($0.width, $0.height) }
         case .webp: WebP.pixelSize(of: data)
+        case .jpeg: JPEG.pixelSize(of: data)
         case .svg, .pdf: nil
         }
     }
@@ -85,8 +91,8 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable, Codable {
 
     /// The format with this file extension (`png`, `.PNG`), or nil.
     public init?(fileExtension: String) {
-        let name = fileExtension.hasPrefix(".") ? String(fileExtension.dropFirst()) : fileExtension
-        guard let format = OutputFormat.allCases.first(where: { $0.fileExtension == name.lowercased() }) else {
+        let name = (fileExtension.hasPrefix(".") ? String(fileExtension.dropFirst()) : fileExtension).lowercased()
+        guard let format = OutputFormat.allCases.first(where: { $0.fileExtension == name || $0.rawValue == name }) else {
             return nil
         }
         self = format
@@ -99,23 +105,23 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable, Codable {
         self.init(fileExtension: String(name[name.index(after: dot)...]))
     }
 
-    /// Every format's extension, in declaration order: `["png", "svg", "pdf", "webp"]`.
+    /// Every format's extension, in declaration order: `["png", "svg", "pdf", "webp", "jpg"]`.
     public static var fileExtensions: [String] { allCases.map(\.fileExtension) }
 
     /// The name people write: `PNG`, `WebP`.
     public var name: String {
         switch self {
         case .webp: "WebP"
-        case .png, .svg, .pdf: rawValue.uppercased()
+        case .png, .svg, .pdf, .jpeg: fileExtension.uppercased()
         }
     }
 
-    /// `.png, .svg, .pdf or .webp`: the extensions of `formats` for help texts and errors.
+    /// `.png, .svg, .pdf, .webp or .jpg`: the extensions of `formats` for help texts and errors.
     public static func extensionList(_ formats: [OutputFormat] = allCases) -> String {
         spokenList(formats.map { "." + $0.fileExtension })
     }
 
-    /// `PNG, SVG, PDF or WebP`: the names of `formats` for help texts.
+    /// `PNG, SVG, PDF, WebP or JPG`: the names of `formats` for help texts.
     public static func nameList(_ formats: [OutputFormat] = allCases) -> String {
         spokenList(formats.map(\.name))
     }

@@ -12,6 +12,8 @@ import Geometry
 /// - Bleed boxes stay inside the page inset by ``margin``; crop marks may reach into the margin
 ///   (see ``cropMarks(style:)``).
 /// - Columns and rows are as many as fit; the grid is centred on the page.
+/// - Cards may be turned a quarter turn (``rotatesCards``): every slot then holds the card on its
+///   side, its top towards the page's right, and trims, bleeds and crop marks are the turned card's.
 public struct SheetLayout: Sendable, Hashable {
     /// What home printers can print: 0.25 in (6.35 mm, 18 pt) from every edge.
     ///
@@ -53,8 +55,13 @@ public struct SheetLayout: Sendable, Hashable {
     public let orientation: Orientation
     /// The page size in points, in ``orientation``.
     public let pageSize: CGSize
-    /// The card's trim size in points (the same for every slot; cards are never rotated).
+    /// The card's trim size in points, upright (the same for every card).
     public let cardSize: CGSize
+    /// Whether every card is turned a quarter turn clockwise in its slot (its top towards the
+    /// page's right), because that fits more on the page.
+    public let rotatesCards: Bool
+    /// A slot's trim size: ``cardSize``, its sides swapped when the cards are turned.
+    public var slotSize: CGSize { rotatesCards ? CGSize(width: cardSize.height, height: cardSize.width) : cardSize }
     /// How far each card's background reaches beyond its trim.
     public let bleed: Length
     /// Space kept clear at every page edge (printers cannot print to the edge).
@@ -84,6 +91,10 @@ public struct SheetLayout: Sendable, Hashable {
 
     /// Lays `cardSize` (trim, in points) out on `paper`.
     ///
+    /// `rotation` says whether cards may be turned a quarter turn: with `.automatic` they are only
+    /// when that fits more than upright cards in every orientation `choice` allows (so with an
+    /// automatic orientation, which turns the page instead, they never are).
+    ///
     /// Throws a one-line error when the card size is not positive, when the card's trim is larger than
     /// the paper, when margins and bleed leave room for no card, or when the gutter is wider than the paper.
     /// Margin, bleed and gutter must be zero or more and finite.
@@ -93,7 +104,8 @@ public struct SheetLayout: Sendable, Hashable {
         bleed: Length = .zero,
         margin: Length = SheetLayout.defaultMargin,
         gutter: Length = SheetLayout.defaultGutter,
-        orientation choice: OrientationChoice = .automatic
+        orientation choice: OrientationChoice = .automatic,
+        rotation: CardRotationChoice = .never
     ) throws(PrintLayoutError) {
         guard cardSize.width.isFinite, cardSize.height.isFinite, cardSize.width > 0, cardSize.height > 0 else {
             throw .invalidCardSize("invalid card size \(Length.format(cardSize.width))x\(Length.format(cardSize.height)) pt: both sides must be greater than zero")
@@ -104,27 +116,47 @@ public struct SheetLayout: Sendable, Hashable {
         }
         let card = "\(Length.format(cardSize.width))x\(Length.format(cardSize.height)) pt card"
         let portrait = paper.size(in: .portrait)
-        guard cardSize.width <= portrait.width + Self.tolerance, cardSize.height <= portrait.height + Self.tolerance else {
+        let fitsUpright = cardSize.width <= portrait.width + Self.tolerance && cardSize.height <= portrait.height + Self.tolerance
+        let fitsTurned = cardSize.height <= portrait.width + Self.tolerance && cardSize.width <= portrait.height + Self.tolerance
+        guard fitsUpright || (rotation != .never && fitsTurned) else {
             throw .paperSmallerThanCard("a \(card) does not fit on \(paper) paper (\(Self.describe(portrait)))")
         }
         guard gutter.points <= max(portrait.width, portrait.height) else {
             throw .gutterTooLarge("a gutter of \(gutter) is wider than \(paper) paper (\(Self.describe(portrait)))")
         }
 
-        func grid(_ orientation: Orientation) -> (columns: Int, rows: Int) {
+        func grid(_ orientation: Orientation, turned: Bool) -> (columns: Int, rows: Int) {
             let page = paper.size(in: orientation)
-            let columns = Self.count(along: page.width, card: cardSize.width, bleed: bleed.points, margin: margin.points, gutter: gutter.points)
-            let rows = Self.count(along: page.height, card: cardSize.height, bleed: bleed.points, margin: margin.points, gutter: gutter.points)
+            let card = turned ? CGSize(width: cardSize.height, height: cardSize.width) : cardSize
+            let columns = Self.count(along: page.width, card: card.width, bleed: bleed.points, margin: margin.points, gutter: gutter.points)
+            let rows = Self.count(along: page.height, card: card.height, bleed: bleed.points, margin: margin.points, gutter: gutter.points)
             return (columns, rows)
         }
-        let portraitGrid = grid(.portrait)
-        let landscapeGrid = grid(.landscape)
-        let chosen: Orientation = switch choice {
-        case .portrait: .portrait
-        case .landscape: .landscape
-        case .automatic: landscapeGrid.columns * landscapeGrid.rows > portraitGrid.columns * portraitGrid.rows ? .landscape : .portrait
+        let portraitGrid = grid(.portrait, turned: false)
+        let landscapeGrid = grid(.landscape, turned: false)
+        let orientations: [Orientation] = switch choice {
+        case .portrait: [.portrait]
+        case .landscape: [.landscape]
+        case .automatic: [.portrait, .landscape]
         }
-        let (columns, rows) = chosen == .portrait ? portraitGrid : landscapeGrid
+        let turns: [Bool] = switch rotation {
+        case .never: [false]
+        case .always: [true]
+        case .automatic: [false, true]
+        }
+        // Upright before turned, portrait before landscape: a later candidate must fit strictly more.
+        var best: (orientation: Orientation, turned: Bool, grid: (columns: Int, rows: Int))?
+        for turned in turns {
+            for orientation in orientations {
+                let candidate = grid(orientation, turned: turned)
+                if best.map({ candidate.columns * candidate.rows > $0.grid.columns * $0.grid.rows }) ?? true {
+                    best = (orientation, turned, candidate)
+                }
+            }
+        }
+        let chosen = best?.orientation ?? .portrait
+        let turned = best?.turned ?? false
+        let (columns, rows) = best?.grid ?? (0, 0)
         guard columns > 0, rows > 0 else {
             let other = chosen == .portrait ? landscapeGrid : portraitGrid
             let hint = other.columns * other.rows > 0
@@ -136,13 +168,15 @@ public struct SheetLayout: Sendable, Hashable {
         self.orientation = chosen
         self.pageSize = paper.size(in: chosen)
         self.cardSize = cardSize
+        self.rotatesCards = turned
         self.bleed = bleed
         self.margin = margin
         self.gutter = gutter
         self.columns = columns
         self.rows = rows
         let b = bleed.points
-        let pitch = CGSize(width: cardSize.width + 2 * b + gutter.points, height: cardSize.height + 2 * b + gutter.points)
+        let slotSize = turned ? CGSize(width: cardSize.height, height: cardSize.width) : cardSize
+        let pitch = CGSize(width: slotSize.width + 2 * b + gutter.points, height: slotSize.height + 2 * b + gutter.points)
         let gridSize = CGSize(
             width: CGFloat(columns) * pitch.width - gutter.points,
             height: CGFloat(rows) * pitch.height - gutter.points
@@ -155,8 +189,8 @@ public struct SheetLayout: Sendable, Hashable {
                 let bleedBox = CGRect(
                     x: origin.x + CGFloat(column) * pitch.width,
                     y: origin.y + CGFloat(row) * pitch.height,
-                    width: cardSize.width + 2 * b,
-                    height: cardSize.height + 2 * b
+                    width: slotSize.width + 2 * b,
+                    height: slotSize.height + 2 * b
                 )
                 slots.append(Slot(index: slots.count, column: column, row: row, trim: bleedBox.insetBy(dx: b, dy: b), bleed: bleedBox))
             }

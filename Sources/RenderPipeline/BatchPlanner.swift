@@ -1,5 +1,6 @@
 import BatchRendering
 import CardRenderSupport
+import CardTemplates
 import Drawing
 import Foundation
 import SpecFiles
@@ -30,7 +31,7 @@ public struct BatchPlanner: Sendable {
 
     /// Plans every job (in parallel: planning lays out pictures) and returns them in spec order.
     public func jobs(_ specJobs: [SpecJob], specFolder: URL?, workers: Int,
-                     maxPixels: Int = RenderLimits.defaultMaxPixels,
+                     maxPixels: Int = RenderLimits.defaultMaxPixels, outputFolder: URL? = nil,
                      progress: ProgressReporter? = nil,
                      warn: @escaping @Sendable (_ jobID: String, _ message: String) -> Void = { _, _ in }) throws -> [BatchJob] {
         // Jobs already run `workers` at a time; a job's own pictures use the cores only when
@@ -45,11 +46,14 @@ public struct BatchPlanner: Sendable {
             var fields = specJob.fields
             for key in kind.pathKeys {
                 guard let value = fields.values[key], case let .scalar(path, isNull: false) = value.content,
-                      let specFolder, !path.hasPrefix("/") else { continue }
+                      let specFolder, !path.hasPrefix("/"),
+                      // A back chosen by the data (`back: "{back}"`) is filled per row inside the template's folder.
+                      !CardBacks.isChosenByData(path) else { continue }
                 fields.values[key]?.content = .scalar(specFolder.appendingPathComponent(path).standardizedFileURL.path, isNull: false)
             }
-            let request = try kind.decode(fields).limitingImages(to: maxPixels)
             let folder = specJob.output ?? kind.name
+            let decoded = try kind.decode(fields).limitingImages(to: maxPixels)
+            let request = outputFolder.map { decoded.locating(in: $0.appendingPathComponent(folder, isDirectory: true)) } ?? decoded
             let outputs: [String], cost: Double
             do {
                 if let cheap = try kind.outputs(request) {

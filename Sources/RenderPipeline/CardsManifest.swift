@@ -17,8 +17,10 @@ public struct CardsManifest: Sendable, Codable, Equatable {
         public var row: Int?
         /// The file stem the card's files share.
         public var name: String
-        /// Copies of the card the row asks for.
+        /// Copies of the card the row asks for; for a back, the copies of every card it backs.
         public var count: Int
+        /// The file stem of the card's back, nil without backs (and for a back).
+        public var back: String?
         /// The card's file in each format.
         public var files: [File]
     }
@@ -39,10 +41,13 @@ public struct CardsManifest: Sendable, Codable, Equatable {
     public var bleedPoints: Double
     /// Every card, in row order.
     public var cards: [Card]
-    /// The back, when the request drew one.
-    public var back: Card?
+    /// Every distinct back the request drew, in the order the cards first use them; each card
+    /// names its own in `back`.
+    public var backs: [Card]
     /// Warnings from planning (text that does not fit, no cards).
     public var warnings: [String]
+    /// The Tabletop Simulator deck, when the request wrote one.
+    public var tabletopSimulator: TabletopSimulatorFiles?
 
     /// The manifest as stable JSON: sorted keys, a trailing newline, the same bytes every run.
     public func jsonData() throws -> Data {
@@ -55,7 +60,7 @@ public struct CardsManifest: Sendable, Codable, Equatable {
         var templatePath: String
         var dataPath: String?
         var cards: [TemplateCard]
-        var hasBack: Bool
+        var backs: CardBacks?
         var formats: [OutputFormat]
         var resolution: Resolution
         var bleed: Bool
@@ -77,8 +82,14 @@ public struct CardsManifest: Sendable, Codable, Equatable {
                 widthPoints: Double(template.size.width), heightPoints: Double(template.size.height),
                 resolution: CardResolution.describe(resolution), bleed: bleed,
                 bleedPoints: bleed ? Double(template.bleed) : 0,
-                cards: try cards.map { Card(row: $0.rowNumber, name: $0.fileStem, count: $0.count, files: try files($0.fileStem)) },
-                back: hasBack ? Card(row: nil, name: CardsRequest.backStem, count: 1, files: try files(CardsRequest.backStem)) : nil,
+                cards: try cards.indices.map { index in
+                    let card = cards[index]
+                    return Card(row: card.rowNumber, name: card.fileStem, count: card.count,
+                                back: backs?.back(ofCard: index).card.fileStem, files: try files(card.fileStem))
+                },
+                backs: try (backs?.backs ?? []).map { back in
+                    Card(row: nil, name: back.card.fileStem, count: back.card.count, files: try files(back.card.fileStem))
+                },
                 warnings: warnings)
         }
     }

@@ -28,7 +28,9 @@ public struct CardsRequest: RenderRequest, Equatable {
     /// How far files reach past the trim (with square corners): off, the template's
     /// `card.bleed`, or a length in its place.
     public var bleed: BleedSetting = .off
-    /// A template drawn once as the back (`back.png`).
+    /// A template drawn as every card's back, filled from the card's row: `back.png` when every
+    /// card has the same back, else `back-1.png`, `back-2.png` … A path holding a `{column}`
+    /// (`backs/{element}.yaml`) is filled per row and read inside the template's folder.
     public var back: String?
     /// Also writes a sprite sheet of the cards with its JSON atlas.
     public var sheet = false
@@ -40,6 +42,8 @@ public struct CardsRequest: RenderRequest, Equatable {
     /// Every warning (text that overflows even at its smallest size, no cards, no bleed to
     /// include) fails the request instead.
     public var strict = false
+    /// Also writes a Tabletop Simulator deck: sheets, back and saved object.
+    public var tabletop = TabletopSimulatorSetting()
     /// The most pixels an image the cards draw may have (a PNG, or one an SVG embeds): the
     /// `--max-pixels` budget; not a spec key.
     public var maxImagePixels = RenderLimits.defaultMaxPixels
@@ -70,7 +74,7 @@ public struct CardsRequest: RenderRequest, Equatable {
     }
 
     /// The spec keys a `cards` job accepts.
-    public static let keys = Key.allCases.map(\.rawValue)
+    public static let keys = Key.allCases.map(\.rawValue) + TabletopSimulatorSetting.keys
     /// Keys naming files, resolved relative to a batch spec.
     public static let pathKeys: Set<String> = ["template", "data", "back", "allow-dir"]
     /// The manifest's file name.
@@ -105,6 +109,15 @@ public struct CardsRequest: RenderRequest, Equatable {
         contactSheet = try container.value(.contactSheet, or: contactSheet)
         allowedFolders = try container.stringOrList(.allowedFolders)
         strict = try container.value(.strict, or: strict)
+        tabletop = try TabletopSimulatorSetting(from: decoder)
+    }
+
+    /// The request with its Tabletop Simulator images named by their `file://` URLs in `folder`
+    /// unless a base URL is given.
+    public func locating(in folder: URL) -> CardsRequest {
+        var request = self
+        request.tabletop = tabletop.locating(in: folder)
+        return request
     }
 
     public func limitingImages(to maxPixels: Int) -> CardsRequest {
@@ -118,7 +131,13 @@ public struct CardsRequest: RenderRequest, Equatable {
             throw RequestError("\(source.name("dpi")) must be from \(Int(Self.dpiRange.lowerBound)) to "
                                + "\(Int(Self.dpiRange.upperBound)) pixels per inch, got \(String(format: "%g", dpi))", key: "dpi")
         }
-        try FormatList.validate(quality: quality, for: formats, as: source)
+        try FormatList.validate(quality: quality, for: formats + (tabletop.enabled ? [tabletop.format] : []), as: source)
+        try tabletop.validate(as: source)
+        if tabletop.enabled, back == nil {
+            throw RequestError("\(source.name(TabletopSimulatorSetting.Key.enabled.rawValue)) needs a back "
+                               + "(\(source.name("back")) FILE): Tabletop Simulator shows it on every card's reverse",
+                               key: TabletopSimulatorSetting.Key.enabled.rawValue)
+        }
         try validateDataSheet(as: source)
         try validateFiles(as: source)
     }
@@ -135,9 +154,10 @@ public struct CardsRequest: RenderRequest, Equatable {
         }
     }
 
-    /// The template, data and back files exist, and so do the allowed folders.
+    /// The template, data and back files exist (a back chosen by the data is checked per row),
+    /// and so do the allowed folders.
     func validateFiles(as source: RequestSource, backKey: String = "back") throws(RequestError) {
-        for (key, path) in [("template", template), ("data", data), (backKey, back)] {
+        for (key, path) in [("template", template), ("data", data), (backKey, fixedBack)] {
             guard let path else { continue }
             guard FileManager.default.fileExists(atPath: path) else {
                 throw RequestError("\(source.name(key)): \(path) not found", key: key)
@@ -157,8 +177,10 @@ public struct CardsRequest: RenderRequest, Equatable {
         public var cards: [TemplateCard]
         /// Draws the cards, with their images and fonts loaded.
         public var renderer: TemplateRenderer
-        /// The back and the renderer of its template, when there is one.
-        public var back: (card: TemplateCard, renderer: TemplateRenderer)?
+        /// The distinct backs, when there are any: each card's back filled from its row.
+        public var backs: CardBacks?
+        /// Draws each distinct back (element `i` draws `backs.backs[i]`).
+        public var backRenderers: [TemplateRenderer]
         /// Warnings found while loading (no cards, no bleed to include).
         public var warnings: [String]
     }
@@ -169,13 +191,16 @@ public struct CardsRequest: RenderRequest, Equatable {
         /// The data file's rows, nil for the template's own.
         var data: CardData?
         var cards: [TemplateCard]
-        var back: (template: CardTemplate, card: TemplateCard)?
+        var backs: CardBacks?
 
         /// Every file the cards are made from: the templates (and those they extend), and the
         /// images, icons and fonts they draw.
         var sourceFiles: [URL] {
-            let templates = [template] + (back.map { [$0.template] } ?? [])
-            let drawn = (cards + (back.map { [$0.card] } ?? [])).flatMap(\.layers).compactMap { layer -> URL? in
+            var templates = [template]
+            for back in backs?.backs ?? [] where !templates.contains(where: { $0.fileURL == back.template.fileURL }) {
+                templates.append(back.template)
+            }
+            let drawn = (cards + (backs?.backs.map(\.card) ?? [])).flatMap(\.layers).compactMap { layer -> URL? in
                 if case let .image(image) = layer.content { return image.url }
                 return nil
             }
@@ -189,6 +214,9 @@ public struct CardsRequest: RenderRequest, Equatable {
         try resolution.value { try resolve() }
     }
 
+    /// The back's path when it names one file, nil when there is none or each row names its own.
+    var fixedBack: String? { back.flatMap { CardBacks.isChosenByData($0) ? nil : $0 } }
+
     var allowedFolderURLs: [URL] { allowedFolders.map { URL(fileURLWithPath: $0, isDirectory: true) } }
 
     func resolve() throws -> Resolved {
@@ -196,15 +224,14 @@ public struct CardsRequest: RenderRequest, Equatable {
         let data = try self.data.map { try CardData.load(contentsOf: URL(fileURLWithPath: $0), sheet: dataSheet) }
         let cards = try template.cards(from: data, filters: filters, allowingFilesIn: allowedFolderURLs,
                                        reservedStems: Self.reservedStems)
-        var back: (CardTemplate, TemplateCard)?
-        if let path = self.back {
-            let backTemplate = bleed.applied(to: try CardTemplate.load(contentsOf: URL(fileURLWithPath: path)))
-            guard let card = try backTemplate.cards(from: nil, allowingFilesIn: allowedFolderURLs).first else {
-                throw RequestError("back: \(path) gives no card")
+        let bleed = self.bleed
+        let backs = try back.map { path in
+            try template.backs(of: cards, from: data, path: path, stem: Self.backStem, allowingFilesIn: allowedFolderURLs,
+                               reservedStems: Self.reservedStems) { url, shown in
+                bleed.applied(to: try CardTemplate.load(contentsOf: url, displayName: shown))
             }
-            back = (backTemplate, card)
         }
-        return Resolved(template: template, data: data, cards: cards, back: back)
+        return Resolved(template: template, data: data, cards: cards, backs: backs)
     }
 
     /// Loads the template, rows and files the cards draw; `checkingText` also lays out text to find overflow.
@@ -214,16 +241,17 @@ public struct CardsRequest: RenderRequest, Equatable {
                                             maxImagePixels: maxImagePixels)
         var warnings = resolutionWarnings(resolved)
         if checkingText { warnings += try renderer.checkText(of: resolved.cards) }
-        var back: (TemplateCard, TemplateRenderer)?
-        if let (backTemplate, card) = resolved.back {
-            let backRenderer = try TemplateRenderer(template: backTemplate, cards: [card], maxImagePixels: maxImagePixels)
-            if checkingText { warnings += try backRenderer.checkText(of: [card]) }
-            back = (card, backRenderer)
+        var backRenderers: [TemplateRenderer] = []
+        for back in resolved.backs?.backs ?? [] {
+            let backRenderer = try TemplateRenderer(template: back.template, cards: [back.card], maxImagePixels: maxImagePixels)
+            if checkingText { warnings += try backRenderer.checkText(of: [back.card]) }
+            backRenderers.append(backRenderer)
         }
         if strict, let first = warnings.first {
             throw RequestError(first + (warnings.count > 1 ? " (and \(warnings.count - 1) more)" : ""), key: "strict")
         }
-        return Loaded(template: resolved.template, cards: resolved.cards, renderer: renderer, back: back, warnings: warnings)
+        return Loaded(template: resolved.template, cards: resolved.cards, renderer: renderer, backs: resolved.backs,
+                      backRenderers: backRenderers, warnings: warnings)
     }
 
     /// What is not an error but is likely not what was meant: no card at all, or a bleed asked
@@ -267,12 +295,18 @@ public struct CardsRequest: RenderRequest, Equatable {
     public func plannedOutputs() throws -> (paths: [String], cost: Double) {
         let resolved = try plannedResolution()
         let pixels = resolution(for: resolved.template).pixelSize(for: resolved.template.size)
-        let stems = resolved.cards.map(\.fileStem) + (resolved.back == nil ? [] : [Self.backStem])
+        let stems = resolved.cards.map(\.fileStem) + (resolved.backs?.backs.map(\.card.fileStem) ?? [])
         let paths = stems.flatMap { stem in formats.map { "\(stem).\($0.fileExtension)" } }
             + (sheet && !stems.isEmpty ? [Self.sheetImageName, Self.sheetAtlasName] : [])
             + (contactSheet && !stems.isEmpty ? [Self.contactSheetName] : [])
-            + [Self.manifestPath]
-        return (paths, Double(pixels.width * pixels.height * stems.count * formats.count))
+        if self.tabletop.enabled, !resolved.cards.isEmpty {
+            // Refused here, when a batch plans its jobs, rather than when the job runs.
+            try TabletopSimulatorDeck.checkSize(counts: resolved.cards.map(\.count), hidden: self.tabletop.hidden)
+        }
+        let tabletop = self.tabletop.enabled && !resolved.cards.isEmpty ? self.tabletop.paths(cardCount: resolved.cards.count) : nil
+        let tabletopCost = Double((tabletop?.units.count ?? 0) * TabletopSimulatorDeck.maxSheetSide * TabletopSimulatorDeck.maxSheetSide)
+        return (paths + (tabletop.map { $0.units + [$0.savedObject] } ?? []) + [Self.manifestPath],
+                Double(pixels.width * pixels.height * stems.count * formats.count) + tabletopCost)
     }
 
     public func plan() throws -> OutputPlan {
@@ -282,8 +316,8 @@ public struct CardsRequest: RenderRequest, Equatable {
         var entries: [(card: TemplateCard?, stem: String, picture: Picture)] = loaded.cards.map { card in
             (card, card.fileStem, loaded.renderer.picture(for: card, includingBleed: bleed))
         }
-        if let back = loaded.back {
-            entries.append((nil, Self.backStem, back.renderer.picture(for: back.card, includingBleed: bleed)))
+        for (back, backRenderer) in zip(loaded.backs?.backs ?? [], loaded.backRenderers) {
+            entries.append((nil, back.card.fileStem, backRenderer.picture(for: back.card, includingBleed: bleed)))
         }
         var files = entries.flatMap { entry in
             FileToRender.all(entry.stem, entry.picture, formats: formats, resolution: resolution).map { $0.atQuality(quality) }
@@ -304,24 +338,57 @@ public struct CardsRequest: RenderRequest, Equatable {
                                       resolution: .scale(2)))
         }
         let manifest = CardsManifest.Plan(template: loaded.template, templatePath: template, dataPath: data,
-                                          cards: loaded.cards, hasBack: loaded.back != nil, formats: formats,
+                                          cards: loaded.cards, backs: loaded.backs, formats: formats,
                                           resolution: resolution, bleed: bleed, warnings: loaded.warnings)
+        let tabletop = try tabletopDeck(loaded).flatMap { self.tabletop.plan($0, quality: quality) }
         // The atlas is known now, so it is a file of its own; cards.json describes the files made.
         let units = files.map(\.unit) + (atlas.map { [OutputUnit.known(Self.sheetAtlasName, $0)] } ?? [])
-        return OutputPlan(units: units, derivedPaths: [Self.manifestPath], warnings: loaded.warnings) { rendered in
-            [RenderedFile(path: Self.manifestPath, data: try manifest.manifest(describing: rendered).jsonData())]
+            + (tabletop?.units ?? [])
+        let tabletopFormat = self.tabletop.format
+        return OutputPlan(units: units, derivedPaths: (tabletop.map { [$0.savedObject.path] } ?? []) + [Self.manifestPath],
+                          warnings: loaded.warnings) { rendered in
+            var listed = try manifest.manifest(describing: rendered)
+            guard let tabletop else { return [RenderedFile(path: Self.manifestPath, data: try listed.jsonData())] }
+            listed.tabletopSimulator = try TabletopSimulatorFiles(units: tabletop.units.map(\.path),
+                                                                  savedObject: tabletop.savedObject.facts,
+                                                                  format: tabletopFormat, facts: rendered)
+            return [tabletop.savedObject, RenderedFile(path: Self.manifestPath, data: try listed.jsonData())]
         }
     }
 
-    /// One sheet frame per distinct card (named by its file), then the back.
+    /// The Tabletop Simulator deck of the cards, each held `count` times, with the back; nil when
+    /// not asked for or when there is no card (a warning says why). A deck shows one back, so
+    /// backs chosen per row must all come out the same.
+    func tabletopDeck(_ loaded: Loaded) throws -> TabletopSimulatorDeck? {
+        guard tabletop.enabled, !loaded.cards.isEmpty, let backs = loaded.backs, let backRenderer = loaded.backRenderers.first,
+              let back = backs.backs.first else { return nil }
+        guard backs.backs.count == 1 else {
+            throw RequestError("\(TabletopSimulatorSetting.Key.enabled.rawValue): a Tabletop Simulator deck has one back, "
+                               + "but the rows give \(backs.backs.count) different backs", key: "back")
+        }
+        let renderer = loaded.renderer
+        let cards = loaded.cards.map { card in
+            TabletopSimulatorDeck.Card(name: card.fileStem, count: card.count) { bounds, canvas in
+                try renderer.draw(card, in: bounds, on: canvas)
+            }
+        }
+        let backCard = TabletopSimulatorDeck.Card(name: Self.backStem) { bounds, canvas in
+            try backRenderer.draw(back.card, in: bounds, on: canvas)
+        }
+        let name = (URL(fileURLWithPath: template).lastPathComponent as NSString).deletingPathExtension
+        return try TabletopSimulatorDeck(cards: cards, back: backCard, cardSize: loaded.template.size, nickname: name,
+                                         hidden: tabletop.hidden)
+    }
+
+    /// One sheet frame per distinct card (named by its file), then each distinct back.
     func sheetItems(_ loaded: Loaded) -> [SpriteSheet.Item] {
         let renderer = loaded.renderer
         var items = loaded.cards.map { card in
             SpriteSheet.Item(name: card.fileStem) { bounds, canvas in try renderer.draw(card, in: bounds, on: canvas) }
         }
-        if let back = loaded.back {
-            items.append(SpriteSheet.Item(name: Self.backStem) { bounds, canvas in
-                try back.renderer.draw(back.card, in: bounds, on: canvas)
+        for (back, backRenderer) in zip(loaded.backs?.backs ?? [], loaded.backRenderers) {
+            items.append(SpriteSheet.Item(name: back.card.fileStem) { bounds, canvas in
+                try backRenderer.draw(back.card, in: bounds, on: canvas)
             })
         }
         return items
@@ -355,7 +422,7 @@ public struct CardsRequest: RenderRequest, Equatable {
     /// draw: exactly what is read, so a batch re-renders when one of them changes and not when
     /// something beside them does (the spec itself, say).
     public var inputFiles: [String] {
-        var files = [template, data, back].compactMap { $0 }.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        var files = [template, data, fixedBack].compactMap { $0 }.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         if let resolved = try? plannedResolution() {
             files += resolved.sourceFiles.map(\.standardizedFileURL.path)
         }

@@ -18,6 +18,8 @@ public struct DeckRequest: RenderRequest, Equatable {
     public var names: CardFileNaming = .short
     /// Size, theme, resolution and formats.
     public var look = CardLook()
+    /// Also writes a Tabletop Simulator deck of the cards (and jokers) with the theme's back.
+    public var tabletop = TabletopSimulatorSetting()
 
     /// A request for the whole deck with the given extras and look.
     public init(jokers: Bool = false, allBacks: Bool = false, sheet: Bool = false, contactSheet: Bool = false,
@@ -36,6 +38,7 @@ public struct DeckRequest: RenderRequest, Equatable {
 
     /// The spec keys a `deck` job accepts.
     public static let keys = Key.allCases.map(\.rawValue) + CardLook.Key.allCases.map(\.rawValue)
+        + TabletopSimulatorSetting.keys
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
@@ -45,10 +48,23 @@ public struct DeckRequest: RenderRequest, Equatable {
         contactSheet = try container.value(.contactSheet, or: contactSheet)
         names = try container.value(.names, or: names)
         look = try CardLook(from: try decoder.container(keyedBy: CardLook.Key.self))
+        tabletop = try TabletopSimulatorSetting(from: decoder)
     }
 
     public func validate(as source: RequestSource) throws(RequestError) {
+        // A quality may be for the Tabletop Simulator images alone (JPEG sheets beside PNG cards).
+        var look = self.look
+        if tabletop.enabled, !look.formats.contains(tabletop.format) { look.formats.append(tabletop.format) }
         try look.validate(as: source)
+        try tabletop.validate(as: source)
+    }
+
+    /// The request with its Tabletop Simulator images named by their `file://` URLs in `folder`
+    /// unless a base URL is given.
+    public func locating(in folder: URL) -> DeckRequest {
+        var request = self
+        request.tabletop = tabletop.locating(in: folder)
+        return request
     }
 
     public func plan() throws -> OutputPlan {
@@ -69,12 +85,34 @@ public struct DeckRequest: RenderRequest, Equatable {
                                       resolution: look.resolution))
         }
         let manifestPath = export.manifestPath
+        let tabletop = self.tabletop.enabled ? self.tabletop.plan(try tabletopDeck(export), quality: look.quality) : nil
         // The atlas is known now, so it is a file of its own.
         let units = files.map(\.unit) + (atlas.map { [OutputUnit.known(export.spriteSheetAtlasName, $0)] } ?? [])
-        return OutputPlan(units: units, derivedPaths: [manifestPath]) { rendered in
+            + (tabletop?.units ?? [])
+        let tabletopFormat = self.tabletop.format
+        return OutputPlan(units: units, derivedPaths: (tabletop.map { [$0.savedObject.path] } ?? []) + [manifestPath]) { rendered in
             // deck.json states the SHA-256 of the bytes just rendered.
-            [RenderedFile(path: manifestPath, data: try export.manifest(describing: rendered).jsonData())]
+            var manifest = try export.manifest(describing: rendered)
+            guard let tabletop else { return [RenderedFile(path: manifestPath, data: try manifest.jsonData())] }
+            manifest.tabletopSimulator = try TabletopSimulatorFiles(units: tabletop.units.map(\.path),
+                                                                    savedObject: tabletop.savedObject.facts,
+                                                                    format: tabletopFormat, facts: rendered)
+            return [tabletop.savedObject, RenderedFile(path: manifestPath, data: try manifest.jsonData())]
         }
+    }
+
+    /// The Tabletop Simulator deck: the 52 cards in new-deck order, then the jokers when asked
+    /// for, each once, with the theme's back.
+    func tabletopDeck(_ export: DeckExport) throws -> TabletopSimulatorDeck {
+        let cards = (export.cardRows.flatMap { $0 } + export.jokers).map { item in
+            TabletopSimulatorDeck.Card(name: item.name) { bounds, canvas in try item.renderer.draw(item.side, in: bounds, on: canvas) }
+        }
+        let back = export.backs[0]
+        let backCard = TabletopSimulatorDeck.Card(name: back.name) { bounds, canvas in
+            try back.renderer.draw(back.side, in: bounds, on: canvas)
+        }
+        return try TabletopSimulatorDeck(cards: cards, back: backCard, cardSize: export.renderer.size.points,
+                                         nickname: export.renderer.theme.name, hidden: tabletop.hidden)
     }
 
     public var inputFolders: [String] { look.inputFolders }

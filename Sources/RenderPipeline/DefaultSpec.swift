@@ -83,15 +83,15 @@ public enum DefaultSpec {
     static let mistakesShownFirst: [KeyboardMistake] = [.forgotCoordinateConversion, .heightInsteadOfIntersection]
 
     /// Each mistake with the scenario that shows it (the first where it gives a wrong value, as
-    /// `KeyboardDiagramSet.mistakeOrders` finds it) and the strategies that go wrong there.
+    /// `KeyboardDiagramSet.mistakeRequests` finds it) and the strategies that go wrong there.
     static func mistakeScenarios(builder: KeyboardDiagramBuilder)
         -> [(mistake: KeyboardMistake, scenario: String, strategies: [AvoidanceStrategy])] {
-        let orders = KeyboardDiagramSet.mistakeOrders(builder: builder)
+        let requests = KeyboardDiagramSet.mistakeRequests(builder: builder)
         let mistakes = mistakesShownFirst + KeyboardMistake.allCases.filter { !mistakesShownFirst.contains($0) }
         var result: [(mistake: KeyboardMistake, scenario: String, strategies: [AvoidanceStrategy])] = []
         for mistake in mistakes {
-            for order in orders where order.mistake == mistake {
-                guard let scenario = order.scenario, let strategy = order.strategy else { continue }
+            for request in requests where request.mistake == mistake {
+                guard let scenario = request.scenario, let strategy = request.strategy else { continue }
                 if let index = result.firstIndex(where: { $0.mistake == mistake && $0.scenario == scenario }) {
                     result[index].strategies.append(strategy)
                 } else {

@@ -48,18 +48,8 @@ public struct JobKind: Sendable {
     public static let all: [JobKind] = [
         JobKind("card", CardRequest.self, keys: CardRequest.keys, pathKeys: ["faces"]),
         JobKind("deck", DeckRequest.self, keys: DeckRequest.keys, pathKeys: ["faces"]),
-        // In a batch the job's output folder replaces the command's `keyboard/` folder.
-        JobKind("keyboard", KeyboardRequest.self, keys: KeyboardRequest.keys,
-                fixedBy: ["scenario": KeyboardRequest.fixedByScenario.map(\.rawValue)],
-                outputs: { request in
-                    let planned = try request.plannedOutputs()
-                    return (planned.paths.map(JobKind.withoutKeyboardFolder), planned.cost)
-                },
-                plan: { request in
-                    var plan = try request.plan()
-                    plan.units = plan.units.map { var unit = $0; unit.path = JobKind.withoutKeyboardFolder(unit.path); return unit }
-                    return plan
-                }),
+        JobKind("keyboard", KeyboardRequest.self, keys: KeyboardRequest.schema.keys, fixedBy: KeyboardRequest.schema.fixedBy,
+                outputs: { try $0.plannedOutputs() }),
         JobKind("samples", SamplesRequest.self, keys: SamplesRequest.keys),
         JobKind("print", PrintRequest.self, keys: PrintRequest.keys, pathKeys: PrintRequest.pathKeys),
         // Planned from the template and rows alone: text is laid out when the job runs.
@@ -69,8 +59,4 @@ public struct JobKind: Sendable {
 
     /// The kind called `name`, or nil.
     public static func named(_ name: String) -> JobKind? { all.first { $0.name == name } }
-
-    static func withoutKeyboardFolder(_ path: String) -> String {
-        path.hasPrefix("keyboard/") ? String(path.dropFirst("keyboard/".count)) : path
-    }
 }

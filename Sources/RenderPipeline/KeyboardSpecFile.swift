@@ -5,9 +5,10 @@ import Foundation
 import KeyboardDiagrams
 import SpecFiles
 
-/// A file of keyboard diagrams for `keyboard --spec`, in the batch spec's keyboard schema: each
-/// diagram has the keys of a `kind: keyboard` job (decoded and checked by `KeyboardRequest`,
-/// the same code), plus `output`, the diagram's own file name:
+/// A file of keyboard diagrams for `keyboard --spec`, read as a batch spec is read
+/// (`SpecEntries`: the same `defaults` merge, the same checks and messages): each diagram has
+/// the keys of a `kind: keyboard` job, decoded and checked into a `KeyboardRequest`, plus
+/// `output`, the diagram's own file name:
 ///
 /// ```yaml
 /// defaults:
@@ -23,30 +24,35 @@ import SpecFiles
 /// A bare list of diagrams is accepted too. Where a batch spec expands a list into a matrix, a
 /// diagram takes `format: [png, svg]` and `keyboard-frame: [0, 409, 375, 258]` as one value.
 public struct KeyboardSpecFile: Sendable {
-    /// The diagrams to draw, resolved against the catalog.
-    public var diagrams: KeyboardDiagramSpec
-    /// Each diagram's PNG pixels per point.
-    public var scales: [Double]
-    /// Lossy quality of the files whose format has one (`--quality`); nil: lossless.
-    public var quality: Int?
+    /// One diagram of the file and where it is written.
+    public struct Diagram: Sendable {
+        /// What to draw and how to write it, checked against the catalog.
+        public var request: KeyboardRequest
+        /// Where the diagram is, for error messages.
+        public var location: SpecLocation
+        /// Where the diagram's `output` is (the diagram itself without one).
+        public var outputLocation: SpecLocation
+    }
+
+    /// The spec file's name as errors show it.
+    public var file: String
+    /// The diagrams, in the file's order.
+    public var diagrams: [Diagram]
     /// What the command says before drawing: each device named by an alias, what it is drawn as
     /// (`diagrams.yaml:4:5: iphone-13 is drawn as iphone-12, …`).
     public var notes: [String] = []
 
-    /// A spec of `diagrams`, each drawn at the scale of the same index.
-    public init(diagrams: KeyboardDiagramSpec, scales: [Double], notes: [String] = []) {
-        self.diagrams = diagrams
-        self.scales = scales
-        self.notes = notes
+    /// One diagram the command line describes, as a spec of one.
+    public init(single request: KeyboardRequest) {
+        let nowhere = SpecLocation(file: "")
+        file = ""
+        diagrams = [Diagram(request: request, location: nowhere, outputLocation: nowhere)]
     }
 
-    /// One diagram the command line describes, as a spec of one.
-    public init(single order: KeyboardDiagramOrder, scale: Double) {
-        let nowhere = SpecLocation(file: "")
-        diagrams = KeyboardDiagramSpec(file: "", entries: [
-            KeyboardDiagramSpec.Entry(order: order, location: nowhere, outputLocation: nowhere),
-        ])
-        scales = [scale]
+    private init(file: String, diagrams: [Diagram], notes: [String]) {
+        self.file = file
+        self.diagrams = diagrams
+        self.notes = notes
     }
 
     /// Renders every diagram into `out`: every file is planned (paths checked inside `out`, no
@@ -56,14 +62,13 @@ public struct KeyboardSpecFile: Sendable {
     @discardableResult
     public func write(into out: URL, builder: KeyboardDiagramBuilder, workers: Int, maxPixels: Int,
                       written: (WrittenFile) -> Void = { _ in }) throws -> Int {
-        let files = try diagrams.plannedFiles(under: out, builder: builder)
-        let entries = diagrams.entries
+        let files = try plannedFiles(under: out, builder: builder)
         var count = 0
         let chunk = max(16, workers * 8)
-        for start in stride(from: 0, to: entries.count, by: chunk) {
+        for start in stride(from: 0, to: diagrams.count, by: chunk) {
             var planned: [OutputUnit] = []
-            for index in start..<min(start + chunk, entries.count) {
-                planned += try units(entries[index], files[index], scale: scales[index], builder: builder)
+            for index in start..<min(start + chunk, diagrams.count) {
+                planned += try units(diagrams[index], at: files[index], builder: builder)
             }
             let plan = OutputPlan(units: planned)
             try plan.checkBudget(maxPixels: maxPixels)
@@ -74,25 +79,45 @@ public struct KeyboardSpecFile: Sendable {
         return count
     }
 
-    /// One entry's files: its diagram in each format, or its animation (frames as units of their own).
-    private func units(_ entry: KeyboardDiagramSpec.Entry, _ files: [(path: String, format: OutputFormat)],
-                       scale: Double, builder: KeyboardDiagramBuilder) throws -> [OutputUnit] {
-        guard entry.order.animate else {
-            let picture = try diagrams.diagram(for: entry, builder: builder).picture
-            return files.map { FileToRender($0.path, picture, format: $0.format, resolution: .scale(scale)).atQuality(quality).unit }
+    private func units(_ diagram: Diagram, at paths: [String], builder: KeyboardDiagramBuilder) throws -> [OutputUnit] {
+        do { return try diagram.request.units(at: paths, model: try diagram.request.model(builder: builder)) } catch {
+            throw SpecError(String(describing: error), at: diagram.location)
         }
-        let frames: KeyboardAnimationFrames
-        do { frames = try entry.order.animationFrames(builder: builder) } catch {
-            throw KeyboardSpecError(location: entry.location, message: String(describing: error))
+    }
+
+    /// Each diagram's file paths (`KeyboardRequest.paths(model:)`), checked: paths inside `root`,
+    /// no two diagrams writing one file. Nothing is laid out: a large spec is planned in little
+    /// memory, and its diagrams laid out as they render.
+    public func plannedFiles(under root: URL, builder: KeyboardDiagramBuilder) throws(SpecError) -> [[String]] {
+        var planned: [[String]] = []
+        var writers: [String: SpecLocation] = [:]
+        var resolver = OutputPaths.Resolver(root: root)
+        for diagram in diagrams {
+            let model: KeyboardDiagramModel
+            do { model = try diagram.request.model(builder: builder) } catch {
+                throw SpecError(error.description, at: diagram.location)
+            }
+            var files: [String] = []
+            for relative in diagram.request.paths(model: model) {
+                do { try resolver.check(relative) } catch {
+                    throw SpecError(error.description, at: diagram.outputLocation)
+                }
+                let key = (try? OutputPaths.components(of: relative).joined(separator: "/")) ?? relative
+                if let first = writers[key] {
+                    throw SpecError("\(key) is already written by the diagram at line \(first.line ?? 0)", at: diagram.outputLocation)
+                }
+                writers[key] = diagram.location
+                files.append(key)
+            }
+            planned.append(files)
         }
-        let output = KeyboardAnimationOutput(frames: frames, resolution: .scale(scale))
-        return try files.map { try output.unit($0.path, format: $0.format) }
+        return planned
     }
 
     /// Every diagram's geometry as one JSON array, each element as `keyboard --json` prints a
     /// single diagram.
     public func geometryJSON(builder: KeyboardDiagramBuilder) throws -> Data {
-        let parts = try diagrams.entries.map { try $0.order.geometryJSON(builder: builder) }
+        let parts = try diagrams.map { try $0.request.geometryJSON(builder: builder) }
         var data = Data("[\n".utf8)
         for (index, part) in parts.enumerated() {
             data += part + Data((index == parts.count - 1 ? "\n" : ",\n").utf8)
@@ -100,126 +125,54 @@ public struct KeyboardSpecFile: Sendable {
         return data + Data("]\n".utf8)
     }
 
-    /// The keys the file's top level may hold.
-    static let topLevelKeys = ["defaults", "diagrams"]
-    /// The keys a diagram may hold: a keyboard request's and `output`.
-    static let diagramKeys = KeyboardRequest.keys + ["output"]
+    /// How the file is read: a batch spec's shape with a `diagrams` list, each of the keyboard kind.
+    static let reader = SpecEntries(listKey: "diagrams", entryName: "diagram", allowsBareList: true,
+                                    kinds: [KeyboardRequest.schema])
 
     /// Reads a spec file; errors name it `displayName` (as the user typed it) or its path.
-    /// Diagrams without a `scale` take `scale`.
+    /// Diagrams without a `scale` or `quality` take `scale` and `quality`.
     public static func load(contentsOf url: URL, displayName: String? = nil, builder: KeyboardDiagramBuilder,
-                            scale: Double = 2) throws(SpecError) -> KeyboardSpecFile {
+                            scale: Double = 2, quality: Int? = nil) throws(SpecError) -> KeyboardSpecFile {
         let name = displayName ?? url.path
-        return try parse(SpecFile.text(of: url, displayName: name), file: name, builder: builder, scale: scale)
+        return try parse(SpecFile.text(of: url, displayName: name), file: name, builder: builder, scale: scale, quality: quality)
     }
 
-    /// Parses spec text; `file` names it in errors, and diagrams without a `scale` take `scale`.
+    /// Parses spec text; `file` names it in errors, and diagrams without a `scale` or `quality`
+    /// take `scale` and `quality`.
     public static func parse(_ text: String, file: String, builder: KeyboardDiagramBuilder,
-                             scale: Double = 2) throws(SpecError) -> KeyboardSpecFile {
-        let reader = Reader(file: file, builder: builder, scale: scale)
-        return try reader.read(SpecFile.compose(text, file: file))
-    }
-}
-
-private struct Reader {
-    let file: String
-    let builder: KeyboardDiagramBuilder
-    let scale: Double
-
-    func read(_ root: LocatedNode) throws(SpecError) -> KeyboardSpecFile {
-        var defaults: [String: LocatedNode] = [:]
-        let list: LocatedNode
-        switch root.content {
-        case .list:
-            list = root
-        case let .mapping(entries):
-            var diagrams: LocatedNode?
-            for entry in entries {
-                switch entry.key {
-                case "defaults": defaults = try values(of: entry.value, isDefaults: true).values
-                case "diagrams": diagrams = entry.value
-                default: throw SpecFile.unknown(entry.key, at: entry.keyLocation, valid: KeyboardSpecFile.topLevelKeys)
-                }
-            }
-            guard let diagrams else { throw SpecError("the spec needs a \"diagrams\" list", at: root.location) }
-            list = diagrams
-        case .scalar:
-            throw SpecError("the spec must be a list of diagrams or a mapping with \"defaults\" and \"diagrams\"",
-                            at: root.location)
-        }
-        guard case let .list(items) = list.content else { throw SpecError("\"diagrams\" must be a list", at: list.location) }
-        guard !items.isEmpty else { throw SpecError("\"diagrams\" is empty", at: list.location) }
-        var entries: [KeyboardDiagramSpec.Entry] = []
-        var scales: [Double] = []
+                             scale: Double = 2, quality: Int? = nil) throws(SpecError) -> KeyboardSpecFile {
+        var diagrams: [Diagram] = []
         var notes: [String] = []
-        for item in items {
-            let (given, output) = try values(of: item, isDefaults: false)
-            var merged = defaults.merging(given) { _, own in own }
-            if merged["scenario"] != nil {
-                // Defaults such as a device do not apply to a scenario, which fixes them.
-                for key in KeyboardRequest.fixedByScenario.map(\.rawValue) where given[key] == nil { merged[key] = nil }
+        for entry in try reader.read(SpecFile.compose(text, file: file)) {
+            let output = try outputPath(of: entry)
+            var fields = entry.fields
+            let given = [("scale", String(scale)), ("quality", quality.map(String.init))]
+            for case let (key, value?) in given where fields.values[key] == nil {
+                fields.values[key] = LocatedNode(scalar: value, at: entry.location)
             }
-            if merged["scale"] == nil { merged["scale"] = LocatedNode(scalar: String(scale), at: item.location) }
-            let fields = SpecFields(values: merged, location: item.location)
             let request = try SpecDecoder.decode(KeyboardRequest.self, from: fields)
-            var order: KeyboardDiagramOrder
-            do { order = try request.order(builder: builder, as: .spec) } catch {
+            var checked: KeyboardRequest
+            do { checked = try request.checked(builder: builder, as: .spec) } catch {
                 throw SpecError(error.message, at: fields.location(of: error.key))
             }
-            order.output = output?.path
-            entries.append(KeyboardDiagramSpec.Entry(order: order, location: item.location,
-                                                     outputLocation: output?.location ?? item.location))
-            scales.append(request.scale)
+            checked.output = output
+            diagrams.append(Diagram(request: checked, location: entry.location, outputLocation: entry.outputLocation))
             if let alias = request.aliasResolution(catalog: builder.catalog) {
                 notes.append("\(fields.location(of: "device")): \(alias)")
             }
         }
-        return KeyboardSpecFile(diagrams: KeyboardDiagramSpec(file: file, entries: entries), scales: scales, notes: notes)
+        return KeyboardSpecFile(file: file, diagrams: diagrams, notes: notes)
     }
 
-    /// A diagram's (or the defaults') values by key, and its `output`.
-    private func values(of node: LocatedNode, isDefaults: Bool) throws(SpecError)
-        -> (values: [String: LocatedNode], output: (path: String, location: SpecLocation)?) {
-        guard case let .mapping(entries) = node.content else {
-            throw SpecError(isDefaults ? "\"defaults\" must be a mapping of keys" : "each diagram must be a mapping of keys",
-                            at: node.location)
+    /// A diagram's `output`: a path inside the output folder.
+    private static func outputPath(of entry: SpecEntry) throws(SpecError) -> String? {
+        guard let node = entry.output else { return nil }
+        guard case let .scalar(path, isNull) = node.content, !isNull, !path.isEmpty else {
+            throw SpecError("`output` needs a path", at: node.location)
         }
-        var values: [String: LocatedNode] = [:]
-        var output: (path: String, location: SpecLocation)?
-        for entry in entries {
-            let (name, value) = (entry.key, entry.value)
-            guard KeyboardSpecFile.diagramKeys.contains(name) else {
-                throw SpecFile.unknown(name, at: entry.keyLocation, valid: KeyboardSpecFile.diagramKeys)
-            }
-            if name == "output" {
-                if isDefaults { throw SpecError("`output` names one diagram's file and cannot be a default", at: entry.keyLocation) }
-                guard case let .scalar(path, isNull) = value.content, !isNull, !path.isEmpty else {
-                    throw SpecError("`output` needs a path", at: value.location)
-                }
-                do { _ = try OutputPaths.components(of: path) } catch {
-                    throw SpecError(error.description, at: value.location)
-                }
-                output = (path, value.location)
-                continue
-            }
-            try value.checkValueOrList(name)
-            values[name] = value
+        do { _ = try OutputPaths.components(of: path) } catch {
+            throw SpecError(error.description, at: node.location)
         }
-        return (values, output)
-    }
-}
-
-extension KeyboardDiagramSpec {
-    /// Every entry's files under `root`, each diagram laid out, at `resolution` for PNG: paths
-    /// that leave `root` and two entries writing the same file are refused first.
-    public func outputs(under root: URL, builder: KeyboardDiagramBuilder,
-                        resolution: Resolution = .scale(1)) throws(KeyboardSpecError) -> [[FileToRender]] {
-        let files = try plannedFiles(under: root, builder: builder)
-        var planned: [[FileToRender]] = []
-        for (entry, files) in zip(entries, files) {
-            let picture = try diagram(for: entry, builder: builder).picture
-            planned.append(files.map { FileToRender($0.path, picture, format: $0.format, resolution: resolution) })
-        }
-        return planned
+        return path
     }
 }

@@ -7,6 +7,7 @@ import PrintLayout
 import SpecFiles
 
 extension OrientationChoice: Decodable, SpecNamed {}
+extension CardRotationChoice: Decodable, SpecNamed {}
 
 /// Which way a duplex printer turns the sheet, or no backs at all.
 public enum PrintDuplex: String, Sendable, CaseIterable, Decodable, SpecNamed {
@@ -40,6 +41,9 @@ public struct PrintRequest: RenderRequest, Equatable {
     public var paper = "A4"
     /// Portrait, landscape, or whichever fits more cards.
     public var orientation: OrientationChoice = .automatic
+    /// Whether cards are turned a quarter turn: when that fits more (the default; with an
+    /// automatic orientation the page is turned instead), never or always.
+    public var rotateCards: CardRotationChoice = .automatic
     /// Lengths with units; nil for the defaults of `SheetLayout`.
     public var margin: String?
     /// The space between cards, with a unit.
@@ -87,7 +91,7 @@ public struct PrintRequest: RenderRequest, Equatable {
     }
 
     enum Key: String, CodingKey, CaseIterable {
-        case jokers, cards, paper, orientation, margin, gutter, bleed, cropMarks = "crop-marks", cutLines = "cut-lines",
+        case jokers, cards, paper, orientation, rotateCards = "rotate-cards", margin, gutter, bleed, cropMarks = "crop-marks", cutLines = "cut-lines",
              proof, duplex, pdf, pagesPNG = "pages-png", printOnDemand = "print-on-demand",
              template, data, dataSheet = "data-sheet", filters = "where", backTemplate = "back-template", allowedFolders = "allow-dir"
     }
@@ -112,6 +116,7 @@ public struct PrintRequest: RenderRequest, Equatable {
         cards = try container.decodeIfPresent(String.self, forKey: .cards)
         paper = try container.value(.paper, or: paper)
         orientation = try container.value(.orientation, or: orientation)
+        rotateCards = try container.value(.rotateCards, or: rotateCards)
         margin = try container.decodeIfPresent(String.self, forKey: .margin)
         gutter = try container.decodeIfPresent(String.self, forKey: .gutter)
         bleed = try container.decodeIfPresent(String.self, forKey: .bleed)
@@ -285,7 +290,7 @@ public struct PrintRequest: RenderRequest, Equatable {
         let gutter = try Self.length(self.gutter, key: "gutter", as: source) ?? SheetLayout.defaultGutter
         do {
             return try SheetLayout(paper: paper, cardSize: cardSize, bleed: bleed, margin: margin, gutter: gutter,
-                                   orientation: orientation)
+                                   orientation: orientation, rotation: rotateCards)
         } catch {
             let key = switch error {
             case .gutterTooLarge: "gutter"
@@ -328,18 +333,21 @@ public struct PrintRequest: RenderRequest, Equatable {
         return OutputPlan(units: pages + [.document(path, document)], warnings: warnings)
     }
 
-    /// Template cards on sheets: each row's card `count` times, in data order, the back template
-    /// behind them when duplex. The sheet is laid out for the template's card size.
+    /// Template cards on sheets: each row's card `count` times, in data order, each card's own
+    /// back (the back template filled from its row) behind it when duplex. The sheet is laid out for the template's card size.
     func templateSheets(_ template: String) throws -> (PrintSheets, warnings: [String]) {
         let bleedSetting = try bleedSetting(as: .commandLine)
         let loaded = try cardsRequest(template, bleed: bleedSetting).load()
         let renderer = loaded.renderer
-        let fronts = loaded.cards.flatMap { card in
-            Array(repeating: PrintableCard(id: card.fileStem) { bleed in renderer.picture(for: card, bleed: bleed) },
-                  count: card.count)
+        let backs = zip(loaded.backs?.backs ?? [], loaded.backRenderers).map { back, backRenderer in
+            // Ids are file stems: the cards' stems never take a back's.
+            PrintableCard(id: back.card.fileStem) { bleed in backRenderer.picture(for: back.card, bleed: bleed) }
         }
-        let back = loaded.back.map { back in
-            PrintableCard(id: CardsRequest.backStem) { bleed in back.renderer.picture(for: back.card, bleed: bleed) }
+        var fronts: [PrintableCard] = [], frontBacks: [PrintableCard] = []
+        for (index, card) in loaded.cards.enumerated() {
+            let front = PrintableCard(id: card.fileStem) { bleed in renderer.picture(for: card, bleed: bleed) }
+            fronts += Array(repeating: front, count: card.count)
+            if let backIndex = loaded.backs?.backOfCard[index] { frontBacks += Array(repeating: backs[backIndex], count: card.count) }
         }
         // The template's bleed, or the length given in its place (the cards were resolved with it,
         // so layers that touch the trim reach into it).
@@ -347,7 +355,7 @@ public struct PrintRequest: RenderRequest, Equatable {
         let layout = try sheetLayout(cardSize: loaded.template.size, bleed: bleed, as: .commandLine)
         try validatePagesPNG(layout: layout, as: .commandLine)
         let name = URL(fileURLWithPath: template).lastPathComponent
-        let sheets = PrintSheets(layout: layout, fronts: fronts, back: back, deckName: "\(name) cards", cropMarks: cropMarks,
+        let sheets = PrintSheets(layout: layout, fronts: fronts, backs: frontBacks, deckName: "\(name) cards", cropMarks: cropMarks,
                                  cutLines: cutLines, proof: proof, duplex: duplex.flip)
         return (sheets, loaded.warnings)
     }

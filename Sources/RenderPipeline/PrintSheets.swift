@@ -32,8 +32,8 @@ public struct PrintSheets: Sendable {
     public var layout: SheetLayout
     /// The cards in slot order.
     public var fronts: [PrintableCard]
-    /// Printed behind every front when `duplex` is set.
-    public var back: PrintableCard?
+    /// Printed behind the fronts when `duplex` is set: element `i` behind front `i` (empty: no backs).
+    public var backs: [PrintableCard]
     /// Named in the label: `classic poker deck`.
     public var deckName: String
     /// Draws crop marks in the margin.
@@ -45,12 +45,13 @@ public struct PrintSheets: Sendable {
     /// How back pages are mirrored; nil prints fronts only.
     public var duplex: DuplexFlip?
 
-    /// Sheets of the given cards; backs are printed only when `duplex` and `back` are set.
-    public init(layout: SheetLayout, fronts: [PrintableCard], back: PrintableCard?, deckName: String,
+    /// Sheets of the given cards, `backs[i]` behind `fronts[i]`; backs are printed only when
+    /// `duplex` is set and there is one for every front.
+    public init(layout: SheetLayout, fronts: [PrintableCard], backs: [PrintableCard], deckName: String,
                 cropMarks: Bool = true, cutLines: Bool = false, proof: Bool = false, duplex: DuplexFlip? = nil) {
         self.layout = layout
         self.fronts = fronts
-        self.back = back
+        self.backs = backs.count == fronts.count ? backs : []
         self.deckName = deckName
         self.cropMarks = cropMarks
         self.cutLines = cutLines
@@ -61,8 +62,9 @@ public struct PrintSheets: Sendable {
     /// The built-in deck's sides, its back behind them.
     public init(renderer: CardRenderer, layout: SheetLayout, fronts: [CardSide], deckName: String, cropMarks: Bool = true,
                 cutLines: Bool = false, proof: Bool = false, duplex: DuplexFlip? = nil) {
+        let back = PrintableCard(.back, renderer: renderer)
         self.init(layout: layout, fronts: fronts.map { PrintableCard($0, renderer: renderer) },
-                  back: PrintableCard(.back, renderer: renderer), deckName: deckName, cropMarks: cropMarks,
+                  backs: Array(repeating: back, count: fronts.count), deckName: deckName, cropMarks: cropMarks,
                   cutLines: cutLines, proof: proof, duplex: duplex)
     }
 
@@ -80,7 +82,10 @@ public struct PrintSheets: Sendable {
     /// Sheets of fronts (with their back sheets when duplex).
     public var frontSheetCount: Int { max(1, (fronts.count + layout.capacity - 1) / layout.capacity) }
     /// Pages in the PDF: the front sheets, doubled when backs are printed.
-    public var pageCount: Int { frontSheetCount * (duplex == nil || back == nil ? 1 : 2) }
+    public var pageCount: Int { frontSheetCount * (printsBacks ? 2 : 1) }
+
+    /// Whether each sheet of fronts is followed by its backs.
+    var printsBacks: Bool { duplex != nil && !backs.isEmpty }
 
     /// The PDF's pages, each card drawn once and placed where it is used.
     public func document() -> Document {
@@ -95,20 +100,23 @@ public struct PrintSheets: Sendable {
         }
         var pages: [Document.Page] = []
         for sheet in 0..<frontSheetCount {
-            let onSheet = Array(fronts.dropFirst(sheet * layout.capacity).prefix(layout.capacity))
+            let first = sheet * layout.capacity
+            let onSheet = Array(fronts.dropFirst(first).prefix(layout.capacity))
             let frontNumber = pages.count + 1
             var front = Document.Page(size: layout.pageSize)
             for (slot, card) in zip(layout.slots, onSheet) {
-                front.place(picture(card), at: slot.bleed.origin)
+                front.place(picture(card), transform: placement(in: slot.bleed, clockwise: true))
             }
             decorate(&front, slots: layout.slots, marks: cropMarks ? layout.cropMarks().map { ($0.start, $0.end) } : [],
                      label: label(page: frontNumber, side: "fronts"))
             pages.append(front)
-            if let duplex, let backCard = back {
+            if let duplex, printsBacks {
                 var back = Document.Page(size: layout.pageSize)
                 let backSlots = layout.backSlots(flip: duplex)
-                for slot in backSlots.prefix(onSheet.count) {
-                    back.place(picture(backCard), at: slot.bleed.origin)
+                // Turned backs turn the other way when the flip mirrors x, so each back's top lies behind its front's.
+                let clockwise = !layout.flipMirrorsX(duplex)
+                for (slot, backCard) in zip(backSlots, backs.dropFirst(first).prefix(onSheet.count)) {
+                    back.place(picture(backCard), transform: placement(in: slot.bleed, clockwise: clockwise))
                 }
                 // The front's marks, mirrored as the backs are, so they line up through the sheet.
                 let behind = { (point: CGPoint) in layout.backRect(behind: CGRect(origin: point, size: .zero), flip: duplex).origin }
@@ -121,10 +129,21 @@ public struct PrintSheets: Sendable {
         return Document(title: "\(deckName), \(layout.paper) print sheets", pages: pages)
     }
 
-    /// `classic poker deck, page 1 of 6 (fronts)` over `A4 portrait, 100% scale: print at actual size`.
+    /// Where a card's picture (its bleed box, upright) goes to fill `box`: moved there, or when
+    /// the layout turns cards, turned a quarter turn (`clockwise` or not) into it.
+    func placement(in box: CGRect, clockwise: Bool) -> CGAffineTransform {
+        guard layout.rotatesCards else { return CGAffineTransform(translationX: box.minX, y: box.minY) }
+        // y grows downwards, so a positive angle turns clockwise on the page.
+        return clockwise ? CGAffineTransform(a: 0, b: 1, c: -1, d: 0, tx: box.maxX, ty: box.minY)
+            : CGAffineTransform(a: 0, b: -1, c: 1, d: 0, tx: box.minX, ty: box.maxY)
+    }
+
+    /// `classic poker deck, page 1 of 6 (fronts)` over `A4 portrait, 100% scale: print at actual size`
+    /// (`A4 portrait, cards turned 90°, …` when they are).
     func label(page: Int, side: String) -> [String] {
         ["\(deckName), page \(page) of \(pageCount) (\(side))",
-         "\(layout.paper) \(layout.orientation.rawValue), 100% scale: print at actual size"]
+         "\(layout.paper) \(layout.orientation.rawValue)\(layout.rotatesCards ? ", cards turned 90°" : ""), "
+            + "100% scale: print at actual size"]
     }
 
     func decorate(_ page: inout Document.Page, slots: [SheetLayout.Slot], marks: [(start: CGPoint, end: CGPoint)], label lines: [String]) {

@@ -15,6 +15,9 @@ public protocol RenderRequest: Decodable, Sendable {
     var inputFolders: [String] { get }
     /// The request with images it reads held to `maxPixels` each (the `--max-pixels` budget).
     func limitingImages(to maxPixels: Int) -> Self
+    /// The request as written into `folder`, its output folder: what names its own files by URL
+    /// (a Tabletop Simulator saved object's `file://` images) learns where they are.
+    func locating(in folder: URL) -> Self
     /// Files the request reads, each named exactly (a template, its data, the images it draws):
     /// their contents decide its bytes, and nothing else in their folders does.
     var inputFiles: [String] { get }
@@ -23,6 +26,7 @@ public protocol RenderRequest: Decodable, Sendable {
 extension RenderRequest {
     public var inputFolders: [String] { [] }
     public func limitingImages(to maxPixels: Int) -> Self { self }
+    public func locating(in folder: URL) -> Self { self }
     public var inputFiles: [String] { [] }
 }
 

@@ -25,6 +25,7 @@ do {
     if all || sections.contains(ChecksumBenchmark.section) { try ChecksumBenchmark.run(cardrender: cardrender) }
     if all || sections.contains(CardsBenchmark.section) { try CardsBenchmark.run(cardrender: cardrender) }
     if all || sections.contains(SpreadsheetBenchmark.section) { try SpreadsheetBenchmark.run() }
+    if all || sections.contains(TabletopSimulatorBenchmark.section) { try TabletopSimulatorBenchmark.run(cardrender: cardrender) }
     if all || sections.contains(TextEngineBenchmark.section) { try TextEngineBenchmark.run(cardrender: cardrender) }
     print(String(format: "peak memory of this benchmark process: %.1f MiB", Measure.peakMemoryMiB()))
 } catch {

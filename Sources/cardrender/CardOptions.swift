@@ -2,6 +2,7 @@ import ArgumentParser
 import Drawing
 import Foundation
 import PlayingCards
+import PrintLayout
 import RenderPipeline
 
 extension BackDesign: ExpressibleByArgument {}
@@ -13,7 +14,7 @@ struct CardOptions: ParsableArguments {
     // `.unconditional` so a negative value such as `--size -10x20` reaches the size check.
     // Completion offers the named sizes; WIDTHxHEIGHT is free-form.
     @Option(parsing: .unconditional,
-            help: "Card size: poker (2.5×3.5 in), bridge (2.25×3.5 in) or WIDTHxHEIGHT: 2.5x3.5in, 63x88mm, 250x350 (points).",
+            help: "Card size: \(NamedCardSize.listed), or WIDTHxHEIGHT: 2.5x3.5in, 63x88mm, 250x350 (points).",
             completion: .list(ValueNames.sizes))
     var size: String = "poker"
 
@@ -49,7 +50,7 @@ struct CardOptions: ParsableArguments {
             completion: .formats, transform: FormatList.argument)
     var format: FormatList?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Lossy WebP at this quality, 0 to 100 (default: lossless).", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Lossy WebP at this quality, 0 to 100 (default: lossless); JPEG at 1 to 100, 90 unless given.", valueName: "N"))
     var quality: Int?
 
     /// The options as the library's value.
@@ -69,7 +70,7 @@ struct CardOptions: ParsableArguments {
         return look
     }
 
-    func validate() throws {
-        do { try look.validate(as: .commandLine) } catch { throw ValidationError(error.message) }
-    }
+    // No `validate()` here: every command with these options checks its whole request, look
+    // included (`validateRequest()`), which knows what else the look serves (a deck's
+    // Tabletop Simulator JPEG sheets take `--quality` when its cards are PNG).
 }

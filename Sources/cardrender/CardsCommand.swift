@@ -39,7 +39,7 @@ struct CardsCommand: PlanCommand {
             transform: FormatList.argument)
     var format = FormatList([.png])
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Lossy WebP at this quality, 0 to 100 (default: lossless).", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Lossy WebP at this quality, 0 to 100 (default: lossless); JPEG at 1 to 100, 90 unless given.", valueName: "N"))
     var quality: Int?
 
     @Option(parsing: .unconditional, help: "Pixels per inch of PNG files (default: the template's dpi, else 300).")
@@ -51,7 +51,10 @@ struct CardsCommand: PlanCommand {
             transform: BleedSetting.argument)
     var bleed: BleedSetting = .off
 
-    @Option(help: "Also render this template once as the back (back.png).", completion: .file(extensions: ["yaml", "yml", "json"]))
+    @Option(help: ArgumentHelp(
+        "Also render this template as each card's back, filled from the card's row: back.png when all are the same, else "
+            + "back-1.png, back-2.png …; 'backs/{column}.yaml' lets each row name its back inside the template's folder.",
+        valueName: "file"), completion: .file(extensions: ["yaml", "yml", "json"]))
     var back: String?
 
     @Flag(help: "Also write sheet.png with every card and sheet.json, a TexturePacker hash atlas for Phaser and PixiJS.")
@@ -69,6 +72,7 @@ struct CardsCommand: PlanCommand {
                              + "no cards, --bleed template on a template without bleed."))
     var strict = false
 
+    @OptionGroup var tabletop: TabletopSimulatorOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var parallel: ParallelOptions
     @OptionGroup var budget: BudgetOptions
@@ -79,7 +83,8 @@ struct CardsCommand: PlanCommand {
                                    allowedFolders: allowedFolders, strict: strict)
         request.quality = quality
         request.dataSheet = dataSheet
-        return request.limitingImages(to: budget.maxPixels)
+        request.tabletop = tabletop.setting
+        return request.limitingImages(to: budget.maxPixels).locating(in: output.url)
     }
 
     func validate() throws {

@@ -29,13 +29,16 @@ struct DeckCommand: PlanCommand {
     var names: CardFileNaming = .short
 
     @OptionGroup var options: CardOptions
+    @OptionGroup var tabletop: TabletopSimulatorOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var parallel: ParallelOptions
     @OptionGroup var budget: BudgetOptions
 
     var request: DeckRequest {
-        DeckRequest(jokers: jokers, allBacks: allBacks, sheet: sheet, contactSheet: contactSheet, names: names,
-                    look: options.look)
+        var request = DeckRequest(jokers: jokers, allBacks: allBacks, sheet: sheet, contactSheet: contactSheet, names: names,
+                                  look: options.look)
+        request.tabletop = tabletop.setting
+        return request.locating(in: output.url)
     }
 
     func validate() throws { try validateRequest() }

@@ -61,7 +61,7 @@ struct KeyboardCommand: ParsableCommand {
             completion: .formats, transform: FormatList.argument)
     var format: FormatList?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Lossy WebP at this quality, 0 to 100 (default: lossless).", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Lossy WebP at this quality, 0 to 100 (default: lossless); JPEG at 1 to 100, 90 unless given.", valueName: "N"))
     var quality: Int?
 
     @Option(help: "PNG pixels per point.")
@@ -79,18 +79,22 @@ struct KeyboardCommand: ParsableCommand {
     @OptionGroup var budget: BudgetOptions
 
     /// The one diagram the options describe.
-    var request: KeyboardRequest {
-        var request = KeyboardRequest(device: device, orientation: orientation?.rawValue, strategy: strategy?.rawValue, scenario: scenario,
-                        mistake: mistake?.rawValue, keyboardFrame: keyboardFrame, viewFrame: viewFrame,
-                        predictive: noPredictive ? false : nil, filmstrip: filmstrip, language: language?.rawValue, formats: format?.formats ?? [.png], scale: scale)
-        request.quality = quality
-        request.animate = animate ? true : nil
-        return request
+    func request() throws(RequestError) -> KeyboardRequest {
+        KeyboardRequest(device: device, orientation: orientation, strategy: strategy, scenario: scenario,
+                        predictive: noPredictive ? false : nil,
+                        keyboardFrame: try keyboardFrame.map { text throws(RequestError) in
+                            try KeyboardRequest.frame(text, key: "keyboard-frame", as: .commandLine)
+                        },
+                        viewFrame: try viewFrame.map { text throws(RequestError) in
+                            try KeyboardRequest.frame(text, key: "view-frame", as: .commandLine)
+                        },
+                        mistake: mistake, filmstrip: filmstrip, animate: animate, formats: format?.formats ?? [.png],
+                        language: language ?? .english, quality: quality, scale: scale)
     }
 
     func validate() throws {
         do {
-            guard spec != nil else { return try request.validate(as: .commandLine) }
+            guard spec != nil else { return try request().validate(as: .commandLine) }
             try KeyboardRequest.checkScale(scale, as: .commandLine)
             // A spec's diagrams name their own formats; the quality applies to those that are lossy.
             try FormatList.validate(quality: quality, for: OutputFormat.allCases, as: .commandLine)
@@ -112,7 +116,7 @@ struct KeyboardCommand: ParsableCommand {
         let builder = KeyboardDiagramBuilder(catalog: try DeviceCatalog.bundled())
         if let spec {
             let file = try KeyboardSpecFile.load(contentsOf: URL(fileURLWithPath: spec), displayName: spec, builder: builder,
-                                                 scale: scale)
+                                                 scale: scale, quality: quality)
             for note in file.notes { FileHandle.standardError.write(Data("cardrender: note: \(note)\n".utf8)) }
             if json {
                 FileHandle.standardOutput.write(try file.geometryJSON(builder: builder))
@@ -121,21 +125,20 @@ struct KeyboardCommand: ParsableCommand {
             try render(file, builder: builder)
             return
         }
-        let order = try request.order(builder: builder, as: .commandLine)
-        if let alias = request.aliasResolution(catalog: builder.catalog) {
+        let given = try request()
+        let request = try given.checked(builder: builder, as: .commandLine)
+        if let alias = given.aliasResolution(catalog: builder.catalog) {
             FileHandle.standardError.write(Data("cardrender: note: \(alias)\n".utf8))
         }
         if json {
-            FileHandle.standardOutput.write(try order.geometryJSON(builder: builder) + Data("\n".utf8))
+            FileHandle.standardOutput.write(try request.geometryJSON(builder: builder) + Data("\n".utf8))
             return
         }
-        try render(KeyboardSpecFile(single: order, scale: scale), builder: builder)
+        try render(KeyboardSpecFile(single: request), builder: builder)
     }
 
     /// Renders every file into --out, listing each as it is written.
     private func render(_ file: KeyboardSpecFile, builder: KeyboardDiagramBuilder) throws {
-        var file = file
-        file.quality = quality
         let started = Date()
         var bytes = 0
         let count = try file.write(into: output.url, builder: builder, workers: parallel.count,

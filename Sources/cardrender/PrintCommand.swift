@@ -6,6 +6,7 @@ import PrintLayout
 import RenderPipeline
 
 extension OrientationChoice: ExpressibleByArgument {}
+extension CardRotationChoice: ExpressibleByArgument {}
 extension PrintDuplex: ExpressibleByArgument {}
 
 /// `cardrender print`: cards imposed on print sheets at actual size, as one vector PDF.
@@ -36,6 +37,10 @@ struct PrintCommand: PlanCommand {
 
     @Option(help: "Orientation: automatic (whichever fits more cards), portrait or landscape.")
     var orientation: OrientationChoice = .automatic
+
+    @Option(help: ArgumentHelp("Turn cards a quarter turn on the sheet: automatic (when that fits more on the page's "
+                               + "orientation; with --orientation automatic the page is turned instead), never or always."))
+    var rotateCards: CardRotationChoice = .automatic
 
     @Option(parsing: .unconditional, help: "Margin on every side: 6mm, 0.25in (default), 18pt or 18 (a bare number is points).")
     var margin: String?
@@ -87,7 +92,8 @@ struct PrintCommand: PlanCommand {
                                                            valueName: "condition"))
     var filters: [String] = []
 
-    @Option(help: ArgumentHelp("A template drawn as the back of every template card, for --duplex.", valueName: "file"),
+    @Option(help: ArgumentHelp("A template drawn behind each template card for --duplex, filled from the card's row "
+                               + "('backs/{column}.yaml' lets each row name its back).", valueName: "file"),
             completion: .file(extensions: ["yaml", "yml", "json"]))
     var backTemplate: String?
 
@@ -107,6 +113,7 @@ struct PrintCommand: PlanCommand {
         request.cards = cards
         request.paper = paper
         request.orientation = orientation
+        request.rotateCards = rotateCards
         request.margin = margin
         request.gutter = gutter
         request.bleed = bleed

@@ -91,7 +91,7 @@ import Testing
 
     @Test func emptyExpansionsAreErrors() {
         let refusals = [
-            "jobs: []\n": "spec.yaml:1:7: the spec expands to zero jobs",
+            "jobs: []\n": "spec.yaml:1:7: `jobs` is empty",
             "jobs:\n  - kind: deck\n    theme: []\n": "spec.yaml:3:12: `theme` is an empty list, so the job expands to zero jobs",
             "": "spec.yaml:1:1: the spec is empty",
             "jobs:\n  - kind: deck\n    output: x/{colour}\n":

@@ -99,7 +99,7 @@ import Testing
             ("scale", CardResolution.scales.map { String(format: "%g", $0) }),
             ("theme", CardTheme.names),
             ("back", BackDesign.allCases.map(\.rawValue)),
-            ("format", OutputFormat.allCases.map(\.rawValue)),
+            ("format", OutputFormat.fileExtensions),
         ]
         let keyboardOptions: [(String, [String])] = [
             ("device", catalog.devices.map(\.id)),
@@ -107,7 +107,7 @@ import Testing
             ("strategy", AvoidanceStrategy.allCases.map(\.rawValue)),
             ("scenario", KeyboardDiagramBuilder(catalog: catalog).scenarios.map(\.id)),
             ("mistake", KeyboardMistake.allCases.map(\.rawValue)),
-            ("format", OutputFormat.allCases.map(\.rawValue)),
+            ("format", OutputFormat.fileExtensions),
         ]
         let metrics = Tolerance.Metric.allCases.map(\.rawValue)
         return ["card", "deck"].flatMap { command in cardOptions.map { (command, $0.0, $0.1) } }

@@ -73,7 +73,7 @@ import Testing
             }
         }
         #expect(listed == 6)
-        #expect(manifest["back"] == nil || manifest["back"] is NSNull)
+        #expect((manifest["backs"] as? [Any])?.isEmpty == true)
 
         assertGolden(of: String(decoding: try #require(files["cards.json"]), as: UTF8.self),
                      as: OutputGoldenTests.text("json"), named: "cards-json")
@@ -266,9 +266,10 @@ import Testing
             rects.append(rect)
         }
         #expect(sheet.width >= 2 * 180 && sheet.height >= 2 * 252, "\(sheet)")
-        // The back in cards.json, once.
-        let back = try #require(try game.json("out/cards.json")["back"] as? [String: Any])
-        #expect(back["name"] as? String == "back" && back["count"] as? Int == 1)
+        // The back in cards.json, once, backing every copy of every card.
+        let backs = try #require(try game.json("out/cards.json")["backs"] as? [[String: Any]])
+        #expect(backs.count == 1)
+        #expect(backs.first?["name"] as? String == "back" && backs.first?["count"] as? Int == 6)
         #expect(try Self.pixelSize(game.url("out/back.png")) == (180, 252))
         assertGolden(of: String(decoding: try Data(contentsOf: game.url("out/sheet.json")), as: UTF8.self),
                      as: OutputGoldenTests.text("json"), named: "cards-sheet-json")

@@ -31,7 +31,7 @@ import Testing
                                           sourceLocation: SourceLocation = #_sourceLocation) throws {
         let files = try game.tree(out)
         let manifest = try game.json("\(out)/cards.json")
-        let cards = CardsCLITests.manifestCards(manifest) + [manifest["back"] as? [String: Any]].compactMap { $0 }
+        let cards = CardsCLITests.manifestCards(manifest) + (manifest["backs"] as? [[String: Any]] ?? [])
         var listed: Set<String> = []
         for card in cards {
             for file in card["files"] as? [[String: Any]] ?? [] {

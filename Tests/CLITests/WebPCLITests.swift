@@ -144,7 +144,7 @@ import Testing
     @Test(arguments: [
         (["card", "AS", "--format", "webp", "--quality", "101"], "--quality must be between 0 and 100, got 101"),
         (["deck", "--format", "webp", "--quality", "-1"], "--quality must be between 0 and 100, got -1"),
-        (["card", "AS", "--format", "png,svg", "--quality", "80"], "--quality applies to webp output; add it to the formats"),
+        (["card", "AS", "--format", "png,svg", "--quality", "80"], "--quality applies to webp, jpg output; add it to the formats"),
         (["keyboard", "--format", "webp", "--quality", "200"], "--quality must be between 0 and 100, got 200"),
         (["card", "AS", "--format", "webp", "--quality", "high"], "--quality"),
     ])

@@ -27,7 +27,29 @@ import Testing
               - {name: "<b>A & B</b>"}
             """)
         guard case let .text(text) = try template.cards(from: nil)[0].layers[0].content else { Issue.record("not text"); return }
-        #expect(text.markup == "&lt;b&gt;A &amp; B&lt;/b&gt; / <b>A & B</b> {x}")
+        #expect(text.markup == "&lt;b&gt;A &amp; B&lt;/b&gt; / <b>A &amp; B</b> {x}")
+    }
+
+    /// A lone `&` in a text layer is an ampersand, whether the template or a `{column:markup}`
+    /// value writes it; entities Pango knows are kept, and data is escaped as before.
+    @Test func aLoneAmpersandInTextIsAnAmpersand() throws {
+        let files = try Fixtures()
+        let template = try files.template("t.yaml", """
+            layers:
+              - {type: text, text: "Salt & {title} &amp; &lt;b&gt; &#65;&#x42; &nbsp; R&D &"}
+              - {type: text, text: "<b>{rules:markup}</b>"}
+              - {type: text, text: "Fish & chips"}
+            """)
+        let data = try files.data("d.csv", "title,rules\nPepper & Co,Pay 2 & draw &amp; <i>go</i>\n")
+        let card = try template.cards(from: data)[0]
+        let markups = card.layers.compactMap { layer -> String? in
+            if case let .text(text) = layer.content { return text.markup }
+            return nil
+        }
+        #expect(markups == ["Salt &amp; Pepper &amp; Co &amp; &lt;b&gt; &#65;&#x42; &amp;nbsp; R&amp;D &amp;",
+                            "<b>Pay 2 &amp; draw &amp; <i>go</i></b>", "Fish &amp; chips"])
+        let renderer = try TemplateRenderer(template: template, cards: [card])
+        #expect(try renderer.checkText(of: [card]).isEmpty)
     }
 
     @Test func valuesAreSubstitutedBeforeTheyAreParsed() throws {

@@ -207,7 +207,7 @@ import Testing
             {"card": {"size": "square"}, "layers": [{"type": "text", "text": "{name}"}], "data": [{"name": "A&B"}]}
             """)
         let card = try template.cards(from: nil)[0]
-        #expect(template.size == CGSize(width: 252, height: 252))
+        #expect(abs(template.size.width - 70 * 72 / 25.4) < 1e-9 && template.size.width == template.size.height)
         guard case let .text(text) = card.layers[0].content else { Issue.record("not text"); return }
         #expect(text.markup == "A&amp;B")
         #expect(specError { _ = try files.template("k.json", "{\"layers\": [{\"type\": \"text\", \"colour\": \"red\"}]}") }
@@ -218,13 +218,17 @@ import Testing
 @Suite struct TemplateDetailTests {
     @Test func cardSizesByNameAndInPixels() throws {
         let files = try Fixtures()
-        #expect(try files.template("a.yaml", "card: {size: tarot}\n").size == CGSize(width: 198, height: 342))
+        let millimetre: CGFloat = 72 / 25.4
+        let tarot = try files.template("a.yaml", "card: {size: tarot}\n").size
+        #expect(abs(tarot.width - 70 * millimetre) < 1e-9 && abs(tarot.height - 120 * millimetre) < 1e-9)
+        let miniEuro = try files.template("g.yaml", "card: {size: mini-euro}\n").size
+        #expect(abs(miniEuro.width - 44 * millimetre) < 1e-9 && abs(miniEuro.height - 68 * millimetre) < 1e-9)
         #expect(try files.template("b.yaml", "card: {size: mini}\n").size == CGSize(width: 126, height: 180))
         #expect(try files.template("c.yaml", "card: {size: 750x1050px, dpi: 300}\n").size == CGSize(width: 180, height: 252))
         #expect(try files.template("d.yaml", "card: {size: 2inx3in}\n").size == CGSize(width: 144, height: 216))
         #expect(specError { _ = try files.template("e.yaml", "card: {size: pokr}\n") }
-            == "e.yaml:1:14: unknown card size \"pokr\"; did you mean \"poker\"? (use poker, bridge, mini, tarot, square "
-            + "or WIDTHxHEIGHT with a unit, e.g. 63x88mm)")
+            == "e.yaml:1:14: unknown card size \"pokr\"; did you mean \"poker\"? (use poker, bridge, mini-usa, mini, mini-euro, "
+            + "chimera, japanese, euro, square, tarot or WIDTHxHEIGHT with a unit, e.g. 63x88mm)")
         #expect(specError { _ = try files.template("f.yaml", "card: {bleed: 3furlongs}\n") }
             == "f.yaml:1:15: `bleed` has an unknown unit \"furlongs\" in \"3furlongs\"; use mm, cm, in, pt, px or %")
     }

@@ -8,10 +8,12 @@ import Testing
         #expect(OutputFormat.svg.kind == .vector && !OutputFormat.svg.isRaster)
         #expect(OutputFormat.pdf.kind == .vector && !OutputFormat.pdf.isRaster)
         #expect(OutputFormat.webp.kind == .raster && OutputFormat.webp.isRaster)
-        #expect(OutputFormat.allCases.map(\.mediaType) == ["image/png", "image/svg+xml", "application/pdf", "image/webp"])
+        #expect(OutputFormat.jpeg.kind == .raster && OutputFormat.jpeg.lossyQualities == 1...100)
+        #expect(OutputFormat.allCases.map(\.mediaType)
+                == ["image/png", "image/svg+xml", "application/pdf", "image/webp", "image/jpeg"])
         #expect(OutputFormat.allCases.filter(\.hasPages) == [.pdf])
-        #expect(OutputFormat.allCases.filter(\.isWebImage) == [.png, .svg, .webp])
-        #expect(OutputFormat.fileExtensions == ["png", "svg", "pdf", "webp"])
+        #expect(OutputFormat.allCases.filter(\.isWebImage) == [.png, .svg, .webp, .jpeg])
+        #expect(OutputFormat.fileExtensions == ["png", "svg", "pdf", "webp", "jpg"])
         #expect(Document.formats == [.pdf])
     }
 
@@ -28,7 +30,8 @@ import Testing
             #expect(OutputFormat(fileExtension: "." + format.fileExtension.uppercased()) == format)
             #expect(OutputFormat(path: "cards/AS." + format.fileExtension) == format)
         }
-        #expect(OutputFormat(fileExtension: "jpeg") == nil)
+        #expect(OutputFormat(fileExtension: "jpeg") == .jpeg)
+        #expect(OutputFormat(fileExtension: "gif") == nil)
         #expect(OutputFormat(fileExtension: "") == nil)
         #expect(OutputFormat(path: "notes/a.PNG") == .png)
         #expect(OutputFormat(path: "png") == nil)
@@ -38,11 +41,11 @@ import Testing
     }
 
     @Test func extensionListsForMessages() {
-        #expect(OutputFormat.extensionList() == ".png, .svg, .pdf or .webp")
+        #expect(OutputFormat.extensionList() == ".png, .svg, .pdf, .webp or .jpg")
         #expect(OutputFormat.extensionList([.svg, .pdf]) == ".svg or .pdf")
         #expect(OutputFormat.extensionList([.pdf]) == ".pdf")
         #expect(OutputFormat.extensionList([]) == "")
-        #expect(OutputFormat.nameList() == "PNG, SVG, PDF or WebP")
+        #expect(OutputFormat.nameList() == "PNG, SVG, PDF, WebP or JPG")
         #expect(OutputFormat.nameList([.png]) == "PNG")
     }
 
@@ -58,7 +61,7 @@ import Testing
         }
         let unknown = folder.appendingPathComponent("p.gif")
         let error = try #require(throws: DrawingError.self) { try picture.write(to: unknown) }
-        #expect(error.description == "cannot write \(unknown.path): unknown file extension; use .png, .svg, .pdf or .webp")
+        #expect(error.description == "cannot write \(unknown.path): unknown file extension; use .png, .svg, .pdf, .webp or .jpg")
     }
 
     @Test func eachRasterFormatReadsItsPixelSizeBackFromItsHeader() throws {

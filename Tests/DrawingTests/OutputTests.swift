@@ -93,7 +93,7 @@ import Testing
         }
         #expect(missing.description == "cannot write \(dir.path)/missing/x.png: folder \(dir.path)/missing does not exist")
         let gif = try #require(throws: DrawingError.self) { try Self.sample(5).write(to: dir.appendingPathComponent("x.gif")) }
-        #expect(gif.description == "cannot write \(dir.path)/x.gif: unknown file extension; use .png, .svg, .pdf or .webp")
+        #expect(gif.description == "cannot write \(dir.path)/x.gif: unknown file extension; use .png, .svg, .pdf, .webp or .jpg")
     }
 
     @Test func pngWriteGoesThroughAtomicFile() throws {

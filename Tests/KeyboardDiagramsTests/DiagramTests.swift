@@ -1,6 +1,7 @@
 import CardRenderSupport
 import Drawing
 import Foundation
+import RenderPipeline
 import Testing
 @testable import KeyboardDiagrams
 
@@ -17,9 +18,9 @@ struct DiagramTests {
     /// Every default diagram: no two label boxes overlap, none crosses a key line, all inside the canvas,
     /// and the canvas stays a reasonable size.
     @Test func defaultDiagramsKeepLabelsApart() throws {
-        let orders = KeyboardDiagramSet.defaultOrders(builder: builder)
+        let orders = KeyboardDiagramSet.defaultRequests(builder: builder)
         #expect(orders.count == builder.catalog.devices.count * 2 * 4 + builder.scenarios.count
-            + KeyboardDiagramSet.mistakeOrders(builder: builder).count + 1)
+            + KeyboardDiagramSet.mistakeRequests(builder: builder).count + 1)
         for order in orders {
             let diagram = try order.diagram(builder: builder, style: style)
             let name = order.output ?? "?"
@@ -61,7 +62,7 @@ struct DiagramTests {
                                   height: length(size.height))
             let view = CGRect(x: coordinate(size.width) / 2, y: coordinate(size.height) / 2, width: length(size.width),
                               height: length(size.height))
-            let order = KeyboardDiagramOrder(device: device.id, orientation: orientation,
+            let order = KeyboardRequest(device: device.id, orientation: orientation,
                                              strategy: AvoidanceStrategy.allCases[index % 4],
                                              keyboardFrame: keyboard, viewFrame: index % 3 == 0 ? nil : view,
                                              filmstrip: index % 10 == 9 ? 3 : nil)

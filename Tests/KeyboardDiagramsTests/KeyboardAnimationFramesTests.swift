@@ -1,4 +1,5 @@
 import Foundation
+import RenderPipeline
 import Testing
 @testable import KeyboardDiagrams
 
@@ -14,7 +15,7 @@ import Testing
 
     @Test func curveSevenIsOneFrameARefreshUntilTheSpringIsAtRest() throws {
         let builder = KeyboardDiagramBuilder(catalog: try DeviceCatalog.bundled())
-        let step = try KeyboardDiagramOrder().model(builder: builder).result
+        let step = try KeyboardRequest().model(builder: builder).result
         #expect(step.timing.frameRate == 60)
         let times = step.animation.frameTimes(frameRate: 60)
         #expect(times.count == 31)
@@ -37,7 +38,7 @@ import Testing
 
     @Test func everyFrameHasTheSameSizeAndTheKeyboardOnTheSpring() throws {
         let builder = KeyboardDiagramBuilder(catalog: try DeviceCatalog.bundled())
-        let frames = try KeyboardDiagramOrder().animationFrames(builder: builder)
+        let frames = try KeyboardRequest().animationFrames(builder: builder)
         #expect(try (0..<frames.count).allSatisfy { try frames.picture(frame: $0).size == frames.size })
         let screen = frames.screenRect
         let spring = builder.catalog.animation.timing.spring
@@ -51,10 +52,10 @@ import Testing
     @Test func tooManyFramesAreRefusedBeforeAnyIsDrawn() throws {
         // Half a second at 120 frames a second: 61 frames.
         let fast = KeyboardDiagramBuilder(catalog: try Self.catalog("frameRate", "120"))
-        let model = try KeyboardDiagramOrder().model(builder: fast)
+        let model = try KeyboardRequest().model(builder: fast)
         #expect(try KeyboardAnimationFrames(model: model).count == 61)
         // 4.5 s at 60: 271 frames, over the 240 an animation may have.
-        let slow = try KeyboardDiagramOrder().model(builder: KeyboardDiagramBuilder(catalog: try Self.catalog("settlingDuration", "4.5")))
+        let slow = try KeyboardRequest().model(builder: KeyboardDiagramBuilder(catalog: try Self.catalog("settlingDuration", "4.5")))
         let error = #expect(throws: KeyboardDiagramError.self) { try KeyboardAnimationFrames(model: slow) }
         #expect(error == .tooManyAnimationFrames(271, maximum: 240))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import RenderPipeline
 import Testing
 @testable import KeyboardDiagrams
 
@@ -74,7 +75,7 @@ struct LabelLayoutTests {
         let builder = KeyboardDiagramBuilder(catalog: try DeviceCatalog.bundled())
         let style = try DiagramStyle()
         var checkedBoxes = 0
-        for order in KeyboardDiagramSet.defaultOrders(builder: builder) {
+        for order in KeyboardDiagramSet.defaultRequests(builder: builder) {
             let diagram = try order.diagram(builder: builder, style: style)
             let name = order.output ?? "?"
             checkedBoxes += diagram.keyboardText.count

@@ -1,4 +1,5 @@
 import Foundation
+import RenderPipeline
 import Testing
 @testable import KeyboardDiagrams
 
@@ -52,21 +53,21 @@ struct LocalizationTests {
 
     /// The diagrams a language is checked on: every scenario with its own strategy, one mistake
     /// diagram per mistake and strategy, a device in both orientations with every strategy, a filmstrip.
-    func orders(_ language: DiagramLanguage) -> [KeyboardDiagramOrder] {
-        var orders = builder.scenarios.map { KeyboardDiagramOrder(scenario: $0.id, language: language) }
-        orders += KeyboardDiagramSet.mistakeOrders(builder: builder).map { order in
+    func orders(_ language: DiagramLanguage) -> [KeyboardRequest] {
+        var orders = builder.scenarios.map { KeyboardRequest(scenario: $0.id, language: language) }
+        orders += KeyboardDiagramSet.mistakeRequests(builder: builder).map { order in
             var order = order
             order.language = language
             return order
         }
         for orientation in Orientation.allCases {
             for strategy in AvoidanceStrategy.allCases {
-                orders.append(KeyboardDiagramOrder(device: "iphone-x", orientation: orientation, strategy: strategy,
+                orders.append(KeyboardRequest(device: "iphone-x", orientation: orientation, strategy: strategy,
                                                    language: language))
             }
         }
-        orders.append(KeyboardDiagramOrder(device: "iphone-8", mistake: .forgotCoordinateConversion, language: language))
-        orders.append(KeyboardDiagramOrder(filmstrip: 4, language: language))
+        orders.append(KeyboardRequest(device: "iphone-8", mistake: .forgotCoordinateConversion, language: language))
+        orders.append(KeyboardRequest(filmstrip: 4, language: language))
         return orders
     }
 
@@ -133,10 +134,10 @@ struct LocalizationTests {
     }
 
     @Test func ordersOfAnotherLanguageGetTheirOwnFileName() throws {
-        let english = KeyboardDiagramOrder(device: "iphone-8")
-        let korean = KeyboardDiagramOrder(device: "iphone-8", language: .korean)
-        #expect(english.defaultOutput(model: try english.model(builder: builder)) == "keyboard/iphone-8-portrait-bottom-offset")
-        #expect(korean.defaultOutput(model: try korean.model(builder: builder)) == "keyboard/iphone-8-portrait-bottom-offset-ko")
+        let english = KeyboardRequest(device: "iphone-8")
+        let korean = KeyboardRequest(device: "iphone-8", language: .korean)
+        #expect(english.defaultName(model: try english.model(builder: builder)) == "iphone-8-portrait-bottom-offset")
+        #expect(korean.defaultName(model: try korean.model(builder: builder)) == "iphone-8-portrait-bottom-offset-ko")
         #expect(try korean.model(builder: builder).result.note == "예측 입력 바가 있는 도킹된 키보드.")
     }
 }

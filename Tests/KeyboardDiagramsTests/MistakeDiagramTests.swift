@@ -1,4 +1,5 @@
 import Foundation
+import RenderPipeline
 import Testing
 @testable import KeyboardDiagrams
 
@@ -22,7 +23,7 @@ struct MistakeDiagramTests {
     @Test func eachMistakeAloneIsShownWhereItMatters() throws {
         for mistake in KeyboardMistake.allCases {
             for strategy in [nil] + Self.strategies {
-                let order = KeyboardDiagramOrder(strategy: strategy, mistake: mistake)
+                let order = KeyboardRequest(strategy: strategy, mistake: mistake)
                 #expect(order.effectiveScenario == mistake.defaultScenarioID)
                 let model = try order.model(builder: builder)
                 let outcome = try #require(model.result.geometry.outcome(of: mistake, strategy: model.strategy))
@@ -30,10 +31,10 @@ struct MistakeDiagramTests {
             }
         }
         // forgot-conversion is shown on a view that does not start at the window's origin.
-        let sheet = try KeyboardDiagramOrder(mistake: .forgotCoordinateConversion).model(builder: builder)
+        let sheet = try KeyboardRequest(mistake: .forgotCoordinateConversion).model(builder: builder)
         #expect(sheet.result.geometry.view.frame.origin != .zero)
         // A setting given by hand is kept.
-        let plain = KeyboardDiagramOrder(device: "iphone-8", mistake: .forgotCoordinateConversion)
+        let plain = KeyboardRequest(device: "iphone-8", mistake: .forgotCoordinateConversion)
         #expect(plain.effectiveScenario == nil)
         #expect(try plain.model(builder: builder).result.geometry.view.frame.origin == .zero)
     }

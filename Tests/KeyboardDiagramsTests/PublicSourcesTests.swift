@@ -1,4 +1,5 @@
 import Foundation
+import RenderPipeline
 import Testing
 @testable import KeyboardDiagrams
 
@@ -94,7 +95,7 @@ struct PublicSourcesTests {
             let text = ([scenario.title, scenario.expectedBehaviour] + scenario.steps.map(\.note)).joined(separator: "\n")
             for mention in try Self.privateMentions(in: text) { Issue.record("scenario \(scenario.id) \(mention)") }
         }
-        let orders = KeyboardDiagramSet.defaultOrders(builder: builder)
+        let orders = KeyboardDiagramSet.defaultRequests(builder: builder)
         #expect(orders.count > builder.catalog.devices.count * 8)
         for order in orders {
             let name = order.output ?? "?"

@@ -1,6 +1,7 @@
 import CardRenderSupport
 import Drawing
 import Foundation
+import RenderPipeline
 import Testing
 @testable import KeyboardDiagrams
 
@@ -13,7 +14,7 @@ struct SpecTests {
     }
 
     @Test func geometryJSONHasTheLoggedNumbers() throws {
-        let order = KeyboardDiagramOrder(device: "iphone-7", orientation: .portrait, strategy: .toolbar, filmstrip: 3)
+        let order = KeyboardRequest(device: "iphone-7", orientation: .portrait, strategy: .toolbar, filmstrip: 3)
         let object = try #require(JSONSerialization.jsonObject(with: order.geometryJSON(builder: builder)) as? [String: Any])
         let result = try #require(object["result"] as? [String: Any])
         #expect(result["bottomOffset"] as? Double == 258)
@@ -24,7 +25,7 @@ struct SpecTests {
         #expect(toolbar == ["x": 0, "y": 365, "width": 375, "height": 44])
         #expect((object["filmstrip"] as? [Any])?.count == 3)
         // A keyboard entirely off screen is valid: hidden, no intersection, the safe-area fallback.
-        let hidden = KeyboardDiagramOrder(device: "iphone-x", keyboardFrame: CGRect(x: 0, y: 900, width: 375, height: 335))
+        let hidden = KeyboardRequest(device: "iphone-x", keyboardFrame: CGRect(x: 0, y: 900, width: 375, height: 335))
         let hiddenObject = try #require(JSONSerialization.jsonObject(with: hidden.geometryJSON(builder: builder)) as? [String: Any])
         let hiddenResult = try #require(hiddenObject["result"] as? [String: Any])
         #expect(hiddenResult["intersection"] is NSNull)

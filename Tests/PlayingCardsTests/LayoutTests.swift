@@ -157,12 +157,12 @@ struct OptionTests {
         #expect(CardSize.poker.points == CGSize(width: 2.5 * 72, height: 3.5 * 72))
     }
 
-    @Test(arguments: ["0x100", "100x0", "-5x100", "abcx100", "100", "", "nanx5", "infx10", "10x10x10", "tarot"])
+    @Test(arguments: ["0x100", "100x0", "-5x100", "abcx100", "100", "", "nanx5", "infx10", "10x10x10", "tarrot"])
     func badSizesAreRefused(text: String) {
         let error = #expect(throws: PlayingCardsError.self) { try CardSize(parsing: text) }
         let why = ["0x100", "100x0"].contains(text) ? ": both sides must be greater than zero" : ""
-        #expect(error?.description == "invalid card size \"\(text)\"\(why); use poker, bridge or WIDTHxHEIGHT, "
-                + "e.g. 2.5x3.5in, 63x88mm or 250x350 (points)")
+        #expect(error?.description == "invalid card size \"\(text)\"\(why); use a named size (poker, bridge, mini-usa, mini, "
+                + "mini-euro, chimera, japanese, euro, square, tarot) or WIDTHxHEIGHT, e.g. 2.5x3.5in, 63x88mm or 250x350 (points)")
     }
 
     @Test func pixelLimitIsSixteenThousandThreeHundredEightyFourASide() throws {

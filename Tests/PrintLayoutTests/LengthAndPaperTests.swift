@@ -120,7 +120,8 @@ import Testing
         #expect(throws: PrintLayoutError.negativeLength("-210mm")) { try Paper(parsing: "-210x297mm") }
         #expect(throws: PrintLayoutError.absurdLength("3000mm")) { try Paper(parsing: "210x3000mm") }
         #expect(PrintLayoutError.unknownPaper("B5").description
-            == "unknown paper \"B5\"; use one of: A4, Letter, A3, Tabloid, Legal or WIDTHxHEIGHT with a unit, e.g. 210x297mm or 8.5x11in")
+            == "unknown paper \"B5\"; use one of: A4, Letter, A3, Tabloid, Legal, A5, Half-Letter, A2, A1 or WIDTHxHEIGHT with a unit, "
+            + "e.g. 210x297mm or 8.5x11in")
     }
 
     @Test func orientationPutsTheShortSideAcrossInPortrait() {

@@ -12,7 +12,7 @@ import Testing
 
     init() throws {
         builder = KeyboardDiagramBuilder(catalog: try DeviceCatalog.bundled())
-        frames = try KeyboardDiagramOrder(animate: true).animationFrames(builder: builder)
+        frames = try KeyboardRequest(animate: true).animationFrames(builder: builder)
     }
 
     var spring: KeyboardSpring { builder.catalog.animation.timing.spring }

@@ -15,8 +15,8 @@ struct KeyboardSpecFileTests {
         builder = KeyboardDiagramBuilder(catalog: try DeviceCatalog.bundled())
     }
 
-    func parse(_ text: String) throws(SpecError) -> KeyboardDiagramSpec {
-        try KeyboardSpecFile.parse(text, file: "spec.yaml", builder: builder).diagrams
+    func parse(_ text: String) throws(SpecError) -> KeyboardSpecFile {
+        try KeyboardSpecFile.parse(text, file: "spec.yaml", builder: builder)
     }
 
     func error(_ text: String) -> String? {
@@ -45,30 +45,30 @@ struct KeyboardSpecFileTests {
               - filmstrip: 6
                 view-frame: "0,0,375,600"
             """)
-        #expect(spec.entries.count == 4)
-        let first = spec.entries[0].order
+        #expect(spec.diagrams.count == 4)
+        let first = spec.diagrams[0].request
         #expect(first.device == "iphone-8")  // the alias resolved to its id
         #expect(first.formats == [.png, .svg])
         #expect(first.output == "notes/offset")
-        #expect(spec.entries[0].location.line == 5)
-        #expect(spec.entries[1].order.keyboardFrame == CGRect(x: 0, y: 181, width: 667, height: 194))
-        #expect(spec.entries[1].order.predictive == false)
+        #expect(spec.diagrams[0].location.line == 5)
+        #expect(spec.diagrams[1].request.keyboardFrame == CGRect(x: 0, y: 181, width: 667, height: 194))
+        #expect(spec.diagrams[1].request.predictive == false)
         // The scenario fixes the device: the default device does not apply.
-        #expect(spec.entries[2].order.device == nil)
-        #expect(spec.entries[2].order.formats == [.pdf])
-        #expect(spec.entries[2].order.variant == .mistake(.heightInsteadOfIntersection))
-        #expect(spec.entries[3].order.variant == .filmstrip(frames: 6))
-        #expect(spec.entries[3].order.viewFrame == CGRect(x: 0, y: 0, width: 375, height: 600))
-        let model = try spec.entries[1].order.model(builder: builder)
+        #expect(spec.diagrams[2].request.device == nil)
+        #expect(spec.diagrams[2].request.formats == [.pdf])
+        #expect(spec.diagrams[2].request.variant == .mistake(.heightInsteadOfIntersection))
+        #expect(spec.diagrams[3].request.variant == .filmstrip(frames: 6))
+        #expect(spec.diagrams[3].request.viewFrame == CGRect(x: 0, y: 0, width: 375, height: 600))
+        let model = try spec.diagrams[1].request.model(builder: builder)
         #expect(model.result.geometry.bottomOffset == 194)
     }
 
     @Test func acceptsJSONAndABareList() throws {
         let json = try parse(#"{"defaults": {"device": "ipad"}, "diagrams": [{"strategy": "layout-guide"}]}"#)
-        #expect(json.entries.first?.order.device == "ipad")
-        #expect(json.entries.first?.order.strategy == .layoutGuide)
+        #expect(json.diagrams.first?.request.device == "ipad")
+        #expect(json.diagrams.first?.request.strategy == .layoutGuide)
         let list = try parse("- device: iphone-x\n- scenario: tab-bar\n")
-        #expect(list.entries.map(\.order.device) == ["iphone-x", nil])
+        #expect(list.diagrams.map(\.request.device) == ["iphone-x", nil])
     }
 
     @Test func unknownKeysSuggestTheNearestOne() {
@@ -105,8 +105,31 @@ struct KeyboardSpecFileTests {
             .hasPrefix("spec.yaml:3:14: the layout-guide strategy cannot make the safe-area-twice mistake") == true)
         #expect(error("diagrams:\n  - device: ipad\n    device: iphone-8\n")
             == "spec.yaml:3:5: \"device\" is given twice (first at line 2)")
-        #expect(error("diagrams: []\n") == "spec.yaml:1:11: \"diagrams\" is empty")
+        #expect(error("diagrams: []\n") == "spec.yaml:1:11: `diagrams` is empty")
         #expect(error("") == "spec.yaml:1:1: the spec is empty")
+    }
+
+    /// Read as batch specs are: a scenario among the defaults keeps the defaulted device out,
+    /// and the command's scale and quality apply where a diagram gives none.
+    @Test func readsAsABatchSpecDoesWithTheCommandsDefaults() throws {
+        let spec = try KeyboardSpecFile.parse("""
+            defaults:
+              scenario: tab-bar
+              device: iphone-x
+              format: webp
+            diagrams:
+              - strategy: content-inset
+              - quality: 50
+                scale: 1
+            """, file: "spec.yaml", builder: builder, scale: 3, quality: 70)
+        #expect(spec.diagrams.map(\.request.device) == [nil, nil])
+        #expect(spec.diagrams.map(\.request.scenario) == ["tab-bar", "tab-bar"])
+        #expect(spec.diagrams.map(\.request.scale) == [3, 1])
+        #expect(spec.diagrams.map(\.request.quality) == [70, 50])
+        #expect(error("diagrams:\n  - format: webp\n    quality: 101\n")
+            == "spec.yaml:3:14: `quality` must be between 0 and 100, got 101")
+        #expect(error("diagrams:\n  - device: ipad\n  - strategy: [toolbar, content-inset]\n")
+            == "spec.yaml:3:15: `strategy` must be a single value, not a list")
     }
 
     @Test func malformedYAMLIsOneLineWithItsPosition() throws {
@@ -146,9 +169,9 @@ struct KeyboardSpecFileTests {
         #expect(try OutputPaths.resolve("new/deeper/a.png", under: out).path.hasSuffix("out/new/deeper/a.png"))
 
         let spec = try parse("diagrams:\n  - output: fine/one\n  - device: ipad\n    output: escape/two\n")
-        #expect(throws: KeyboardSpecError(location: SpecLocation(file: "spec.yaml", line: 4, column: 13),
+        #expect(throws: SpecError(location: SpecLocation(file: "spec.yaml", line: 4, column: 13),
                                           message: "output path \"escape/two.png\" leaves --out through the symbolic link \"escape\"")) {
-            try spec.outputs(under: out, builder: builder)
+            try spec.plannedFiles(under: out, builder: builder)
         }
         // Nothing was written while checking.
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("fine").path))
@@ -158,29 +181,27 @@ struct KeyboardSpecFileTests {
     @Test func twoDiagramsCannotWriteTheSameFile() throws {
         let spec = try parse("diagrams:\n  - output: a\n  - device: ipad\n    output: a.png\n")
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("kbspec-\(UUID().uuidString)")
-        #expect(throws: KeyboardSpecError(location: SpecLocation(file: "spec.yaml", line: 4, column: 13),
+        #expect(throws: SpecError(location: SpecLocation(file: "spec.yaml", line: 4, column: 13),
                                           message: "a.png is already written by the diagram at line 2")) {
-            try spec.outputs(under: out, builder: builder)
+            try spec.plannedFiles(under: out, builder: builder)
         }
     }
 
-    /// An animation's entry is planned under its `-animated` names, and never laid out as a still.
-    @Test func anAnimationIsNotDrawnAsAStill() throws {
+    /// An animation's diagram is planned under its `-animated` names, in the formats that hold one.
+    @Test func anAnimationIsPlannedUnderItsAnimatedNames() throws {
         let spec = try parse("diagrams:\n  - device: iphone-8\n    animate: true\n    format: png,svg\n")
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("kbspec-\(UUID().uuidString)")
-        #expect(try spec.plannedFiles(under: out, builder: builder).flatMap { $0 }.map(\.path)
+        #expect(try spec.plannedFiles(under: out, builder: builder).flatMap { $0 }
             == ["iphone-8-portrait-bottom-offset-animated.png", "iphone-8-portrait-bottom-offset-animated.svg"])
-        #expect(throws: KeyboardSpecError(location: SpecLocation(file: "spec.yaml", line: 2, column: 5),
-                                          message: "an animation is drawn as frames, not as one diagram")) {
-            try spec.outputs(under: out, builder: builder)
-        }
+        #expect(error("diagrams:\n  - device: iphone-8\n    animate: true\n    format: pdf\n")
+            == "spec.yaml:4:13: `animate` writes png and svg; pdf cannot hold an animation")
     }
 
     @Test func plansFilesPerFormatWithDefaultNames() throws {
         let spec = try parse("defaults:\n  format: png,svg\ndiagrams:\n  - scenario: split-view\n  - device: ipad\n    mistake: safe-area-twice\n    strategy: content-inset\n")
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("kbspec-\(UUID().uuidString)")
-        let planned = try spec.outputs(under: out, builder: builder)
-        #expect(planned.flatMap { $0 }.map(\.path) == [
+        let planned = try spec.plannedFiles(under: out, builder: builder)
+        #expect(planned.flatMap { $0 } == [
             "scenario-split-view-bottom-offset.png", "scenario-split-view-bottom-offset.svg",
             "ipad-portrait-content-inset-mistake-safe-area-twice.png",
             "ipad-portrait-content-inset-mistake-safe-area-twice.svg",

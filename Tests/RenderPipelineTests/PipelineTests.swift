@@ -64,7 +64,7 @@ import Testing
             try DeckRequest(look: look).validate(as: .spec)
         }
         #expect(throws: RequestError("`mistake` and `filmstrip` draw different diagrams; pick one", key: "filmstrip")) {
-            try KeyboardRequest(mistake: "forgot-conversion", filmstrip: 3).validate(as: .spec)
+            try KeyboardRequest(mistake: .forgotCoordinateConversion, filmstrip: 3).validate(as: .spec)
         }
     }
 

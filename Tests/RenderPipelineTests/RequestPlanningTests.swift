@@ -63,7 +63,7 @@ import Testing
     @Test func keyboardPlannedOutputsMatchThePlanWithoutLayingItOut() throws {
         let request = KeyboardRequest(device: "iphone-8", formats: [.png, .svg], scale: 2)
         let planned = try request.plannedOutputs()
-        #expect(planned.paths == ["keyboard/iphone-8-portrait-bottom-offset.png", "keyboard/iphone-8-portrait-bottom-offset.svg"])
+        #expect(planned.paths == ["iphone-8-portrait-bottom-offset.png", "iphone-8-portrait-bottom-offset.svg"])
         #expect(try request.plan().outputs == planned.paths)
         // A raster at 2x costs four times its vector twin.
         #expect(planned.cost == 1_200_000 * 4 + 1_200_000)

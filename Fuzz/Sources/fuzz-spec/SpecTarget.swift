@@ -10,9 +10,9 @@ let builder: KeyboardDiagramBuilder = {
 }()
 let root = URL(fileURLWithPath: "/nonexistent/fuzz-out")
 
-/// Any bytes as YAML (or JSON, which YAML reads) through both spec readers: the batch spec into
-/// jobs decoded into their requests, and the keyboard spec into diagram orders and then planned
-/// files. Errors are thrown values with a location; anything else (a trap, a hang, a sanitizer
+/// Any bytes as YAML (or JSON, which YAML reads) through both kinds of spec (one reader,
+/// `SpecEntries`): the batch spec into jobs decoded into their requests, and the keyboard spec
+/// into keyboard requests, their files planned and their diagrams laid out. Errors are thrown values with a location; anything else (a trap, a hang, a sanitizer
 /// report) is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSpec(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -21,8 +21,9 @@ public func fuzzSpec(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = try? JobKind.named(job.kind)?.decode(job.fields)
     }
     let text = String(decoding: bytes, as: UTF8.self)
-    if let spec = try? KeyboardSpecFile.parse(text, file: "fuzz.yaml", builder: builder) {
-        _ = try? spec.diagrams.outputs(under: root, builder: builder)
+    if let spec = try? KeyboardSpecFile.parse(text, file: "fuzz.yaml", builder: builder),
+       (try? spec.plannedFiles(under: root, builder: builder)) != nil {
+        for diagram in spec.diagrams where !diagram.request.animate { _ = try? diagram.request.diagram(builder: builder) }
     }
     return 0
 }

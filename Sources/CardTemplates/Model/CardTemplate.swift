@@ -152,12 +152,8 @@ public struct CardTemplate: Sendable, Equatable {
     /// The longest side a card may have, in points (100 in).
     public static let maximumCardSide: CGFloat = 7200
 
-    /// Named card sizes in points.
-    public static let namedSizes: [(name: String, size: CGSize)] = [
-        ("poker", CGSize(width: 180, height: 252)), ("bridge", CGSize(width: 162, height: 252)),
-        ("mini", CGSize(width: 126, height: 180)), ("tarot", CGSize(width: 198, height: 342)),
-        ("square", CGSize(width: 252, height: 252)),
-    ]
+    /// Named card sizes in points: every ``NamedCardSize``.
+    public static let namedSizes: [(name: String, size: CGSize)] = NamedCardSize.all.map { ($0.name, $0.points) }
 
     /// Reads a template file and the templates it extends. Errors name files as `displayName`
     /// (default: the path as given), files it extends by their path joined to it.
@@ -258,7 +254,7 @@ public struct CardTemplate: Sendable, Equatable {
         }
     }
 
-    /// `poker`, `bridge`, `mini`, `tarot`, `square`, or `WxH` with units (`63x88mm`, `2.5inx3.5in`, `750x1050px`).
+    /// A named size (``namedSizes``: `poker`, `mini-euro`, `tarot` …), or `WxH` with units (`63x88mm`, `2.5inx3.5in`, `750x1050px`).
     static func parseSize(_ node: LocatedNode, dpi: Double) throws(SpecError) -> CGSize {
         let text = try node.text("size")
         let lowered = text.trimmingSpaces.lowercased()

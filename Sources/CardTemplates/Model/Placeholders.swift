@@ -11,10 +11,12 @@ enum Placeholders {
         case malformed(String)
     }
 
-    /// `text` with its placeholders filled by `lookup` (nil for a column the data lacks);
-    /// values are markup-escaped when `escape` is set, unless written `{column:markup}`.
+    /// `text` with its placeholders filled by `lookup` (nil for a column the data lacks). When
+    /// `escape` is set the text is markup: values are markup-escaped unless written
+    /// `{column:markup}`, and an `&` that begins no entity, written in the template or in a
+    /// `{column:markup}` value, is an ampersand.
     static func fill(_ text: String, escape: Bool, lookup: (String) -> String?) throws(Problem) -> String {
-        guard text.contains("{") || text.contains("}") else { return text }
+        guard text.contains("{") || text.contains("}") else { return escape ? text.loneAmpersandsEscaped : text }
         var result = ""
         var index = text.startIndex
         while index < text.endIndex {
@@ -43,7 +45,7 @@ enum Placeholders {
             result += escape && !raw ? value.markupEscaped : value
             index = text.index(after: close)
         }
-        return result
+        return escape ? result.loneAmpersandsEscaped : result
     }
 
     /// Whether any scalar of `node` holds a `{column}` (not a `{{` literal): its value then comes from data.

@@ -59,19 +59,26 @@ extension CardTemplate {
         for row in rows where allFilters.allSatisfy({ $0.matches(row) }) {
             let count = try Self.count(of: row, hasColumn: columns.contains("count"))
             guard count > 0 else { continue }
-            let context = RowContext(template: self, row: source == nil ? nil : row, columns: columns,
-                                     allowedFolders: allowedFolders)
-            var layers: [ResolvedLayer] = []
-            for layer in self.layers {
-                var resolver = LayerResolver(context: context, layer: layer)
-                if let resolved = try resolver.resolve() { layers.append(resolved) }
-            }
-            let background = try context.background()
-            let stem = try context.fileStem(number: row.number)
-            cards.append(TemplateCard(rowNumber: row.number, rowLocation: source == nil ? nil : row.location, count: count,
-                                      fileStem: stems.unique(stem), background: background, layers: layers))
+            cards.append(try card(row: row, fromData: source != nil, columns: columns, count: count,
+                                  allowingFilesIn: allowedFolders, stems: &stems))
         }
         return cards
+    }
+
+    /// The card of one row (`fromData` false: the one card of a template without data), its
+    /// file stem made unique in `stems`.
+    func card(row: DataRow, fromData: Bool, columns: [String], count: Int, allowingFilesIn allowedFolders: [URL],
+              stems: inout FileStems) throws(SpecError) -> TemplateCard {
+        let context = RowContext(template: self, row: fromData ? row : nil, columns: columns, allowedFolders: allowedFolders)
+        var layers: [ResolvedLayer] = []
+        for layer in self.layers {
+            var resolver = LayerResolver(context: context, layer: layer)
+            if let resolved = try resolver.resolve() { layers.append(resolved) }
+        }
+        let background = try context.background()
+        let stem = try context.fileStem(number: row.number)
+        return TemplateCard(rowNumber: row.number, rowLocation: fromData ? row.location : nil, count: count,
+                            fileStem: stems.unique(stem), background: background, layers: layers)
     }
 
     /// Why ``cards(from:filters:allowingFilesIn:reservedStems:)`` made no card, as one line at the data (or

@@ -246,6 +246,8 @@ public struct DeckManifest: Sendable, Codable, Equatable {
     public var resolution: String
     /// Every card file, in the order written.
     public var files: [Entry]
+    /// The Tabletop Simulator deck, when one was written.
+    public var tabletopSimulator: TabletopSimulatorFiles?
 
     /// A manifest of `files` for a deck of this size, theme and resolution.
     public init(size: CardSize, theme: String, resolution: Resolution, files: [Entry]) {

@@ -2,7 +2,7 @@ import Drawing
 import Foundation
 import PrintLayout
 
-/// A card's size in points (1/72 in): the two standard sizes or any `WxH`.
+/// A card's size in points (1/72 in): a named game card size (PrintLayout's ``NamedCardSize``) or any `WxH`.
 public struct CardSize: Sendable, Hashable, CustomStringConvertible {
     /// Width and height in points.
     public var points: CGSize
@@ -13,14 +13,19 @@ public struct CardSize: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// 2.5 × 3.5 in (63.5 × 88.9 mm), the common casino and game size.
-    public static let poker = CardSize(width: 180, height: 252)
+    public static let poker = CardSize(NamedCardSize.poker.points)
     /// 2.25 × 3.5 in (57.2 × 88.9 mm), narrower for holding many cards.
-    public static let bridge = CardSize(width: 162, height: 252)
+    public static let bridge = CardSize(NamedCardSize.bridge.points)
 
-    /// The sizes `--size` accepts by name.
-    public static let namedSizes: [(name: String, size: CardSize)] = [("poker", .poker), ("bridge", .bridge)]
+    /// A size of `points`.
+    public init(_ points: CGSize) {
+        self.points = points
+    }
 
-    /// `poker`, `bridge`, or `WxH` with the lengths of print sheets and templates: `2.5x3.5in`,
+    /// The sizes `--size` accepts by name: every ``NamedCardSize``.
+    public static let namedSizes: [(name: String, size: CardSize)] = NamedCardSize.all.map { ($0.name, CardSize($0.points)) }
+
+    /// A named size (``NamedCardSize/all``), or `WxH` with the lengths of print sheets and templates: `2.5x3.5in`,
     /// `63x88mm`, `250x350pt`; a unit after the height applies to the width too, and a bare number
     /// is points (`250x350`).
     public init(parsing text: String) throws(PlayingCardsError) {
@@ -29,7 +34,8 @@ public struct CardSize: Sendable, Hashable, CustomStringConvertible {
             self = named.size
             return
         }
-        let usage = "use poker, bridge or WIDTHxHEIGHT, e.g. 2.5x3.5in, 63x88mm or 250x350 (points)"
+        let usage = "use a named size (\(Self.namedSizes.map(\.name).joined(separator: ", "))) or WIDTHxHEIGHT, "
+            + "e.g. 2.5x3.5in, 63x88mm or 250x350 (points)"
         guard let written = WrittenSize.sides(of: lowered) else { throw .invalidSize("invalid card size \"\(text)\"; \(usage)") }
         var sides: [CGFloat] = []
         for side in [written.width, written.height] {

@@ -42,7 +42,7 @@ struct BatchRunOptions: ParsableArguments {
                                         total: specJobs.count)
         // Warnings (text that overflows its box) go to stderr as they come, so --json's stdout stays events.
         let jobs = try SpecJobs.planner.jobs(specJobs, specFolder: specFolder, workers: workers, maxPixels: budget.maxPixels,
-                                     progress: planning) { id, warning in
+                                     outputFolder: URL(fileURLWithPath: out, isDirectory: true), progress: planning) { id, warning in
             FileHandle.standardError.write(Data("cardrender: warning: job \(id): \(warning)\n".utf8))
         }
         try BatchSpec.checkOutputs(of: specJobs, planned: jobs, under: URL(fileURLWithPath: out, isDirectory: true))

@@ -3,71 +3,21 @@ import CardRenderSupport
 import Foundation
 import Geometry
 
-/// The keyboard diagrams of `cardrender render`'s default set.
-package enum KeyboardDiagramSet {
-    /// Frames of the default filmstrip.
-    package static let filmstripFrames = 8
-
-    /// Every device × orientation × strategy, every scenario with its own strategy, the mistake
-    /// panels and one filmstrip, each with its path under the output folder (no extension).
-    package static func defaultOrders(builder: KeyboardDiagramBuilder) -> [KeyboardDiagramOrder] {
-        var orders: [KeyboardDiagramOrder] = []
-        for device in builder.catalog.devices {
-            for orientation in Orientation.allCases {
-                for strategy in AvoidanceStrategy.allCases {
-                    orders.append(KeyboardDiagramOrder(
-                        device: device.id, orientation: orientation, strategy: strategy,
-                        output: "keyboard/devices/\(device.id)-\(orientation.rawValue)-\(strategy.rawValue)"))
-                }
-            }
-        }
-        for scenario in builder.scenarios {
-            orders.append(KeyboardDiagramOrder(scenario: scenario.id, output: "keyboard/scenarios/\(scenario.id)"))
-        }
-        orders += mistakeOrders(builder: builder)
-        orders.append(KeyboardDiagramOrder(
-            device: "iphone-8", orientation: .portrait, strategy: .bottomOffset, filmstrip: filmstripFrames,
-            output: "keyboard/filmstrip/iphone-8-portrait-bottom-offset-\(filmstripFrames)-frames"))
-        return orders
-    }
-
-    /// For each mistake and each strategy that can make it, the first scenario where the
-    /// mistake gives a wrong value: the panels that show what goes wrong.
-    package static func mistakeOrders(builder: KeyboardDiagramBuilder) -> [KeyboardDiagramOrder] {
-        var orders: [KeyboardDiagramOrder] = []
-        for mistake in KeyboardMistake.allCases {
-            for strategy in AvoidanceStrategy.allCases where strategy != .layoutGuide {
-                for scenario in builder.scenarios {
-                    guard let model = try? builder.build(scenario, strategy: strategy),
-                          let outcome = model.result.geometry.outcome(of: mistake, strategy: strategy),
-                          outcome.differs else { continue }
-                    orders.append(KeyboardDiagramOrder(
-                        strategy: strategy, scenario: scenario.id, mistake: mistake,
-                        output: "keyboard/mistakes/\(mistake.rawValue)-\(strategy.rawValue)-\(scenario.id)"))
-                    break
-                }
-            }
-        }
-        return orders
-    }
-}
-
-extension KeyboardDiagramOrder {
+extension KeyboardDiagramModel {
     /// What `cardrender keyboard --json` prints: the model (the result's keyboard frame in view
     /// coordinates, intersection, bottomOffset, contentInsetBottom, toolbar frames, every step),
-    /// plus the mistake's outcome or the filmstrip's frames when asked for.
-    public func geometryJSON(builder: KeyboardDiagramBuilder) throws -> Data {
-        let model = try model(builder: builder)
+    /// plus `mistake`'s outcome or the frames of a `filmstrip` when asked for.
+    public func geometryJSON(mistake: KeyboardMistake? = nil, filmstrip count: Int? = nil) throws -> Data {
         var filmstrip: [FilmstripFrame]?
-        if let count = self.filmstrip { filmstrip = try model.result.filmstrip(count: count) }
+        if let count { filmstrip = try result.filmstrip(count: count) }
         var outcome: MistakeOutcome?
         if let mistake {
-            guard let found = model.result.geometry.outcome(of: mistake, strategy: model.strategy, language: model.language) else {
-                throw KeyboardDiagramError.mistakeNotApplicable(mistake, model.strategy)
+            guard let found = result.geometry.outcome(of: mistake, strategy: strategy, language: language) else {
+                throw KeyboardDiagramError.mistakeNotApplicable(mistake, strategy)
             }
             outcome = found
         }
-        return try StableJSON.data(GeometryReport(model: model, mistake: outcome, filmstrip: filmstrip))
+        return try StableJSON.data(GeometryReport(model: self, mistake: outcome, filmstrip: filmstrip))
     }
 }
 
