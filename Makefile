@@ -17,8 +17,10 @@ RELEASE_BIN    = .build/release
 DEB_PACKAGES = pkg-config libcairo2-dev libpng-dev zlib1g-dev libdeflate-dev libfreetype-dev libpango1.0-dev librsvg2-dev libwebp-dev libturbojpeg0-dev
 BENCH_PACKAGES = imagemagick time
 # The tests check PDFs with poppler's pdfinfo, pdffonts, pdftotext and pdftoppm, bidi text
-# against Pango's own pango-view, and the keyboard animation in headless Chromium.
-TEST_PACKAGES = poppler-utils pango1.0-tools chromium python3
+# against Pango's own pango-view, and the keyboard animation in headless Chromium. XLSX and ODS
+# data are tested with files LibreOffice (libreoffice-calc-nogui) and openpyxl (from PyPI) write.
+TEST_PACKAGES = poppler-utils pango1.0-tools chromium python3 python3-pip libreoffice-calc-nogui
+TEST_PIP_PACKAGES = openpyxl
 
 .PHONY: all deps system-deps test-deps build run test unit-test environment-test browser-test examples install-check api-docs doc-coverage goldens bench bench-baseline docs install uninstall manual clean \
   fuzz fuzz-build fuzz-ci sanitize sanitize-address sanitize-thread stress stress-ci
@@ -45,6 +47,9 @@ system-deps:
 # What the test suite needs besides the build.
 test-deps: deps
 	@$(MAKE) --no-print-directory system-deps EXTRA_PACKAGES="$(TEST_PACKAGES)"
+	@python3 -c "import openpyxl" 2>/dev/null || { echo "Installing (pip): $(TEST_PIP_PACKAGES)"; \
+	  python3 -m pip install -q $(TEST_PIP_PACKAGES) 2>/dev/null || python3 -m pip install -q --break-system-packages $(TEST_PIP_PACKAGES) || { \
+	    echo "error: pip could not install: $(TEST_PIP_PACKAGES)" >&2; exit 1; }; }
 
 build: deps
 	$(SWIFT) build -c release --product cardrender
@@ -69,12 +74,13 @@ unit-test: test-deps
 
 # Tests must not depend on the caller's environment. The targets whose tests start processes or read
 # variables run twice more: CLITests (every test that runs cardrender, git or poppler), DocumentTests
-# (poppler) and GoldenImagesTests (assertGolden and the CARDRENDER_* variables). First as on a
+# (poppler), GoldenImagesTests (assertGolden and the CARDRENDER_* variables) and SpreadsheetTests
+# (LibreOffice and openpyxl). First as on a
 # developer's machine (CI unset, CARDRENDER_RECORD=missing as unit-test exports locally), then in a
 # hostile environment: LANG=C, TZ=Asia/Seoul, HOME a file nothing can be written under, started from
 # another folder (SwiftPM itself caches its manifests there, through XDG_CACHE_HOME). The other targets start no process and read no variable; running the whole suite
 # twice more would add about two thirds to the time of `make test`.
-ENVIRONMENT_TESTS = CLITests|GoldenImagesTests|DocumentTests
+ENVIRONMENT_TESTS = CLITests|GoldenImagesTests|DocumentTests|SpreadsheetTests
 
 # The keyboard animation (APNG and SMIL SVG) plays in headless Chromium as the spring says; the
 # screenshots stay in .build/browser to look at. Then `cardrender preview` in the same browser: the cards
@@ -109,7 +115,7 @@ FUZZ_DIR      = .build-fuzz
 FUZZ_ENV      = LSAN_OPTIONS=suppressions=$(CURDIR)/$(SANITIZERS)/lsan.supp:print_suppressions=0 SWIFT_BACKTRACE=enable=no
 FUZZ_CRASHES  = $(FUZZ_DIR)/crashes
 FUZZ_C        = deflate png png-inflate
-FUZZ_SWIFT    = card-name frame spec template data markup svg
+FUZZ_SWIFT    = card-name frame spec template data spreadsheet markup svg
 FUZZ_CC      ?= clang
 FUZZ_CFLAGS   = -g -O1 -fuse-ld=lld -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
 FUZZ_SWIFTPM  = --package-path Fuzz --scratch-path $(FUZZ_DIR)/swift -Xswiftc -sanitize=fuzzer,address \

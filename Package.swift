@@ -33,6 +33,8 @@ let package = Package(
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         // `cardrender preview`'s HTTP and WebSocket server (plain sockets, no SwiftNIO), in CardPreview only.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // XLSX and ODS data: the zip archive around their XML parts.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         // `make api-docs`: DocC for the library products.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -108,11 +110,11 @@ let package = Package(
         .target(name: "PlayingCards", dependencies: ["Geometry", "Drawing", "CardRenderSupport", "PrintLayout"]),
         // Paper, lengths, the n-up sheet grid, crop marks, duplex backs and print-on-demand sizes: pure numbers.
         .target(name: "PrintLayout", dependencies: ["Geometry"]),
-        // Custom cards: a template's layers filled from rows of data (CSV, TSV, JSON, YAML).
+        // Custom cards: a template's layers filled from rows of data (CSV, TSV, JSON, YAML, XLSX, ODS).
         .target(
             name: "CardTemplates",
             dependencies: ["Geometry", "Drawing", "PlayingCards", "PrintLayout", "SpecFiles", "CardRenderSupport",
-                           .product(name: "CSV", package: "CSV.swift")]
+                           .product(name: "CSV", package: "CSV.swift"), .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         // YAML and JSON spec files read into located nodes: the batch spec, the keyboard spec, card
         // templates and their data. The only module that sees Yams.
@@ -162,6 +164,7 @@ let package = Package(
             name: "cardrender-bench",
             dependencies: [
                 "Drawing", "PlayingCards", "KeyboardDiagrams", "GoldenImages", "BatchRendering", "CardRenderSupport",
+                "CardTemplates", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
 
@@ -169,7 +172,11 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "CardRenderSupport"]),
         .testTarget(name: "PrintLayoutTests", dependencies: ["PrintLayout", "Geometry"]),
         .testTarget(name: "SpecFilesTests", dependencies: ["SpecFiles"]),
-        .testTarget(name: "CardTemplatesTests", dependencies: ["CardTemplates", "SpecFiles", "Drawing", "CardRenderSupport", "PrintLayout"]),
+        .testTarget(
+            name: "CardTemplatesTests",
+            dependencies: ["CardTemplates", "SpecFiles", "Drawing", "CardRenderSupport", "PrintLayout",
+                           .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
         .testTarget(
             name: "DrawingTests",
             dependencies: ["Drawing", "Images", "Geometry", "BundledFonts", "ResourceBundles", "CardRenderSupport", "BatchRendering"]

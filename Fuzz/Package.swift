@@ -6,7 +6,10 @@ import PackageDescription
 
 let package = Package(
     name: "cardrender-fuzz",
-    dependencies: [.package(name: "cardrender", path: "..")],
+    dependencies: [
+        .package(name: "cardrender", path: ".."),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+    ],
     targets: [
         .target(name: "FuzzDriver"),
         .target(name: "FuzzSupport"),
@@ -29,6 +32,11 @@ let package = Package(
         .executableTarget(
             name: "fuzz-data",
             dependencies: ["FuzzDriver", "FuzzSupport", .product(name: "CardTemplates", package: "cardrender")]
+        ),
+        .executableTarget(
+            name: "fuzz-spreadsheet",
+            dependencies: ["FuzzDriver", "FuzzSupport", .product(name: "CardTemplates", package: "cardrender"),
+                           .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         .executableTarget(
             name: "fuzz-markup",

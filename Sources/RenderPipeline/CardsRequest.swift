@@ -13,8 +13,10 @@ import Synchronization
 public struct CardsRequest: RenderRequest, Equatable {
     /// The template file, YAML or JSON.
     public var template: String
-    /// CSV, TSV, JSON or YAML rows; nil for the template's own `data:`.
+    /// CSV, TSV, JSON, YAML, XLSX or ODS rows; nil for the template's own `data:`.
     public var data: String?
+    /// The sheet of an XLSX or ODS `data` file to read (`--data-sheet`); nil for the first.
+    public var dataSheet: String?
     /// Row conditions added to the template's `where:`.
     public var filters: [String] = []
     /// The formats each card is written in.
@@ -67,7 +69,7 @@ public struct CardsRequest: RenderRequest, Equatable {
     }
 
     enum Key: String, CodingKey, CaseIterable {
-        case template, data, filters = "where", format, quality, dpi, bleed, back, sheet, contactSheet = "contact-sheet",
+        case template, data, dataSheet = "data-sheet", filters = "where", format, quality, dpi, bleed, back, sheet, contactSheet = "contact-sheet",
              allowedFolders = "allow-dir", strict
     }
 
@@ -96,6 +98,7 @@ public struct CardsRequest: RenderRequest, Equatable {
         let container = try decoder.container(keyedBy: Key.self)
         template = try container.decode(String.self, forKey: .template)
         data = try container.decodeIfPresent(String.self, forKey: .data)
+        dataSheet = try container.decodeIfPresent(String.self, forKey: .dataSheet)
         filters = try container.stringOrList(.filters)
         formats = try container.decodeIfPresent(FormatList.self, forKey: .format)?.formats ?? formats
         quality = try container.decodeIfPresent(Int.self, forKey: .quality)
@@ -135,7 +138,20 @@ public struct CardsRequest: RenderRequest, Equatable {
                                + "(\(source.name("back")) FILE): Tabletop Simulator shows it on every card's reverse",
                                key: TabletopSimulatorSetting.Key.enabled.rawValue)
         }
+        try validateDataSheet(as: source)
         try validateFiles(as: source)
+    }
+
+    /// A sheet is named only for spreadsheet data.
+    func validateDataSheet(as source: RequestSource) throws(RequestError) {
+        guard dataSheet != nil else { return }
+        guard let data else {
+            throw RequestError("\(source.name("data-sheet")) picks a sheet of \(source.name("data")); give an .xlsx or .ods file there",
+                               key: "data-sheet")
+        }
+        guard CardData.Format(pathExtension: (data as NSString).pathExtension)?.isSpreadsheet == true else {
+            throw RequestError("\(source.name("data-sheet")) is for .xlsx and .ods data; \(data) has no sheets", key: "data-sheet")
+        }
     }
 
     /// The template, data and back files exist (a back chosen by the data is checked per row),
@@ -205,7 +221,7 @@ public struct CardsRequest: RenderRequest, Equatable {
 
     func resolve() throws -> Resolved {
         let template = bleed.applied(to: try CardTemplate.load(contentsOf: URL(fileURLWithPath: self.template)))
-        let data = try self.data.map { try CardData.load(contentsOf: URL(fileURLWithPath: $0)) }
+        let data = try self.data.map { try CardData.load(contentsOf: URL(fileURLWithPath: $0), sheet: dataSheet) }
         let cards = try template.cards(from: data, filters: filters, allowingFilesIn: allowedFolderURLs,
                                        reservedStems: Self.reservedStems)
         let bleed = self.bleed

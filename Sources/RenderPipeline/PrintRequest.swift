@@ -71,6 +71,8 @@ public struct PrintRequest: RenderRequest, Equatable {
     public var template: String?
     /// The template's rows; nil for its own `data:`.
     public var data: String?
+    /// The sheet of an XLSX or ODS `data` file to read; nil for the first.
+    public var dataSheet: String?
     /// Row conditions added to the template's `where:`.
     public var filters: [String] = []
     /// A template drawn as every card's back.
@@ -91,7 +93,7 @@ public struct PrintRequest: RenderRequest, Equatable {
     enum Key: String, CodingKey, CaseIterable {
         case jokers, cards, paper, orientation, rotateCards = "rotate-cards", margin, gutter, bleed, cropMarks = "crop-marks", cutLines = "cut-lines",
              proof, duplex, pdf, pagesPNG = "pages-png", printOnDemand = "print-on-demand",
-             template, data, filters = "where", backTemplate = "back-template", allowedFolders = "allow-dir"
+             template, data, dataSheet = "data-sheet", filters = "where", backTemplate = "back-template", allowedFolders = "allow-dir"
     }
 
     /// Keys naming files, resolved relative to a batch spec.
@@ -127,6 +129,7 @@ public struct PrintRequest: RenderRequest, Equatable {
         printOnDemand = try container.decodeIfPresent(String.self, forKey: .printOnDemand)
         template = try container.decodeIfPresent(String.self, forKey: .template)
         data = try container.decodeIfPresent(String.self, forKey: .data)
+        dataSheet = try container.decodeIfPresent(String.self, forKey: .dataSheet)
         filters = try container.stringOrList(.filters)
         backTemplate = try container.decodeIfPresent(String.self, forKey: .backTemplate)
         allowedFolders = try container.stringOrList(.allowedFolders)
@@ -153,7 +156,7 @@ public struct PrintRequest: RenderRequest, Equatable {
     }
 
     func validateDeck(as source: RequestSource) throws(RequestError) {
-        for (key, given) in [("data", data != nil), ("where", !filters.isEmpty), ("back-template", backTemplate != nil),
+        for (key, given) in [("data", data != nil), ("data-sheet", dataSheet != nil), ("where", !filters.isEmpty), ("back-template", backTemplate != nil),
                              ("allow-dir", !allowedFolders.isEmpty)] where given {
             throw RequestError("\(source.name(key)) is for template cards; give \(source.name("template")) too", key: key)
         }
@@ -189,6 +192,7 @@ public struct PrintRequest: RenderRequest, Equatable {
             throw RequestError("\(source.name("duplex")) needs the backs: give \(source.name("back-template"))", key: "duplex")
         }
         _ = try bleedSetting(as: source)
+        try cardsRequest(template ?? "").validateDataSheet(as: source)
         try cardsRequest(template ?? "").validateFiles(as: source, backKey: "back-template")
     }
 
@@ -401,7 +405,9 @@ public struct PrintRequest: RenderRequest, Equatable {
 
     /// The template cards to print, as `cardrender cards` would make them.
     func cardsRequest(_ template: String, bleed: BleedSetting = .off) -> CardsRequest {
-        CardsRequest(template: template, data: data, filters: filters, bleed: bleed, back: backTemplate,
-                     allowedFolders: allowedFolders)
+        var request = CardsRequest(template: template, data: data, filters: filters, bleed: bleed, back: backTemplate,
+                                   allowedFolders: allowedFolders)
+        request.dataSheet = dataSheet
+        return request
     }
 }

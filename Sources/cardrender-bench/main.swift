@@ -24,6 +24,7 @@ do {
     if all || sections.contains(DebugGoldenBenchmark.section) { try DebugGoldenBenchmark.run() }
     if all || sections.contains(ChecksumBenchmark.section) { try ChecksumBenchmark.run(cardrender: cardrender) }
     if all || sections.contains(CardsBenchmark.section) { try CardsBenchmark.run(cardrender: cardrender) }
+    if all || sections.contains(SpreadsheetBenchmark.section) { try SpreadsheetBenchmark.run() }
     if all || sections.contains(TabletopSimulatorBenchmark.section) { try TabletopSimulatorBenchmark.run(cardrender: cardrender) }
     if all || sections.contains(TextEngineBenchmark.section) { try TextEngineBenchmark.run(cardrender: cardrender) }
     if all || sections.contains(PreviewBenchmark.section) { try PreviewBenchmark.run(cardrender: cardrender) }

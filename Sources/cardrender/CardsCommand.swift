@@ -6,7 +6,7 @@ import RenderPipeline
 struct CardsCommand: PlanCommand {
     static let configuration = CommandConfiguration(
         commandName: "cards",
-        abstract: "Render custom cards: a template's layers filled in from each row of a CSV, TSV, JSON or YAML file.",
+        abstract: "Render custom cards: a template's layers filled in from each row of a CSV, TSV, JSON, YAML, XLSX or ODS file.",
         discussion: """
         A template (YAML or JSON) gives the card's size, bleed and corner radius and an ordered list of layers: \
         rect, ellipse, polygon, line, image (PNG or SVG, fitted contain, cover or stretch), text (Pango markup, \
@@ -23,9 +23,12 @@ struct CardsCommand: PlanCommand {
     @Argument(help: "The card template, a YAML or JSON file.", completion: .file(extensions: ["yaml", "yml", "json"]))
     var template: String
 
-    @Option(help: "Rows of data: .csv, .tsv, .json (an array of objects) or .yaml (a list); default the template's `data`.",
-            completion: .file(extensions: ["csv", "tsv", "json", "yaml", "yml"]))
+    @Option(help: "Rows of data: .csv, .tsv, .json (an array of objects), .yaml (a list), .xlsx or .ods; default the template's `data`.",
+            completion: .file(extensions: ["csv", "tsv", "json", "yaml", "yml", "xlsx", "ods"]))
     var data: String?
+
+    @Option(help: ArgumentHelp("The sheet of an .xlsx or .ods --data file to read (default: the first).", valueName: "name"))
+    var dataSheet: String?
 
     @Option(name: .customLong("where"), help: ArgumentHelp(
         "Only rows where this holds: 'type == spell', 'cost != 0', 'element in [fire, water]', or a column name "
@@ -79,6 +82,7 @@ struct CardsCommand: PlanCommand {
                                    bleed: bleed, back: back, sheet: sheet, contactSheet: contactSheet,
                                    allowedFolders: allowedFolders, strict: strict)
         request.quality = quality
+        request.dataSheet = dataSheet
         request.tabletop = tabletop.setting
         return request.limitingImages(to: budget.maxPixels).locating(in: output.url)
     }

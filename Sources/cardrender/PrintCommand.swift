@@ -80,9 +80,13 @@ struct PrintCommand: PlanCommand {
                                valueName: "file"), completion: .file(extensions: ["yaml", "yml", "json"]))
     var template: String?
 
-    @Option(help: ArgumentHelp("The template's rows: .csv, .tsv, .json or .yaml (default: the template's `data`).", valueName: "file"),
-            completion: .file(extensions: ["csv", "tsv", "json", "yaml", "yml"]))
+    @Option(help: ArgumentHelp("The template's rows: .csv, .tsv, .json, .yaml, .xlsx or .ods (default: the template's `data`).",
+                               valueName: "file"),
+            completion: .file(extensions: ["csv", "tsv", "json", "yaml", "yml", "xlsx", "ods"]))
     var data: String?
+
+    @Option(help: ArgumentHelp("The sheet of an .xlsx or .ods --data file to read (default: the first).", valueName: "name"))
+    var dataSheet: String?
 
     @Option(name: .customLong("where"), help: ArgumentHelp("Only the template's rows where this holds (as `cardrender cards --where`).",
                                                            valueName: "condition"))
@@ -122,6 +126,7 @@ struct PrintCommand: PlanCommand {
         request.printOnDemand = printOnDemand
         request.template = template
         request.data = data
+        request.dataSheet = dataSheet
         request.filters = filters
         request.backTemplate = backTemplate
         request.allowedFolders = allowedFolders

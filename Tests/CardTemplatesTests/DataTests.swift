@@ -77,8 +77,8 @@ import Testing
             == "d.csv:1: column \"id\" is named twice in the header (columns 1 and 3)")
         #expect(specError { _ = try files.data("empty.csv", "") } == "empty.csv: the data file is empty")
         #expect(specError { _ = try files.data("blank.json", "  \n") } == "blank.json: the data file is empty")
-        #expect(specError { _ = try files.data("x.xlsx", "") }
-            == "x.xlsx: unknown data format \"xlsx\"; use .csv, .tsv, .json, .yaml or .yml")
+        #expect(specError { _ = try files.data("x.xls", "") }
+            == "x.xls: unknown data format \"xls\"; use .csv, .tsv, .json, .yaml, .yml, .xlsx or .ods")
     }
 
     @Test func anUnclosedQuoteIsRefused() throws {

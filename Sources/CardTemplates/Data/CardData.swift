@@ -31,8 +31,8 @@ public struct DataRow: Sendable, Equatable {
     }
 }
 
-/// Rows of data for a template's cards, from a CSV, TSV, JSON or YAML file or the template's
-/// own `data:` list. Every value is text; a JSON or YAML row may leave out a column others have
+/// Rows of data for a template's cards, from a CSV, TSV, JSON, YAML, XLSX or ODS file or the
+/// template's own `data:` list. Every value is text; a JSON or YAML row may leave out a column others have
 /// (its value is then empty).
 public struct CardData: Sendable, Equatable {
     /// The columns in the order they first appear.
@@ -59,27 +59,41 @@ public struct CardData: Sendable, Equatable {
         case json
         /// A YAML list of mappings, one per row.
         case yaml
+        /// An Office Open XML workbook (Excel, Google Sheets' download): one sheet's cells, the
+        /// first row with a value naming the columns.
+        case xlsx
+        /// An OpenDocument spreadsheet (LibreOffice): one sheet's cells, as `xlsx`.
+        case ods
 
-        /// The format of a file ending in `.csv`, `.tsv` or `.tab`, `.json`, `.yaml` or `.yml`
-        /// (any case); nil for any other extension.
+        /// The format of a file ending in `.csv`, `.tsv` or `.tab`, `.json`, `.yaml` or `.yml`,
+        /// `.xlsx` or `.ods` (any case); nil for any other extension.
         public init?(pathExtension: String) {
             switch pathExtension.lowercased() {
             case "csv": self = .csv
             case "tsv", "tab": self = .tsv
             case "json": self = .json
             case "yaml", "yml": self = .yaml
+            case "xlsx": self = .xlsx
+            case "ods": self = .ods
             default: return nil
             }
         }
+
+        /// Whether the format is a workbook of sheets, one of which is read.
+        public var isSpreadsheet: Bool { self == .xlsx || self == .ods }
     }
 
-    /// Reads a data file, its format chosen by its extension (`.csv`, `.tsv`, `.json`, `.yaml`/`.yml`).
-    /// Errors name the file as `displayName` (default: the path as given).
-    public static func load(contentsOf url: URL, displayName: String? = nil) throws(SpecError) -> CardData {
+    /// Reads a data file, its format chosen by its extension (`.csv`, `.tsv`, `.json`,
+    /// `.yaml`/`.yml`, `.xlsx`, `.ods`), from a spreadsheet the sheet named `sheet` (the first when
+    /// nil). Errors name the file as `displayName` (default: the path as given).
+    public static func load(contentsOf url: URL, displayName: String? = nil, sheet: String? = nil) throws(SpecError) -> CardData {
         let name = displayName ?? url.relativePath
         let file = SpecLocation(file: name)
         guard let format = Format(pathExtension: url.pathExtension) else {
-            throw SpecError("unknown data format \"\(url.pathExtension)\"; use .csv, .tsv, .json, .yaml or .yml", at: file)
+            throw SpecError("unknown data format \"\(url.pathExtension)\"; use .csv, .tsv, .json, .yaml, .yml, .xlsx or .ods", at: file)
+        }
+        if sheet != nil, !format.isSpreadsheet {
+            throw SpecError("a sheet is named, but .\(url.pathExtension) data has no sheets (only .xlsx and .ods do)", at: file)
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
@@ -89,15 +103,25 @@ public struct CardData: Sendable, Equatable {
         guard InputPaths.kind(at: url.path) == .regularFile else {
             throw SpecError("is not a regular file but a device, FIFO or socket; give a data file", at: file)
         }
+        if format.isSpreadsheet { return try SpreadsheetReader.read(contentsOf: url, format: format, sheet: sheet, file: name) }
         let bytes: Data
         do { bytes = try Data(contentsOf: url) } catch {
             throw SpecError("cannot read the data file (\(error.localizedDescription))", at: file)
         }
-        return try parse(bytes, format: format, file: name)
+        return try parse(bytes, format: format, file: name, sheet: sheet)
     }
 
-    /// Reads data already in memory; `file` names it in messages.
-    public static func parse(_ bytes: Data, format: Format, file: String) throws(SpecError) -> CardData {
+    /// Reads data already in memory; `file` names it in messages; `sheet` picks a spreadsheet's
+    /// sheet by name (the first when nil).
+    public static func parse(_ bytes: Data, format: Format, file: String, sheet: String? = nil) throws(SpecError) -> CardData {
+        switch format {
+        case .xlsx, .ods: try SpreadsheetReader.read(bytes, format: format, sheet: sheet, file: file)
+        case .csv, .tsv, .json, .yaml: try parseText(bytes, format: format, file: file)
+        }
+    }
+
+    /// CSV, TSV, JSON and YAML: UTF-8 text.
+    static func parseText(_ bytes: Data, format: Format, file: String) throws(SpecError) -> CardData {
         var text = try DataText.decode(bytes, file: file)
         if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
         guard text.contains(where: { !$0.isWhitespace }) else {
@@ -106,7 +130,7 @@ public struct CardData: Sendable, Equatable {
         switch format {
         case .csv: return try DelimitedData.parse(text, delimiter: ",", file: file)
         case .tsv: return try DelimitedData.parse(text, delimiter: "\t", file: file)
-        case .json, .yaml:
+        case .json, .yaml, .xlsx, .ods:
             let node = try SpecFile.compose(text, file: file)
             return try rows(of: node, file: file)
         }
