@@ -197,7 +197,7 @@ let package = Package(
             name: "RenderPipelineTests",
             dependencies: ["RenderPipeline", "BatchRendering", "SpecFiles", "Drawing", "KeyboardDiagrams", "CardRenderSupport"]
         ),
-        .testTarget(name: "CardPreviewTests", dependencies: ["CardPreview", "RenderPipeline", "CardRenderSupport",
+        .testTarget(name: "CardPreviewTests", dependencies: ["CardPreview", "RenderPipeline", "CardRenderSupport", "cardrender",
                                                             .product(name: "FlyingFox", package: "FlyingFox")],
                     swiftSettings: mocking),
         .testTarget(name: "CLITests", dependencies: ["cardrender", "Drawing", "GoldenImageTesting", "PrintLayout", "CardRenderSupport"],

@@ -29,43 +29,66 @@ import Testing
     }
 }
 
-/// A preview server on a free loopback port, stopped when the test ends.
+/// `cardrender preview` on a free loopback port, in a child process of its own (so its tasks
+/// never wait behind this process's tests for a thread), stopped when the test ends.
 final class RunningPreview: Sendable {
-    /// What the server's thread and the test share.
-    final class Shared: Sendable {
-        let stop = Atomic<Bool>(false)
-        let lines = Mutex<[String]>([])
-        let address = Mutex<String?>(nil)
-        let failure = Mutex<String?>(nil)
+    let base: URL
+    private let process: Process
+    private let lines = Lines()
+
+    /// What the server printed, shared with the thread that reads it.
+    final class Lines: Sendable {
+        let value = Mutex<[String]>([])
+        func withLock<T>(_ body: (inout [String]) -> T) -> T { value.withLock { body(&$0) } }
     }
 
-    let base: URL
-    private let shared = Shared()
+    /// The built `cardrender` beside this test bundle (as `swift test` lays them out).
+    static var executable: URL {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let candidates = [beside.appendingPathComponent("cardrender"),
+                          beside.deletingLastPathComponent().appendingPathComponent("cardrender")]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+    }
 
-    /// Waits for the server's address by sleeping, not by blocking: the server's tasks need the
-    /// same few cooperative threads the tests run on.
-    init(_ request: PreviewRequest) async throws {
-        let shared = shared
+    /// Starts the preview of `template` with `data` in `folder` and waits, sleeping, for its address.
+    init(template: String, data: String, in folder: URL) async throws {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["preview", template, "--data", data, "--dpi", "72"]
+        process.currentDirectoryURL = folder
+        process.environment = ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TZ": "UTC", "HOME": folder.path,
+                               "TMPDIR": FileManager.default.temporaryDirectory.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        self.process = process
+        let lines = lines
+        // Read on a thread of its own: a blocking read must not hold one of the test threads.
         Thread.detachNewThread {
-            do {
-                try PreviewServer.run(request, shouldStop: { shared.stop.load(ordering: .acquiring) }) { line in
-                    shared.lines.withLock { $0.append(line) }
-                    if let range = line.range(of: "http://"), shared.address.withLock({ $0 == nil }) {
-                        shared.address.withLock { $0 = String(line[range.lowerBound...].prefix { $0 != " " }) }
-                    }
+            var pending = Data()
+            while case let chunk = output.fileHandleForReading.availableData, !chunk.isEmpty {
+                pending.append(chunk)
+                while let newline = pending.firstIndex(of: 0x0A) {
+                    let line = String(decoding: pending[..<newline], as: UTF8.self)
+                    pending.removeSubrange(...newline)
+                    lines.withLock { $0.append(line) }
                 }
-            } catch {
-                shared.failure.withLock { $0 = "\(error)" }
             }
         }
-        let deadline = Date().addingTimeInterval(60)
-        while shared.address.withLock({ $0 }) == nil, shared.failure.withLock({ $0 }) == nil, Date() < deadline {
-            try await Task.sleep(for: .milliseconds(10))
+        let deadline = Date().addingTimeInterval(120)
+        var address: URL?
+        while address == nil, process.isRunning, Date() < deadline {
+            address = lines.withLock { $0.lazy.compactMap { line in
+                line.range(of: "http://").flatMap { URL(string: String(line[$0.lowerBound...].prefix { $0 != " " })) }
+            }.first }
+            if address == nil { try await Task.sleep(for: .milliseconds(10)) }
         }
-        guard let url = shared.address.withLock({ $0 }).flatMap(URL.init(string:)) else {
-            throw PreviewError(shared.failure.withLock { $0 } ?? "the server did not start")
+        guard let address else {
+            process.terminate()
+            throw PreviewError("the server did not start: \(lines.withLock { $0 })")
         }
-        base = url
+        base = address
     }
 
     func get(_ path: String, host: String? = nil) async throws -> (status: Int, body: Data, type: String?) {
@@ -76,31 +99,31 @@ final class RunningPreview: Sendable {
         return (http?.statusCode ?? 0, data, http?.value(forHTTPHeaderField: "Content-Type"))
     }
 
-    /// Waits for a line the server prints from now on (earlier lines are dropped).
-    func waitForLine(containing text: String, seconds: Double = 10) -> Bool {
+    /// Waits, sleeping, for a line the server prints from now on (earlier lines are dropped).
+    func waitForLine(containing text: String, seconds: Double = 30) async throws -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
-            let found = shared.lines.withLock { lines in
+            let found = lines.withLock { lines in
                 guard let index = lines.firstIndex(where: { $0.contains(text) }) else { return false }
                 lines.removeSubrange(...index)
                 return true
             }
             if found { return true }
-            Thread.sleep(forTimeInterval: 0.02)
+            try await Task.sleep(for: .milliseconds(20))
         }
         return false
     }
 
-    /// Asks the server to stop; its thread ends by itself within the stop check's period.
+    /// Stops the server as Ctrl-C would; the process ends by itself.
     func shutDown() {
-        shared.stop.store(true, ordering: .releasing)
+        if process.isRunning { kill(process.processIdentifier, SIGINT) }
     }
 }
 
 @Suite(.serialized) struct PreviewServerTests {
     @Test func servesThePageTheCardsAndNothingElse() async throws {
         let fixtures = try PreviewFixtures()
-        let server = try await RunningPreview(PreviewRequest(template: fixtures.path("card.yaml"), data: fixtures.path("cards.csv"), dpi: 72))
+        let server = try await RunningPreview(template: "card.yaml", data: "cards.csv", in: fixtures.folder)
         defer { server.shutDown() }
         #expect(server.base.host == "127.0.0.1")
         let page = try await server.get("/")
@@ -125,18 +148,18 @@ final class RunningPreview: Sendable {
 
     @Test func aSavedFileRedrawsItsCardAndAnErrorShowsUntilFixed() async throws {
         let fixtures = try PreviewFixtures()
-        let server = try await RunningPreview(PreviewRequest(template: fixtures.path("card.yaml"), data: fixtures.path("cards.csv"), dpi: 72))
+        let server = try await RunningPreview(template: "card.yaml", data: "cards.csv", in: fixtures.folder)
         defer { server.shutDown() }
-        #expect(server.waitForLine(containing: "Previewing 3 cards"))
+        #expect(try await server.waitForLine(containing: "Previewing 3 cards"))
         try fixtures.write("cards.csv", PreviewFixtures.rows.replacingOccurrences(of: "Gamma,#3333cc", with: "Gamma,#000000"))
-        #expect(server.waitForLine(containing: "redrew row 3"))
+        #expect(try await server.waitForLine(containing: "redrew row 3"))
         try fixtures.write("cards.csv", PreviewFixtures.rows + "\nDelta,\"oops,red.svg\n")
-        #expect(server.waitForLine(containing: "error: "))
+        #expect(try await server.waitForLine(containing: "error: "))
         let failed = try JSONSerialization.jsonObject(with: try await server.get("/cards.json").body) as? [String: Any]
         #expect((failed?["error"] as? String)?.contains("cards.csv:5") == true)
         #expect((failed?["cards"] as? [Any])?.count == 3)
         try fixtures.write("cards.csv", PreviewFixtures.rows)
-        #expect(server.waitForLine(containing: "redrew row 3", seconds: 10))
+        #expect(try await server.waitForLine(containing: "redrew row 3", seconds: 10))
         let fixed = try JSONSerialization.jsonObject(with: try await server.get("/cards.json").body) as? [String: Any]
         #expect(fixed?["error"] == nil)
     }
