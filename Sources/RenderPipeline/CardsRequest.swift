@@ -362,9 +362,10 @@ public struct CardsRequest: RenderRequest, Equatable {
     func tabletopDeck(_ loaded: Loaded) throws -> TabletopSimulatorDeck? {
         guard tabletop.enabled, !loaded.cards.isEmpty, let backs = loaded.backs, let backRenderer = loaded.backRenderers.first,
               let back = backs.backs.first else { return nil }
-        guard backs.backs.count == 1 else {
-            throw RequestError("\(TabletopSimulatorSetting.Key.enabled.rawValue): a Tabletop Simulator deck has one back, "
-                               + "but the rows give \(backs.backs.count) different backs", key: "back")
+        if let other = backs.backOfCard.firstIndex(where: { $0 != backs.backOfCard[0] }) {
+            throw RequestError("\(TabletopSimulatorSetting.Key.enabled.rawValue): a Tabletop Simulator deck has one back, but "
+                               + "rows \(loaded.cards[0].rowNumber) and \(loaded.cards[other].rowNumber) give different backs "
+                               + "(\(backs.backs.count) in all)", key: "back")
         }
         let renderer = loaded.renderer
         let cards = loaded.cards.map { card in

@@ -151,6 +151,21 @@ import Testing
 }
 
 extension TabletopSimulatorCLITests {
+    @Test func backsThatDifferByRowAreRefusedAsOneLine() throws {
+        let game = try CardsFixture.make("tts-row-backs")
+        defer { game.remove() }
+        try Data("card: {size: poker, background: \"{color}\"}\nlayers: []\n".utf8).write(to: game.url("row-back.yaml"))
+        let result = try game.cards(["--back", "row-back.yaml", "--tabletop-simulator", "--out", "out"])
+        #expect(result.status == 2)
+        #expect(result.stderrLines.count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("a Tabletop Simulator deck has one back, but rows 1 and 2 give different backs (3 in all)"),
+                "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: game.url("out").path))
+        // The same backs without the export are fine: one file per distinct back.
+        let plain = try game.cards(["--back", "row-back.yaml", "--out", "plain"])
+        #expect(plain.status == 0, "\(plain.stderr)")
+    }
+
     @Test func theHiddenFaceInTheLastSlotTakesASlotOfEachSheet() throws {
         let dir = try CLIRunner.temporaryDirectory("tts-hidden")
         defer { try? FileManager.default.removeItem(at: dir) }
