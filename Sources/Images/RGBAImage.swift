@@ -74,3 +74,23 @@ public struct RGBAImage: Sendable, Equatable {
         }
     }
 }
+
+extension RGBAImage {
+    /// A picture of `width`×`height` that a file's header gives, checked against `limits` before
+    /// its pixels are allocated; `decode` fills the RGBA rows and says whether the file was whole.
+    static func decoded(_ format: String, width: Int, height: Int, limits: PNG.Limits,
+                        _ decode: (UnsafeMutablePointer<UInt8>?) -> Bool) throws(ImageError) -> RGBAImage {
+        guard width <= limits.maxWidth, height <= limits.maxHeight, width * height <= limits.maxPixels else {
+            throw .image("the \(format) file is \(width)×\(height) px, over the limit of \(limits.maxWidth)×\(limits.maxHeight) "
+                         + "and \(limits.maxPixels) pixels")
+        }
+        let byteCount = width * height * 4
+        var whole = false
+        let pixels = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initializedCount in
+            whole = decode(buffer.baseAddress)
+            initializedCount = whole ? byteCount : 0
+        }
+        guard whole else { throw .image("the \(format) file is damaged or truncated") }
+        return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+}

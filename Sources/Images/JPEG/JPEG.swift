@@ -78,20 +78,11 @@ public enum JPEG {
     /// are allocated.
     public static func decode(_ data: Data, limits: PNG.Limits = .default) throws(ImageError) -> RGBAImage {
         guard let (width, height) = pixelSize(of: data) else { throw .image("not a JPEG file") }
-        guard width <= limits.maxWidth, height <= limits.maxHeight, width * height <= limits.maxPixels else {
-            throw .image("the JPEG file is \(width)×\(height) px, over the limit of \(limits.maxWidth)×\(limits.maxHeight) "
-                         + "and \(limits.maxPixels) pixels")
-        }
-        let byteCount = width * height * 4
-        var decoded = false
-        let pixels = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initializedCount in
-            decoded = data.withUnsafeBytes { raw in
-                ctj_decode_rgba(raw.baseAddress?.assumingMemoryBound(to: UInt8.self), raw.count, buffer.baseAddress,
+        return try RGBAImage.decoded("JPEG", width: width, height: height, limits: limits) { pixels in
+            data.withUnsafeBytes { raw in
+                ctj_decode_rgba(raw.baseAddress?.assumingMemoryBound(to: UInt8.self), raw.count, pixels,
                                 Int32(width), Int32(height))
             } == 0
-            initializedCount = decoded ? byteCount : 0
         }
-        guard decoded else { throw .image("the JPEG file is damaged or truncated") }
-        return RGBAImage(width: width, height: height, pixels: pixels)
     }
 }

@@ -54,21 +54,12 @@ public enum WebP {
     /// pixels are allocated.
     public static func decode(_ data: Data, limits: PNG.Limits = .default) throws(ImageError) -> RGBAImage {
         guard let (width, height) = pixelSize(of: data) else { throw .image("not a WebP file") }
-        guard width <= limits.maxWidth, height <= limits.maxHeight, width * height <= limits.maxPixels else {
-            throw .image("the WebP file is \(width)×\(height) px, over the limit of \(limits.maxWidth)×\(limits.maxHeight) "
-                         + "and \(limits.maxPixels) pixels")
-        }
-        let byteCount = width * height * 4
-        var decoded = false
-        let pixels = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initializedCount in
-            decoded = data.withUnsafeBytes { raw in
+        return try RGBAImage.decoded("WebP", width: width, height: height, limits: limits) { pixels in
+            data.withUnsafeBytes { raw in
                 WebPDecodeRGBAInto(raw.baseAddress?.assumingMemoryBound(to: UInt8.self), raw.count,
-                                   buffer.baseAddress, byteCount, Int32(width * 4))
+                                   pixels, width * height * 4, Int32(width * 4))
             } != nil
-            initializedCount = decoded ? byteCount : 0
         }
-        guard decoded else { throw .image("the WebP file is damaged or truncated") }
-        return RGBAImage(width: width, height: height, pixels: pixels)
     }
 
     static func checkSize(width: Int, height: Int) throws(ImageError) {
