@@ -35,13 +35,11 @@ final class FileWatcher: Sendable {
     /// Watches exactly `paths` from now on (the files a render read; they change as the template
     /// does). A folder that cannot be watched is one line naming it.
     func watch(_ paths: [String]) throws(PreviewError) {
-        do { try watchFolders(of: paths) } catch let failure as FolderFailure {
-            let reason = failure.error == .noSpace
+        do { try watchFolders(of: paths) } catch {
+            let reason = error.error == .noSpace
                 ? "the system's limit of inotify watches is reached (sysctl fs.inotify.max_user_watches)"
-                : failure.error.description
-            throw PreviewError("cannot watch \(failure.folder) for changes: \(reason)")
-        } catch {
-            throw PreviewError("cannot watch for changes: \(error)")
+                : error.error.description
+            throw PreviewError("cannot watch \(error.folder) for changes: \(reason)")
         }
     }
 

@@ -27,8 +27,9 @@ public struct PreviewSnapshot: Sendable, Equatable, Encodable {
     public var cards: [PreviewCard] = []
     /// The version of each distinct back (the cards' `back` indices), empty without backs.
     public var backVersions: [Int] = []
-    /// The card's trim size in inches, for the zoom to print size.
+    /// The card's trim width in inches, for the zoom to print size.
     public var widthInches = 2.5
+    /// The card's trim height in inches.
     public var heightInches = 3.5
     /// The one-line message of the error the current files give (the one `cardrender cards`
     /// prints), nil once they render again.
@@ -38,12 +39,14 @@ public struct PreviewSnapshot: Sendable, Equatable, Encodable {
 }
 
 /// The cards of a preview, drawn incrementally: each refresh reads the files again, and only
-/// the cards whose ``CardsRequest/CardKey`` changed are drawn. A failed refresh keeps the last
+/// the cards whose `CardsRequest.CardKey` (RenderPipeline) changed are drawn. A failed refresh keeps the last
 /// good images and records its error.
 public final class PreviewDeck: Sendable {
     /// Why a refresh drew what it drew: the rows drawn again (empty when none changed or it failed).
     public struct Refresh: Sendable, Equatable {
+        /// The 1-based data rows drawn again; 0 stands for the backs.
         public var redrawnRows: [Int]
+        /// The one-line message when the files did not render.
         public var error: String?
     }
 
@@ -62,6 +65,7 @@ public final class PreviewDeck: Sendable {
         var inputs: [String] = []
     }
 
+    /// The cards this deck draws.
     public let request: CardsRequest
     private let state = Mutex(State())
     /// One refresh at a time: two file events in a row must not draw the same card twice.

@@ -45,6 +45,7 @@ public struct PreviewRequest: Sendable, Equatable, Decodable {
         case template, data, back, allowedFolders = "allow-dir", host, port, dpi
     }
 
+    /// Reads a request from a spec's keys (`template`, `data`, `back`, `allow-dir`, `host`, `port`, `dpi`).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
         template = try container.decode(String.self, forKey: .template)
@@ -84,6 +85,8 @@ public struct PreviewRequest: Sendable, Equatable, Decodable {
 
 /// What stops a preview from starting: one line.
 public struct PreviewError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The message, one line.
     public var description: String
+    /// An error with `description` as its message.
     public init(_ description: String) { self.description = description }
 }

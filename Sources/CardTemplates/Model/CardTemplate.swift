@@ -152,7 +152,7 @@ public struct CardTemplate: Sendable, Equatable {
     /// The longest side a card may have, in points (100 in).
     public static let maximumCardSide: CGFloat = 7200
 
-    /// Named card sizes in points: every ``NamedCardSize``.
+    /// Named card sizes in points: every `NamedCardSize` (PrintLayout).
     public static let namedSizes: [(name: String, size: CGSize)] = NamedCardSize.all.map { ($0.name, $0.points) }
 
     /// Reads a template file and the templates it extends. Errors name files as `displayName`

@@ -2,7 +2,7 @@ import Drawing
 import Foundation
 import PrintLayout
 
-/// A card's size in points (1/72 in): a named game card size (PrintLayout's ``NamedCardSize``) or any `WxH`.
+/// A card's size in points (1/72 in): a named game card size (PrintLayout's `NamedCardSize`) or any `WxH`.
 public struct CardSize: Sendable, Hashable, CustomStringConvertible {
     /// Width and height in points.
     public var points: CGSize
@@ -22,10 +22,10 @@ public struct CardSize: Sendable, Hashable, CustomStringConvertible {
         self.points = points
     }
 
-    /// The sizes `--size` accepts by name: every ``NamedCardSize``.
+    /// The sizes `--size` accepts by name: every `NamedCardSize` (PrintLayout).
     public static let namedSizes: [(name: String, size: CardSize)] = NamedCardSize.all.map { ($0.name, CardSize($0.points)) }
 
-    /// A named size (``NamedCardSize/all``), or `WxH` with the lengths of print sheets and templates: `2.5x3.5in`,
+    /// A named size (`NamedCardSize.all` (PrintLayout)), or `WxH` with the lengths of print sheets and templates: `2.5x3.5in`,
     /// `63x88mm`, `250x350pt`; a unit after the height applies to the width too, and a bare number
     /// is points (`250x350`).
     public init(parsing text: String) throws(PlayingCardsError) {
