@@ -86,6 +86,29 @@ run verify cardrender verify --goldens goldens --actual cards
 mkdir -p run-artifacts/goldens/CardTests run-artifacts/actual/CardTests
 cp cards/AS.png run-artifacts/goldens/CardTests/ace.png && cp cards/AS.png run-artifacts/actual/CardTests/ace.png
 run report cardrender report run-artifacts
+# The preview: its page (a resource of the installed bundle), the cards' list and an image, then Ctrl-C.
+cardrender preview "$game/front.yaml" --data "$game/cards.csv" --back "$game/back.yaml" --dpi 72 \
+  >"$work/preview.out" 2>"$work/preview.err" &
+preview_pid=$!
+address=""
+for _ in $(seq 1 600); do
+  address=$(grep -o 'http://[^ ]*' "$work/preview.out" | head -1 || true)
+  [ -n "$address" ] || ! kill -0 "$preview_pid" 2>/dev/null || { sleep 0.1; continue; }
+  break
+done
+[ -n "$address" ] || fail "preview printed no address ($(head -c 300 "$work/preview.err"))"
+python3 - "$address" <<'PY' || fail "preview did not serve its page, cards.json and a card"
+import json, sys, urllib.request
+base = sys.argv[1].rstrip("/")
+page = urllib.request.urlopen(base + "/", timeout=30).read().decode()
+assert "<main id=\"cards\"" in page, "no page"
+cards = json.load(urllib.request.urlopen(base + "/cards.json", timeout=30))
+assert len(cards["cards"]) == 20, cards
+assert urllib.request.urlopen(base + "/cards/1.png", timeout=30).read()[:4] == b"\x89PNG"
+PY
+kill -INT "$preview_pid"
+wait "$preview_pid" || fail "preview exited $? on Ctrl-C"
+if grep -qiE "fatal error|backtrace|could not load resource bundle" "$work/preview.err"; then fail "preview trapped"; fi
 for required in cards/AS.png cards/AS.svg deck/sheet.png print/deck-print.pdf keyboard batch/manifest.json render/manifest.json \
     game/02-Fireball.png game/back.png game/cards.json game/contact-sheet.png game-print/deck-print.pdf \
     run-artifacts/report.html run-artifacts/junit.xml; do
@@ -96,7 +119,7 @@ grep -q "contentInsetBottom" "$work/keyboard-json.out" || fail "keyboard --json 
 subcommands=$(sed -n '/^SUBCOMMANDS:/,/^$/p' "$work/help.out" | sed -n 's/^  \([a-z][a-z-]*\)  .*/\1/p')
 [ "$(echo "$subcommands" | wc -w)" -ge 8 ] || fail "could not read the subcommands from --help"
 for sub in $subcommands; do
-  case " card deck cards print devices keyboard batch merge render diff verify report " in
+  case " card deck cards print preview devices keyboard batch merge render diff verify report " in
     *" $sub "*) ;;
     *) fail "subcommand '$sub' is not exercised by this check" ;;
   esac
