@@ -29,5 +29,9 @@ import Testing
         for _ in 0..<200 where live.count == LiveUpdates.maxClients { try await Task.sleep(for: .milliseconds(5)) }
         #expect(live.count == LiveUpdates.maxClients - 1)
         live.finish()
+        // The pages close too, so nothing waits on them once the test is over.
+        for client in clients { client.finish() }
+        for _ in 0..<400 where live.count > 0 { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(live.count == 0)
     }
 }
