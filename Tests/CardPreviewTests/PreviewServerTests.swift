@@ -76,13 +76,16 @@ final class RunningPreview: Sendable {
                 }
             }
         }
-        let deadline = Date().addingTimeInterval(120)
+        // A generous deadline, and the lines read once more after every wait: under a sanitizer a
+        // full run can keep this task from waking for minutes while the server has long started.
+        let deadline = Date().addingTimeInterval(600)
         var address: URL?
-        while address == nil, process.isRunning, Date() < deadline {
+        while true {
             address = lines.withLock { $0.lazy.compactMap { line in
                 line.range(of: "http://").flatMap { URL(string: String(line[$0.lowerBound...].prefix { $0 != " " })) }
             }.first }
-            if address == nil { try await Task.sleep(for: .milliseconds(10)) }
+            if address != nil || !process.isRunning || Date() >= deadline { break }
+            try await Task.sleep(for: .milliseconds(10))
         }
         guard let address else {
             process.terminate()
@@ -100,18 +103,18 @@ final class RunningPreview: Sendable {
     }
 
     /// Waits, sleeping, for a line the server prints from now on (earlier lines are dropped).
-    func waitForLine(containing text: String, seconds: Double = 30) async throws -> Bool {
+    func waitForLine(containing text: String, seconds: Double = 600) async throws -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
+        while true {
             let found = lines.withLock { lines in
                 guard let index = lines.firstIndex(where: { $0.contains(text) }) else { return false }
                 lines.removeSubrange(...index)
                 return true
             }
             if found { return true }
+            if Date() >= deadline { return false }
             try await Task.sleep(for: .milliseconds(20))
         }
-        return false
     }
 
     /// Stops the server as Ctrl-C would; the process ends by itself.
@@ -159,7 +162,7 @@ final class RunningPreview: Sendable {
         #expect((failed?["error"] as? String)?.contains("cards.csv:5") == true)
         #expect((failed?["cards"] as? [Any])?.count == 3)
         try fixtures.write("cards.csv", PreviewFixtures.rows)
-        #expect(try await server.waitForLine(containing: "redrew row 3", seconds: 10))
+        #expect(try await server.waitForLine(containing: "redrew row 3"))
         let fixed = try JSONSerialization.jsonObject(with: try await server.get("/cards.json").body) as? [String: Any]
         #expect(fixed?["error"] == nil)
     }
