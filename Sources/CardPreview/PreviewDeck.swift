@@ -1,3 +1,4 @@
+import CardRenderSupport
 import CardTemplates
 import Drawing
 import Foundation
@@ -209,10 +210,11 @@ public final class PreviewDeck: Sendable {
         return files.map(\.path)
     }
 
-    /// PNGs of `pictures`, drawn on both cores when there are several.
+    /// PNGs of `pictures`, drawn on every core when there are several. The package's own joined
+    /// threads, not dispatch: nothing a refresh started outlives it.
     static func encode(_ pictures: [Picture], resolution: Resolution) throws -> [Data] {
         let results = Mutex([Result<Data, any Error>?](repeating: nil, count: pictures.count))
-        DispatchQueue.concurrentPerform(iterations: pictures.count) { index in
+        try WorkerPool.forEach(pictures.count, workers: ProcessInfo.processInfo.activeProcessorCount) { index in
             let result = Result { try pictures[index].pngData(resolution: resolution) }
             results.withLock { $0[index] = result }
         }

@@ -32,7 +32,9 @@ public enum JPEG {
                        &output, &outputSize)
         }
         guard status == 0, let output else { throw .image("libjpeg-turbo could not encode the picture") }
-        return Data(bytesNoCopy: output, count: Int(outputSize), deallocator: .custom { bytes, _ in tjFree(bytes) })
+        // Copied into Swift's own storage and the C buffer freed here, as the PNG writer does.
+        defer { tjFree(output) }
+        return Data(bytes: output, count: Int(outputSize))
     }
 
     static func isOpaque(_ image: RGBAImage) -> Bool {

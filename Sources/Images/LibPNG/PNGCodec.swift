@@ -148,7 +148,10 @@ private func encode(
     guard status == CPNG_OK, let output else {
         throw writeError(status, message: messageString(message), encoding: options.encoding)
     }
-    return Data(bytesNoCopy: output, count: outputSize, deallocator: .custom { bytes, _ in cpng_free(bytes) })
+    // Copied into Swift's own storage and the C buffer freed here: the copy costs far less than
+    // the deflate that made it, and no Data depends on a custom deallocator running later.
+    defer { cpng_free(output) }
+    return Data(bytes: output, count: outputSize)
 }
 
 /// Encodes straight 8-bit RGBA (`cpng_encode_rgba8`).

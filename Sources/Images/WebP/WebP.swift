@@ -38,7 +38,9 @@ public enum WebP {
                               compression == .lossless ? 1 : 0, Float(quality), &output, &outputSize)
         }
         guard status == 0, let output else { throw encodingError(status) }
-        return Data(bytesNoCopy: output, count: outputSize, deallocator: .custom { bytes, _ in WebPFree(bytes) })
+        // Copied into Swift's own storage and the C buffer freed here, as the PNG writer does.
+        defer { WebPFree(output) }
+        return Data(bytes: output, count: outputSize)
     }
 
     /// The width and height in a WebP file's header, or nil when the data is not WebP.
