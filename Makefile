@@ -14,7 +14,7 @@ ZSH_COMP_DIR   = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISH_COMP_DIR  = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 MAN_DIR        = $(DESTDIR)$(PREFIX)/share/man/man1
 RELEASE_BIN    = .build/release
-DEB_PACKAGES = pkg-config libcairo2-dev libpng-dev zlib1g-dev libdeflate-dev libfreetype-dev libpango1.0-dev librsvg2-dev libwebp-dev libturbojpeg0-dev
+DEB_PACKAGES = pkg-config libcairo2-dev libpng-dev zlib1g-dev libdeflate-dev libfreetype-dev libpango1.0-dev librsvg2-dev libwebp-dev libturbojpeg0-dev libxml2-dev
 BENCH_PACKAGES = imagemagick time
 # The tests check PDFs with poppler's pdfinfo, pdffonts, pdftotext and pdftoppm, bidi text
 # against Pango's own pango-view, and the keyboard animation in headless Chromium. XLSX and ODS

@@ -70,6 +70,12 @@ let package = Package(
             pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]
         ),
+        // The XML parts of spreadsheet data (XLSX, ODS): libxml2's SAX2 interface, called directly.
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
         .target(
             name: "CPNG",
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate")]
@@ -113,7 +119,7 @@ let package = Package(
         // Custom cards: a template's layers filled from rows of data (CSV, TSV, JSON, YAML, XLSX, ODS).
         .target(
             name: "CardTemplates",
-            dependencies: ["Geometry", "Drawing", "PlayingCards", "PrintLayout", "SpecFiles", "CardRenderSupport",
+            dependencies: ["Geometry", "Drawing", "PlayingCards", "PrintLayout", "SpecFiles", "CardRenderSupport", "CLibXML2",
                            .product(name: "CSV", package: "CSV.swift"), .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         // YAML and JSON spec files read into located nodes: the batch spec, the keyboard spec, card

@@ -132,6 +132,25 @@ import Testing
         #expect(mac.rows.map(\.values) == [["day": "1904-01-01"]])
     }
 
+    /// The parts are read by libxml2's SAX2 parser: entities and character references resolved,
+    /// CDATA and a cell of spaces kept as text, an undeclared entity and a mismatched tag refused
+    /// with the part's line and column.
+    @Test func textIsReadAsXMLDefinesIt() throws {
+        let inline = { (text: String) in "<c t=\"inlineStr\"><is><t xml:space=\"preserve\">\(text)</t></is></c>" }
+        let rows = "<row>\(inline("a"))\(inline("b"))\(inline("c"))</row>"
+            + "<row>\(inline("Fish &amp; Chips &lt;3"))\(inline("&#x4E00;&#233;"))\(inline("<![CDATA[<b>bold</b>]]>"))</row>"
+            + "<row>\(inline(" "))\(inline("x"))\(inline("y"))</row>"
+        let data = try SpreadsheetReader.read(try SpreadsheetFixtures.xlsx(rows: rows), format: .xlsx, sheet: nil, file: "cards.xlsx")
+        #expect(data.rows.map(\.values) == [
+            ["a": "Fish & Chips <3", "b": "\u{4E00}\u{E9}", "c": "<b>bold</b>"],
+            ["a": " ", "b": "x", "c": "y"],
+        ])
+        let entity = Self.parse(try SpreadsheetFixtures.xlsx(rows: "<row>\(inline("&nbsp;"))</row>"))
+        #expect(entity == "cards.xlsx: xl/worksheets/sheet1.xml:2:145: is not well-formed XML (error 26)", "\(entity ?? "")")
+        let mismatched = Self.parse(try SpreadsheetFixtures.xlsx(rows: "<row><c></row>"))
+        #expect(mismatched == "cards.xlsx: xl/worksheets/sheet1.xml:2:103: is not well-formed XML (error 76)", "\(mismatched ?? "")")
+    }
+
     @Test func numbersAreWrittenByTheirValue() throws {
         let values = ["42", "-7", "007", "-0", "2.50", "1E3", "123456789012345678", "0.1", "-0.0"]
         let rows = "<row>" + values.indices.map { "<c t=\"inlineStr\"><is><t>n\($0)</t></is></c>" }.joined() + "</row><row>"

@@ -1,10 +1,7 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
-/// One XML part of a spreadsheet read as a stream of events through Foundation's `XMLParser`
-/// (libxml2 on Linux): element names without their namespace prefix, attributes as written
+/// One XML part of a spreadsheet read as a stream of events through libxml2's SAX2 parser
+/// (`SAXParser`): element names without their namespace prefix, attributes as written
 /// (`table:name`), and text. Parts that declare a document type are refused before parsing
 /// (neither format uses one, and entities are how an XML bomb grows), and so is nesting past
 /// the limit.
@@ -46,18 +43,17 @@ struct XMLEvents {
         if declaresDocumentType(data) {
             throw Failure(message: "declares a document type or entities, which spreadsheet files never do", line: 0, column: 0)
         }
-        let parser = XMLParser(data: data)
-        parser.shouldProcessNamespaces = false
-        parser.shouldResolveExternalEntities = false
-        let delegate = Delegate(parser: parser, nesting: nesting, handler: handler)
-        parser.delegate = delegate
-        let finished = parser.parse()
-        if let failure = delegate.failure { throw failure }
-        guard finished, delegate.depth == 0 else {
-            let reason = (parser.parserError as NSError?).map { "error \($0.code)" } ?? "it ends inside an element"
-            throw Failure(message: "is not well-formed XML (\(reason))", line: parser.lineNumber, column: parser.columnNumber)
+        let receiver = Receiver(nesting: nesting, handler: handler)
+        let parser = SAXParser(events: receiver)
+        receiver.parser = parser
+        defer { receiver.parser = nil }
+        let finished = parser.parse(data)
+        if let failure = receiver.failure { throw failure }
+        guard finished, receiver.depth == 0 else {
+            let reason = receiver.depth > 0 ? "is not well-formed XML (it ends inside an element)" : "is not well-formed XML"
+            throw Failure(message: reason, line: receiver.lastLine, column: receiver.lastColumn)
         }
-        return delegate.handler
+        return receiver.handler
     }
 
     /// Whether `data` has `<!DOCTYPE` (inside which entities are declared) or `<!ENTITY` before
@@ -79,66 +75,60 @@ struct XMLEvents {
             || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || byte >= 0x80
     }
 
-    /// `table:table-row` → `table-row`.
-    static func localName(_ name: String) -> String {
-        guard let colon = name.utf8.lastIndex(of: UInt8(ascii: ":")) else { return name }
-        return String(name[name.utf8.index(after: colon)...])
-    }
-
-    private final class Delegate<Handler: XMLHandler>: NSObject, XMLParserDelegate {
-        let parser: XMLParser
+    /// Hands the parser's events to a handler, counting the nesting and keeping the first fault
+    /// with the parser's position then.
+    private final class Receiver<Handler: XMLHandler>: SAXEvents {
         let nesting: Int
         var handler: Handler
         var depth = 0
         var failure: Failure?
+        /// Set while the parse runs (the parser holds this receiver only unretained).
+        var parser: SAXParser?
+        /// Where the parser was at the last event, for a part that ends too soon.
+        var lastLine = 0, lastColumn = 0
 
-        init(parser: XMLParser, nesting: Int, handler: Handler) {
-            self.parser = parser
+        init(nesting: Int, handler: Handler) {
             self.nesting = nesting
             self.handler = handler
         }
 
         func stop(_ failure: Failure) {
             var located = failure
-            if located.line == 0 { (located.line, located.column) = (parser.lineNumber, parser.columnNumber) }
+            if located.line == 0 { (located.line, located.column) = (parser?.line ?? 0, parser?.column ?? 0) }
             self.failure = located
-            parser.abortParsing()
+            parser?.stop()
         }
 
         func failure(_ message: String) -> Failure {
-            Failure(message: message, line: parser.lineNumber, column: parser.columnNumber)
+            Failure(message: message, line: parser?.line ?? 0, column: parser?.column ?? 0)
         }
 
-        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                    qualifiedName: String?, attributes: [String: String]) {
+        func startElement(_ localName: String, attributes: [String: String]) {
             depth += 1
             guard failure == nil else { return }
             guard depth <= nesting else { return stop(failure("has elements nested more than \(nesting) deep")) }
-            do { try handler.start(XMLEvents.localName(elementName), attributes) } catch { stop(error) }
+            do { try handler.start(localName, attributes) } catch { stop(error) }
         }
 
-        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        func endElement(_ localName: String) {
             depth -= 1
             guard failure == nil else { return }
-            do { try handler.end(XMLEvents.localName(elementName)) } catch { stop(error) }
+            (lastLine, lastColumn) = (parser?.line ?? 0, parser?.column ?? 0)
+            do { try handler.end(localName) } catch { stop(error) }
         }
 
-        func parser(_ parser: XMLParser, foundCharacters string: String) {
+        func characters(_ text: String) {
             guard failure == nil else { return }
-            do { try handler.text(string) } catch { stop(error) }
+            do { try handler.text(text) } catch { stop(error) }
         }
 
-        func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+        func notWellFormed(code: Int) {
             guard failure == nil else { return }
-            do { try handler.text(String(decoding: CDATABlock, as: UTF8.self)) } catch { stop(error) }
+            stop(failure("is not well-formed XML (error \(code))"))
         }
 
-        func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        func declaresEntity() {
             guard failure == nil else { return }
-            stop(failure("is not well-formed XML (error \((parseError as NSError).code))"))
-        }
-
-        func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
             stop(failure("declares entities, which spreadsheet files never do"))
         }
     }
