@@ -58,7 +58,10 @@ import Testing
         #expect(svg.contains("stroke-width:2") || svg.contains("stroke-width=\"2\""), "\(svg.prefix(2000))")
         let pdf = try picture.pdfData()
         #expect(pdf.starts(with: Data("%PDF".utf8)))
-        // The PDF, rasterised back, is not checked here: the CLI's golden covers PNG; PDF and SVG draw the same path.
+        // The PDF's streams are compressed: it is told apart from the same text without an outline.
+        let plain = TextBox(markup: "HOLD", font: "DejaVu Sans 30", color: .white)
+        let plainPDF = try Picture(width: 200, height: 70) { canvas in try plain.draw(in: Self.rect, on: canvas) }.pdfData()
+        #expect(pdf != plainPDF && pdf.count > plainPDF.count)
     }
 
     @Test func outlineWidthIsBoundedBeforeLayout() throws {
@@ -68,6 +71,26 @@ import Testing
         }
         let widest = TextBox(markup: "HOLD", font: "DejaVu Sans 30", outline: Stroke(color: .black, width: TextBox.maximumOutlineWidth))
         _ = try widest.layout(in: CGSize(width: 100, height: 50))
+    }
+
+    /// The outline's width times the characters it goes around is bounded, and so are the
+    /// characters: 500 characters with a 4 pt outline are the most, one more is refused before layout.
+    @Test func outlineWidthTimesLengthIsBounded() throws {
+        let text = String(repeating: "a", count: 500)
+        let most = TextBox(markup: text, font: "DejaVu Sans 8", outline: Stroke(color: .black, width: 4))
+        _ = try most.layout(in: CGSize(width: 200, height: 200))
+        let tooMuch = TextBox(markup: text + "a", font: "DejaVu Sans 8", outline: Stroke(color: .black, width: 4))
+        #expect(throws: DrawingError.font("a 4 pt outline may go around at most 500 characters, and the text has 501; "
+                                          + "make the outline thinner or the text shorter")) {
+            try tooMuch.layout(in: CGSize(width: 200, height: 200))
+        }
+        // Without an outline the same text is laid out.
+        _ = try TextBox(markup: text + "a", font: "DejaVu Sans 8").layout(in: CGSize(width: 200, height: 200))
+        // However thin the outline, it goes around at most 1,000 characters.
+        let thin = TextBox(markup: String(repeating: "a", count: 1001), font: "DejaVu Sans 8", outline: Stroke(color: .black, width: 0.1))
+        #expect(throws: DrawingError.font("an outlined text may have at most 1000 characters, and this one has 1001")) {
+            try thin.layout(in: CGSize(width: 200, height: 200))
+        }
     }
 }
 

@@ -48,7 +48,7 @@ public struct ResolvedLayer: Sendable, Equatable {
 
 /// What a layer draws inside its box.
 public enum LayerContent: Sendable, Equatable {
-    /// The box, each corner rounded by its radius (``CornerRadii/zero`` for square), the radii
+    /// The box, each corner rounded by its radius (`CornerRadii.zero` for square), the radii
     /// scaled down together where two on one side would overlap, as CSS does.
     case rect(cornerRadii: CornerRadii, style: ShapeStyle)
     /// The ellipse inscribed in the box.
