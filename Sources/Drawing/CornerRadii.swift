@@ -4,8 +4,14 @@ import Geometry
 /// The radius of each corner of a rounded rectangle, in points, as CSS's `border-radius` gives
 /// them: top-left, top-right, bottom-right, bottom-left.
 public struct CornerRadii: Sendable, Hashable {
-    /// The radius of each corner, in points.
-    public var topLeft, topRight, bottomRight, bottomLeft: CGFloat
+    /// The top-left corner's radius, in points.
+    public var topLeft: CGFloat
+    /// The top-right corner's radius, in points.
+    public var topRight: CGFloat
+    /// The bottom-right corner's radius, in points.
+    public var bottomRight: CGFloat
+    /// The bottom-left corner's radius, in points.
+    public var bottomLeft: CGFloat
 
     /// Each corner's radius.
     public init(topLeft: CGFloat, topRight: CGFloat, bottomRight: CGFloat, bottomLeft: CGFloat) {
