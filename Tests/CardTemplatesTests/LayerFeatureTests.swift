@@ -127,6 +127,28 @@ import Testing
         #expect(abs((tops[2] - tops[1]) - 3 * line) < 1e-6)
     }
 
+    /// Rules shrunk to fit end higher than the same rules at full size would: the flavour follows
+    /// the lines as drawn, after fit and wrap, not the box.
+    @Test func flavourFollowsRulesShrunkToFit() throws {
+        let files = try Fixtures()
+        let template = try files.template("t.yaml", """
+            layers:
+              - {type: text, name: rules, x: 10, y: 100, width: 100, height: 40, text: "{rules}", font: DejaVu Sans 12,
+                 fit: {min-size: 4}}
+              - {type: text, below: rules, x: 10, width: 100, height: 20, text: Flavour}
+            """)
+        let long = String(repeating: "Draw a card then discard one. ", count: 6)
+        let data = try files.data("cards.csv", "rules\n\(long)\n")
+        let cards = try template.cards(from: data)
+        let renderer = try TemplateRenderer(template: template, cards: cards)
+        guard case let .text(rules) = cards[0].layers[0].content else { Issue.record("not text"); return }
+        let layout = try renderer.textBox(rules).layout(in: CGSize(width: 100, height: 40))
+        #expect(layout.fontSize < 12 && layout.fits && layout.lines.count > 3)
+        let bottom = 100 + (layout.lines.last?.rect.maxY ?? 0)
+        #expect(bottom <= 140.01)
+        #expect(abs(try renderer.placedLayers(of: cards[0])[1].box.minY - bottom) < 1e-6)
+    }
+
     @Test func aLayerBesideATitleFollowsItsLength() throws {
         let files = try Fixtures()
         let template = try files.template("t.yaml", """
