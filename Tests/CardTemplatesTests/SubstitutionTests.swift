@@ -67,7 +67,7 @@ import Testing
         #expect(cards[0].layers.map(\.index) == [0, 1, 2])
         #expect(cards[0].layers[0].box.minX == 72 / 25.4 * 5)
         #expect(cards[1].layers.map(\.index) == [0, 2])
-        #expect(cards[1].layers[0].content == .rect(cornerRadius: 0, style: ShapeStyle(fill: .color(.blue), stroke: nil)))
+        #expect(cards[1].layers[0].content == .rect(cornerRadii: .zero, style: ShapeStyle(fill: .color(.blue), stroke: nil)))
         #expect(cards[1].layers[1].content == .playingCard(PlayingCardLayer(part: .whole, side: .back, theme: .classic)))
     }
 

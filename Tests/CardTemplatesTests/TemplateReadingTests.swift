@@ -50,7 +50,7 @@ import Testing
         #expect(layers[0].box == CGRect(x: 10, y: 20, width: 100, height: 50))
         #expect(layers[0].opacity == 0.5)
         #expect(abs(layers[0].rotation - .pi / 2) < 1e-12)
-        #expect(layers[0].content == .rect(cornerRadius: 5, style: ShapeStyle(fill: .color(.red),
+        #expect(layers[0].content == .rect(cornerRadii: CornerRadii(all: 5), style: ShapeStyle(fill: .color(.red),
                                                                               stroke: Stroke(color: .black, width: 2))))
         #expect(layers[1].content == .ellipse(style: ShapeStyle(fill: nil, stroke: Stroke(color: .blue, width: 1))))
         #expect(layers[1].box == CGRect(x: 0, y: 0, width: 90, height: 126))
@@ -86,7 +86,7 @@ import Testing
         let gradient = Gradient(.linear(from: CGPoint(x: 0, y: 0), to: CGPoint(x: 0, y: 252)),
                                 stops: [Gradient.Stop(location: 0, color: .white), Gradient.Stop(location: 0.5, color: try Color(hex: "#888")),
                                         Gradient.Stop(location: 1, color: .black)])
-        #expect(layer.content == .rect(cornerRadius: 0, style: ShapeStyle(fill: .gradient(gradient), stroke: nil)))
+        #expect(layer.content == .rect(cornerRadii: .zero, style: ShapeStyle(fill: .gradient(gradient), stroke: nil)))
     }
 
     @Test func lengthsInEveryUnit() throws {

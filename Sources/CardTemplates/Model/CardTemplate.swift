@@ -27,7 +27,8 @@ public enum LayerType: String, Sendable, Equatable, CaseIterable {
     case suit
 
     /// Keys every layer may have.
-    static let commonKeys = ["type", "layout", "x", "y", "width", "height", "opacity", "rotate", "visible"]
+    static let commonKeys = ["type", "name", "layout", "x", "y", "width", "height", "opacity", "rotate", "visible"]
+        + LayerAnchor.keys + ["gap"]
 
     /// Keys of this kind of layer besides the common ones.
     var ownKeys: [String] {
@@ -37,7 +38,7 @@ public enum LayerType: String, Sendable, Equatable, CaseIterable {
         case .polygon: ["points", "sides", "fill", "stroke", "stroke-width"]
         case .line: ["from", "to", "stroke", "stroke-width"]
         case .image: ["src", "fit", "clip", "radius"]
-        case .text: ["text", "font", "color", "align", "valign", "wrap", "line-spacing", "ellipsis", "fit"]
+        case .text: ["text", "font", "color", "stroke", "align", "valign", "wrap", "line-spacing", "ellipsis", "fit"]
         case .playingCard, .pips, .corners: ["card", "theme"]
         case .suit: ["suit", "fill", "stroke", "stroke-width"]
         }
@@ -61,6 +62,8 @@ public struct LayerSpec: Sendable, Equatable {
     var layout: LayoutBox?
     /// The folder of the template file that wrote the layer: relative `src` paths start there.
     public var folder: URL
+    /// Where the layer goes against the boxes other layers draw (`below: rules`), at most one per axis.
+    public var anchors: [LayerAnchor] = []
 
     /// `layer 3 (text)`, counting from 1, for messages.
     public var label: String { "layer \(index + 1) (\(type.rawValue))" }
@@ -122,6 +125,9 @@ public struct CardTemplate: Sendable, Equatable {
     public var icons: [String: URL]
     /// The layers, bottom first (those of the last file in the `extends` chain that has `layers`).
     public var layers: [LayerSpec]
+    /// Every layer's index, each after the layers it is placed against (``LayerSpec/anchors``):
+    /// the order in which a card's boxes are settled.
+    public var placementOrder: [Int]
     /// Rows written in the template's `data:`, if any.
     public var inlineData: CardData?
     /// The template's `where:` conditions.
@@ -200,6 +206,9 @@ public struct CardTemplate: Sendable, Equatable {
                 layers.append(try Self.layer(item, index: index, layouts: layouts, folder: list.folder))
             }
         }
+        let anchors = try LayerAnchors(layers: layers, dpi: dpi)
+        for index in layers.indices { layers[index].anchors = anchors.anchors[index] }
+        placementOrder = anchors.order
         if let data = raw.data {
             inlineData = try CardData.rows(of: data, file: data.location.file)
         }

@@ -42,8 +42,11 @@ struct LayerResolver {
             try parser.number(node, key: "rotate", in: -36_000...36_000)
         } ?? 0
         let content = try content(box: box, frame: frame)
-        let drawn = positioned && degrees == 0 && Self.fillsToItsEdges(content) ? template.grownIntoBleed(box) : box
-        return ResolvedLayer(index: layer.index, box: drawn, opacity: opacity, rotation: degrees * .pi / 180, content: content)
+        // A layer placed against another is not grown: where it ends up is not known yet.
+        let drawn = positioned && degrees == 0 && layer.anchors.isEmpty && Self.fillsToItsEdges(content)
+            ? template.grownIntoBleed(box) : box
+        return ResolvedLayer(index: layer.index, box: drawn, opacity: opacity, rotation: degrees * .pi / 180, content: content,
+                             anchors: layer.anchors)
     }
 
     /// Layers that fill their whole box with square corners, so a box stopping at the trim
@@ -53,7 +56,7 @@ struct LayerResolver {
     /// `contain` image leaves room around it anyway, and growing its box would move it).
     static func fillsToItsEdges(_ content: LayerContent) -> Bool {
         switch content {
-        case let .rect(cornerRadius, style): cornerRadius == 0 && style.stroke == nil
+        case let .rect(radii, style): radii.isZero && style.stroke == nil
         case let .image(image): image.fit != .contain && [.none, .rect].contains(image.clip)
         default: false
         }
@@ -93,7 +96,7 @@ struct LayerResolver {
     mutating func content(box: CGRect, frame: CGRect) throws(SpecError) -> LayerContent {
         switch layer.type {
         case .rect:
-            return .rect(cornerRadius: try radius(box: box), style: try style(frame: frame))
+            return .rect(cornerRadii: try cornerRadii(box: box), style: try style(frame: frame))
         case .ellipse:
             return .ellipse(style: try style(frame: frame))
         case .polygon:
@@ -129,6 +132,58 @@ struct LayerResolver {
         return Suit.allCases.first {
             $0.rawValue == key || $0.singularName == key || String($0.letter).lowercased() == key || String($0.symbol) == key
         }
+    }
+
+    /// The names of a rect's corners in `radius: {top-left: …}`, in CSS order.
+    static let cornerNames = ["top-left", "top-right", "bottom-right", "bottom-left"]
+
+    /// A rect's `radius`: one length for every corner; 1 to 4 lengths in CSS's order, as a list
+    /// (`[4mm, 0]`) or written with spaces (`"4mm 0"`), top-left first; or a mapping of
+    /// `top-left`, `top-right`, `bottom-right`, `bottom-left` (corners not named are square).
+    /// Percentages are of the box's shorter side.
+    mutating func cornerRadii(box: CGRect) throws(SpecError) -> CornerRadii {
+        guard let node = try value("radius") else { return .zero }
+        let reference = min(box.width, box.height)
+        if case .mapping = node.content {
+            let entries = try parser.mapping(node, key: "radius", keys: Self.cornerNames)
+            var radii: [CGFloat] = []
+            for name in Self.cornerNames {
+                radii.append(try entries[name].map { (corner) throws(SpecError) in
+                    try cornerLength(corner, key: "radius: \(name)", reference: reference)
+                } ?? 0)
+            }
+            return CornerRadii(topLeft: radii[0], topRight: radii[1], bottomRight: radii[2], bottomLeft: radii[3])
+        }
+        let written: [(text: String, location: SpecLocation)]
+        if case let .list(items) = node.content {
+            var texts: [(String, SpecLocation)] = []
+            for item in items { texts.append((try parser.text(item, key: "radius"), item.location)) }
+            written = texts
+        } else {
+            let text = try parser.text(node, key: "radius")
+            let parts = text.split(whereSeparator: \.isWhitespace)
+            let isOneLength = if case .success = TemplateLength.parse(text, dpi: template.dpi) { true } else { false }
+            written = isOneLength || parts.isEmpty ? [(text, node.location)] : parts.map { (String($0), node.location) }
+        }
+        guard (1...4).contains(written.count) else {
+            throw parser.fail("`radius` takes 1 to 4 lengths (top-left, top-right, bottom-right, bottom-left, as in CSS), "
+                              + "got \(written.count)", at: node.location)
+        }
+        var lengths: [CGFloat] = []
+        for (text, location) in written {
+            lengths.append(try cornerLength(LocatedNode(scalar: text, at: location), key: "radius", reference: reference))
+        }
+        // CSS's shorthand: a missing bottom-left is the top-right, a missing bottom-right the top-left.
+        let topLeft = lengths[0], topRight = lengths.count > 1 ? lengths[1] : topLeft
+        let bottomRight = lengths.count > 2 ? lengths[2] : topLeft, bottomLeft = lengths.count > 3 ? lengths[3] : topRight
+        return CornerRadii(topLeft: topLeft, topRight: topRight, bottomRight: bottomRight, bottomLeft: bottomLeft)
+    }
+
+    /// One corner's radius in points, bounded and not negative.
+    func cornerLength(_ node: LocatedNode, key: String, reference: CGFloat) throws(SpecError) -> CGFloat {
+        let radius = try parser.bounded(try parser.length(node, key: key).resolved(against: reference), key: key, at: node.location)
+        guard radius >= 0 else { throw parser.fail("`\(key)` cannot be negative", at: node.location) }
+        return radius
     }
 
     mutating func radius(box: CGRect) throws(SpecError) -> CGFloat {
@@ -245,7 +300,31 @@ struct LayerResolver {
             minimum = Double(length.points)
         }
         return TextLayer(markup: markup, font: font, color: color, alignment: align, verticalAlignment: valign, wrap: wrap,
-                         ellipsis: ellipsis, lineSpacing: spacing, minimumFontSize: minimum)
+                         ellipsis: ellipsis, lineSpacing: spacing, minimumFontSize: minimum, outline: try textOutline())
+    }
+
+    /// A text's `stroke: {color: black, width: 1pt}` (both optional, these the defaults), or
+    /// `stroke: none`; the width at most `TextBox.maximumOutlineWidth`.
+    mutating func textOutline() throws(SpecError) -> Stroke? {
+        guard let node = try value("stroke") else { return nil }
+        let form = "`stroke: {color: black, width: 1pt}` (an outline around the glyphs)"
+        if let written = node.scalar {
+            if written.trimmingSpaces.lowercased() == "none" { return nil }
+            throw parser.fail("a text's `stroke` is written \(form), got \"\(written)\"", at: node.location)
+        }
+        let entries = try parser.mapping(node, key: "stroke", keys: ["color", "width"])
+        let color = try entries["color"].map { (node) throws(SpecError) in try parser.color(node, key: "color") } ?? .black
+        var width: CGFloat = 1
+        if let widthNode = entries["width"] {
+            let text = try parser.text(widthNode, key: "width")
+            guard case let .success(length) = TemplateLength.parse(text, dpi: template.dpi, allowPercent: false),
+                  length.points >= 0, length.points <= TextBox.maximumOutlineWidth else {
+                throw parser.fail("the text's stroke `width` must be a length from 0 to \(Int(TextBox.maximumOutlineWidth))pt, "
+                                  + "got \"\(text)\"", at: widthNode.location)
+            }
+            width = length.points
+        }
+        return Stroke(color: color, width: width)
     }
 
     mutating func playingCard() throws(SpecError) -> PlayingCardLayer {

@@ -21,21 +21,36 @@ public struct ResolvedLayer: Sendable, Equatable {
     public var rotation: Double
     /// What the layer draws in `box`.
     public var content: LayerContent
+    /// The layers it is placed against (``LayerSpec/anchors``): `box` and `content` are where
+    /// the layer's own keys put it, until ``TemplateRenderer/placedLayers(of:)`` moves them.
+    public var anchors: [LayerAnchor]
 
     /// A resolved layer; `opacity` 1 and `rotation` 0 leave it as drawn.
-    public init(index: Int, box: CGRect, opacity: Double = 1, rotation: Double = 0, content: LayerContent) {
+    public init(index: Int, box: CGRect, opacity: Double = 1, rotation: Double = 0, content: LayerContent,
+                anchors: [LayerAnchor] = []) {
         self.index = index
         self.box = box
         self.opacity = opacity
         self.rotation = rotation
         self.content = content
+        self.anchors = anchors
+    }
+
+    /// The layer moved by `dx`, `dy` points: its box and every point its content holds.
+    public func moved(dx: CGFloat, dy: CGFloat) -> ResolvedLayer {
+        guard dx != 0 || dy != 0 else { return self }
+        var layer = self
+        layer.box = box.offsetBy(dx: dx, dy: dy)
+        layer.content = content.moved(dx: dx, dy: dy)
+        return layer
     }
 }
 
 /// What a layer draws inside its box.
 public enum LayerContent: Sendable, Equatable {
-    /// The box, its corners rounded by `cornerRadius` (0 for square).
-    case rect(cornerRadius: CGFloat, style: ShapeStyle)
+    /// The box, each corner rounded by its radius (`CornerRadii.zero` for square), the radii
+    /// scaled down together where two on one side would overlap, as CSS does.
+    case rect(cornerRadii: CornerRadii, style: ShapeStyle)
     /// The ellipse inscribed in the box.
     case ellipse(style: ShapeStyle)
     /// A closed polygon; the points are absolute card coordinates (a regular `sides:` polygon is
@@ -53,6 +68,29 @@ public enum LayerContent: Sendable, Equatable {
     case suit(Suit, style: ShapeStyle)
 }
 
+extension LayerContent {
+    /// The content with its card-coordinate points (polygon corners, line ends, gradients) moved.
+    func moved(dx: CGFloat, dy: CGFloat) -> LayerContent {
+        func move(_ point: CGPoint) -> CGPoint { CGPoint(x: point.x + dx, y: point.y + dy) }
+        func move(_ style: ShapeStyle) -> ShapeStyle {
+            guard case var .gradient(gradient) = style.fill else { return style }
+            switch gradient.shape {
+            case let .linear(from, to): gradient.shape = .linear(from: move(from), to: move(to))
+            case let .radial(center, radius, focus): gradient.shape = .radial(center: move(center), radius: radius, focus: focus.map(move))
+            }
+            return ShapeStyle(fill: .gradient(gradient), stroke: style.stroke)
+        }
+        switch self {
+        case let .rect(radii, style): return .rect(cornerRadii: radii, style: move(style))
+        case let .ellipse(style): return .ellipse(style: move(style))
+        case let .polygon(points, style): return .polygon(points: points.map(move), style: move(style))
+        case let .line(from, to, stroke): return .line(from: move(from), to: move(to), stroke: stroke)
+        case let .suit(suit, style): return .suit(suit, style: move(style))
+        case .image, .text, .playingCard: return self
+        }
+    }
+}
+
 /// Fill and outline of a shape; either may be absent (`none`).
 public struct ShapeStyle: Sendable, Equatable {
     /// What fills the shape; nil for no fill.
@@ -64,20 +102,6 @@ public struct ShapeStyle: Sendable, Equatable {
     public init(fill: Paint?, stroke: Stroke?) {
         self.fill = fill
         self.stroke = stroke
-    }
-}
-
-/// An outline: colour and width in points, centred on the path.
-public struct Stroke: Sendable, Equatable {
-    /// The outline's colour.
-    public var color: Color
-    /// The outline's width in points.
-    public var width: CGFloat
-
-    /// An outline `width` points wide in `color`.
-    public init(color: Color, width: CGFloat) {
-        self.color = color
-        self.width = width
     }
 }
 
@@ -135,10 +159,13 @@ public struct TextLayer: Sendable, Equatable {
     public var lineSpacing: Double
     /// When set, the text shrinks from the font's size until it fits the box, not below this size in points.
     public var minimumFontSize: Double?
+    /// An outline around the glyphs, drawn under them; nil for none.
+    public var outline: Stroke?
 
     /// Text with every property given.
     public init(markup: String, font: String, color: Color, alignment: TextBoxAlignment,
-                verticalAlignment: VerticalTextAlignment, wrap: TextWrap, ellipsis: TextEllipsis, lineSpacing: Double, minimumFontSize: Double?) {
+                verticalAlignment: VerticalTextAlignment, wrap: TextWrap, ellipsis: TextEllipsis, lineSpacing: Double, minimumFontSize: Double?,
+                outline: Stroke? = nil) {
         self.markup = markup
         self.font = font
         self.color = color
@@ -148,6 +175,7 @@ public struct TextLayer: Sendable, Equatable {
         self.ellipsis = ellipsis
         self.lineSpacing = lineSpacing
         self.minimumFontSize = minimumFontSize
+        self.outline = outline
     }
 }
 

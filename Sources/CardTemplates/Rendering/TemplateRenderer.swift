@@ -111,12 +111,13 @@ public struct TemplateRenderer: Sendable {
     }
 
     /// The card in card coordinates: the clip (the trim's rounded rect, or the bleed box), the
-    /// background over everything the clip lets through, then the layers.
+    /// background over everything the clip lets through, then the layers where they are placed.
     func drawCard(_ card: TemplateCard, clip: BezierPath, on canvas: Canvas) throws {
+        let layers = try placedLayers(of: card)
         try canvas.withSavedState {
             canvas.clip(to: clip)
             canvas.fill(clip, with: card.background)
-            for layer in card.layers {
+            for layer in layers {
                 do { try draw(layer, on: canvas) } catch let error as SpecError { throw error } catch {
                     throw Self.error(Self.oneLine(error), card: card, layer: layer, in: template)
                 }
@@ -149,8 +150,10 @@ public struct TemplateRenderer: Sendable {
     func drawContent(of layer: ResolvedLayer, on canvas: Canvas) throws {
         let box = layer.box
         switch layer.content {
-        case let .rect(cornerRadius, style):
-            draw(cornerRadius > 0 ? BezierPath(roundedRect: box, cornerRadius: cornerRadius) : BezierPath(rect: box),
+        case let .rect(radii, style):
+            draw(radii.isZero ? BezierPath(rect: box)
+                 : radii.isUniform ? BezierPath(roundedRect: box, cornerRadius: radii.topLeft)
+                 : BezierPath(roundedRect: box, cornerRadii: radii),
                  style: style, on: canvas)
         case let .ellipse(style):
             draw(BezierPath(ovalIn: box), style: style, on: canvas)
@@ -211,7 +214,8 @@ public struct TemplateRenderer: Sendable {
         TextBox(markup: text.markup, font: text.font, color: text.color, alignment: text.alignment,
                 verticalAlignment: text.verticalAlignment, wrap: text.wrap,
                 lineSpacing: CGFloat(text.lineSpacing), ellipsis: text.ellipsis,
-                autoFit: text.minimumFontSize.map { AutoFit(minimumSize: CGFloat($0)) }, icons: icons, library: fonts)
+                autoFit: text.minimumFontSize.map { AutoFit(minimumSize: CGFloat($0)) }, icons: icons, library: fonts,
+                outline: text.outline)
     }
 
     /// Lays out every text layer of `cards` without drawing: markup and font errors are thrown
@@ -221,7 +225,7 @@ public struct TemplateRenderer: Sendable {
     public func checkText(of cards: [TemplateCard]) throws(SpecError) -> [String] {
         var warnings: [String] = []
         for card in cards {
-            for layer in card.layers {
+            for layer in try placedLayers(of: card) {
                 guard case let .text(text) = layer.content else { continue }
                 let layout: TextLayout
                 do { layout = try textBox(text).layout(in: layer.box.size) } catch {

@@ -40,14 +40,19 @@ struct ColourGlyphRuns {
     /// Runs `drawText` (Pango drawing the layout) without the colour glyphs, then paints them on `cairo`.
     func draw(on cairo: OpaquePointer, _ drawText: () throws -> Void) rethrows {
         guard !hidden.isEmpty else { return try drawText() }
-        for glyph in hidden { glyph.slot.pointee.glyph = emptyGlyph }
-        defer { for glyph in hidden { glyph.slot.pointee.glyph = glyph.glyph } }
-        try drawText()
+        try withColourGlyphsHidden(drawText)
         let images = ColourGlyphImages.forCurrentThread()
         for glyph in hidden {
             images.image(of: glyph.glyph, in: glyph.scaledFont, pixelsPerEm: glyph.pixelsPerEm)?
                 .paint(on: cairo, x: glyph.x, y: glyph.y, em: glyph.em)
         }
+    }
+
+    /// Runs `body` with the colour glyphs drawn as nothing, then puts them back.
+    func withColourGlyphsHidden(_ body: () throws -> Void) rethrows {
+        for glyph in hidden { glyph.slot.pointee.glyph = emptyGlyph }
+        defer { for glyph in hidden { glyph.slot.pointee.glyph = glyph.glyph } }
+        try body()
     }
 
     /// Finds the colour runs line by line; `place` turns a run's start and its line's baseline and

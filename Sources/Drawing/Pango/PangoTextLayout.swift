@@ -435,6 +435,20 @@ final class PangoTextLayout {
     }
 }
 
+extension PangoTextLayout {
+    /// Strokes the outlines of the layout's glyphs, its top-left corner at `origin`, on `cairo`
+    /// with the context's current source, line width and join. Inline icons and colour (emoji)
+    /// glyphs get no outline: Cairo would trace a bitmap glyph pixel by pixel.
+    func strokeGlyphOutlines(on cairo: OpaquePointer, at origin: CGPoint) {
+        ColourGlyphRuns(layout: layout, origin: origin).withColourGlyphsHidden {
+            cairo_new_path(cairo)
+            cairo_move_to(cairo, Double(origin.x), Double(origin.y))
+            pango_cairo_layout_path(cairo, layout)
+            cairo_stroke(cairo)
+        }
+    }
+}
+
 private final class IconDrawing {
     let draw: (Int, CGRect) throws -> Void
     var error: (any Error)?
