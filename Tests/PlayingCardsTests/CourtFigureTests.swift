@@ -55,7 +55,7 @@ struct CourtFigureTests {
         }
     }
 
-    @Test func theSuitOnlyMeasureIsTheWholeDifferenceForOneFigure() throws {
+    @Test func theSuitsOnlyControlDrawsWhatTheRendererDraws() throws {
         // The measure the pairwise test subtracts: with the king of spades' figure the king of
         // clubs differs from the king of spades in its suit symbols only, and drawn that way
         // through CourtArtwork it is exactly what the renderer draws for the king of spades.
@@ -69,6 +69,28 @@ struct CourtFigureTests {
         let suitsOnly = Self.panelDifference(rendered, clubsAsSpades, renderer: renderer)
         let whole = Self.panelDifference(rendered, kingOfClubs, renderer: renderer)
         #expect(suitsOnly.pixelsOver > 0 && whole.pixelsOver > suitsOnly.pixelsOver, "suits \(suitsOnly), whole \(whole)")
+    }
+
+    @Test func theFiguresFollowTheEnglishPattern() {
+        let figures = Dictionary(uniqueKeysWithValues: Self.courts.map { ($0.shortName, CourtFigure.of($0)) })
+        let inProfile = figures.filter { if case .profile = $0.value.head { true } else { false } }.keys
+        #expect(Set(inProfile) == ["JS", "JH", "KD"], "the one-eyed courts: \(inProfile.sorted())")
+        func holders(_ emblem: CourtFigure.Emblem) -> Set<String> {
+            Set(figures.filter { $0.value.held.contains { $0.emblem == emblem } }.keys)
+        }
+        #expect(holders(.swordBehindHead) == ["KH"])
+        #expect(holders(.axe) == ["KD"])
+        #expect(holders(.sword) == ["KS", "KC"])
+        #expect(holders(.orb) == ["KC"])
+        #expect(holders(.sceptre) == ["QS"])
+        #expect(holders(.leaf) == ["JH"])
+        #expect(holders(.arrow) == ["JC"])
+        let flowers = figures.filter { $0.value.held.contains { if case .flower = $0.emblem { true } else { false } } }
+        #expect(Set(flowers.keys) == ["QS", "QH", "QD", "QC"])
+        #expect(Set(flowers.values.map(\.held)).count == 4, "each queen's flower is her own")
+        #expect(Set(figures.filter { !$0.value.moustache && $0.key.hasPrefix("K") }.keys) == ["KH"])
+        #expect(Set(figures.filter { $0.value.capFeather }.keys) == ["JC"])
+        #expect(Set(figures.values).count == 12)
     }
 
     @Test(arguments: CardTheme.all)
