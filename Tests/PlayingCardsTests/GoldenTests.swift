@@ -22,6 +22,13 @@ struct GoldenTests {
         assertGolden(of: renderer.picture(for: side), scale: 1, named: name)
     }
 
+    /// Every court figure is its own design; KS and QD are pinned with the deck above.
+    @Test(arguments: ["KH", "KD", "KC", "QS", "QH", "QC", "JS", "JH", "JD", "JC"])
+    func courtFigure(name: String) throws {
+        let renderer = try CardRenderer(size: Self.size, theme: .classic)
+        assertGolden(of: renderer.picture(for: .front(try PlayingCard(parsing: name))), scale: 1, named: name)
+    }
+
     @Test func fiveOfDiamondsInFourColours() throws {
         let renderer = try CardRenderer(size: Self.size, theme: .fourColor)
         assertGolden(of: renderer.picture(for: .card(.five, of: .diamonds)), scale: 1, named: "5D-four-color")
