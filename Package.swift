@@ -100,9 +100,9 @@ let package = Package(
         // inside their folder, "did you mean", markup escaping, a seeded generator.
         .target(name: "CardRenderSupport", swiftSettings: mocking),
         .target(name: "Geometry"),
-        // Pixels without drawing: RGBAImage, PNG, WebP and JPEG files, the output formats' facts and the
-        // pixel budget. Links libpng, libwebp and libturbojpeg, never Cairo, Pango or librsvg.
-        .target(name: "Images", dependencies: ["CardRenderSupport", "CPNG", "CWebP", "CTurboJPEG"]),
+        // Pixels without drawing: RGBAImage, PNG, WebP and JPEG files, the output formats' facts, the
+        // pixel budget and the perspective warp. Links libpng, libwebp and libturbojpeg, never Cairo, Pango or librsvg.
+        .target(name: "Images", dependencies: ["Geometry", "CardRenderSupport", "CPNG", "CWebP", "CTurboJPEG"]),
         .target(
             name: "Drawing",
             dependencies: ["Geometry", "Images", "CardRenderSupport", "CCairo", "CPango", "CRSVG", "BundledFonts"]

@@ -73,6 +73,8 @@ struct CardsCommand: PlanCommand {
     var strict = false
 
     @OptionGroup var tabletop: TabletopSimulatorOptions
+    @OptionGroup var showcase: ShowcaseOptions
+    @OptionGroup var hand: HandOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var parallel: ParallelOptions
     @OptionGroup var budget: BudgetOptions
@@ -84,6 +86,9 @@ struct CardsCommand: PlanCommand {
         request.quality = quality
         request.dataSheet = dataSheet
         request.tabletop = tabletop.setting
+        // Their own validate() has turned any bad value into a one-line error already.
+        request.showcase = (try? showcase.setting) ?? ShowcaseSetting()
+        request.hand = (try? hand.setting) ?? HandSetting()
         return request.limitingImages(to: budget.maxPixels).locating(in: output.url)
     }
 
