@@ -71,6 +71,22 @@ import Testing
         assertGolden(of: try PNG.decode(outputs[0][1]), as: .image, named: "deck-hand")
     }
 
+    /// A card whose name is the showcase's or the hand's gets `-2`, whether or not they are asked for,
+    /// so a card's file name never depends on `--showcase`.
+    @Test func cardsNeverTakeTheShowcasesOrTheHandsName() throws {
+        let template = CardsFixture.template.replacingOccurrences(of: "name: \"{id}-{title}\"", with: "name: \"{title}\"")
+        let csv = CardsFixture.csv.replacingOccurrences(of: "01,Spark", with: "01,showcase")
+            .replacingOccurrences(of: "02,Wall", with: "02,hand")
+        let game = try CardsFixture.make("showcase-names", template: template, csv: csv)
+        defer { game.remove() }
+        for (out, extra) in [("plain", [String]()), ("pictures", ["--showcase", "--hand"])] {
+            CardsCLITests.expectSuccess(try game.cards(["--dpi", "30", "--out", out] + extra))
+        }
+        #expect(try game.tree("plain").keys.sorted() == ["Flood.png", "cards.json", "hand-2.png", "showcase-2.png"])
+        #expect(try game.tree("pictures").keys.sorted() == ["Flood.png", "cards.json", "hand-2.png", "hand.png", "showcase-2.png",
+                                                           "showcase.png"])
+    }
+
     @Test func badOptionsAreOneLineAndExit2() throws {
         let dir = try CLIRunner.temporaryDirectory("showcase-errors")
         defer { try? FileManager.default.removeItem(at: dir) }
