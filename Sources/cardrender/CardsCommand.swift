@@ -86,9 +86,8 @@ struct CardsCommand: PlanCommand {
         request.quality = quality
         request.dataSheet = dataSheet
         request.tabletop = tabletop.setting
-        // Their own validate() has turned any bad value into a one-line error already.
-        request.showcase = (try? showcase.setting) ?? ShowcaseSetting()
-        request.hand = (try? hand.setting) ?? HandSetting()
+        request.showcase = showcase.setting
+        request.hand = hand.setting
         return request.limitingImages(to: budget.maxPixels).locating(in: output.url)
     }
 

@@ -40,9 +40,8 @@ struct DeckCommand: PlanCommand {
         var request = DeckRequest(jokers: jokers, allBacks: allBacks, sheet: sheet, contactSheet: contactSheet, names: names,
                                   look: options.look)
         request.tabletop = tabletop.setting
-        // Their own validate() has turned any bad value into a one-line error already.
-        request.showcase = (try? showcase.setting) ?? ShowcaseSetting()
-        request.hand = (try? hand.setting) ?? HandSetting()
+        request.showcase = showcase.setting
+        request.hand = hand.setting
         return request.locating(in: output.url)
     }
 

@@ -32,8 +32,9 @@ struct ShowcaseOptions: ParsableArguments {
     var perspective: Double?
 
     @Option(name: .customLong("showcase-trim"), parsing: .unconditional, help: ArgumentHelp(
-        "Trim this off each card's edges first (its bleed): 1/8in, 3mm, 9 (points) (default 0).", valueName: "length"))
-    var trim: String?
+        "Trim this off each card's edges first (its bleed): 1/8in, 3mm, 9 (points) (default 0).", valueName: "length"),
+            transform: PictureArguments.length)
+    var trim: CGFloat?
 
     @Option(name: .customLong("showcase-reflection"), parsing: .unconditional, help: ArgumentHelp(
         "The reflection's opacity under the card, 0 (none) to 1 (default 0.2).", valueName: "strength"))
@@ -52,24 +53,23 @@ struct ShowcaseOptions: ParsableArguments {
     var facing: Showcase.Facing?
 
     @Option(name: .customLong("showcase-fill"), help: ArgumentHelp(
-        "The backdrop: #rrggbb, a CSS colour name or transparent (default white).", valueName: "colour"))
-    var fill: String?
+        "The backdrop: #rrggbb, a CSS colour name or transparent (default white).", valueName: "colour"),
+            transform: PictureArguments.color)
+    var fill: Color?
 
     var setting: ShowcaseSetting {
-        get throws {
-            var setting = ShowcaseSetting(enabled: enabled)
-            setting.choice.count = count ?? setting.choice.count
-            setting.choice.names = cards.map(ShowcaseSetting.names) ?? []
-            setting.style.scale = scale ?? setting.style.scale
-            setting.style.perspective = perspective ?? setting.style.perspective
-            setting.style.trim = try trim.map { try PictureArguments.length($0, "--showcase-trim") } ?? setting.style.trim
-            setting.style.reflection = reflection ?? setting.style.reflection
-            setting.style.fade = fade ?? setting.style.fade
-            setting.style.spacing = spacing ?? setting.style.spacing
-            setting.style.facing = facing ?? setting.style.facing
-            setting.style.background = try fill.map { try PictureArguments.color($0, "--showcase-fill") } ?? setting.style.background
-            return setting
-        }
+        var setting = ShowcaseSetting(enabled: enabled)
+        setting.choice.count = count ?? setting.choice.count
+        setting.choice.names = cards.map(ShowcaseSetting.names) ?? []
+        setting.style.scale = scale ?? setting.style.scale
+        setting.style.perspective = perspective ?? setting.style.perspective
+        setting.style.trim = trim ?? setting.style.trim
+        setting.style.reflection = reflection ?? setting.style.reflection
+        setting.style.fade = fade ?? setting.style.fade
+        setting.style.spacing = spacing ?? setting.style.spacing
+        setting.style.facing = facing ?? setting.style.facing
+        setting.style.background = fill ?? setting.style.background
+        return setting
     }
 
     /// The spec keys of the options given, for "give --showcase".
@@ -86,9 +86,7 @@ struct ShowcaseOptions: ParsableArguments {
         if count != nil, cards != nil {
             throw ValidationError("give --showcase-count or --showcase-cards, not both")
         }
-        do { try setting.validate(as: .commandLine, given: given) } catch let error as RequestError {
-            throw ValidationError(error.message)
-        }
+        do { try setting.validate(as: .commandLine, given: given) } catch { throw ValidationError(error.message) }
     }
 }
 
@@ -113,32 +111,29 @@ struct HandOptions: ParsableArguments {
     var radius: Double?
 
     @Option(name: .customLong("hand-angles"), parsing: .unconditional, help: ArgumentHelp(
-        "The first card's turn and the last's, in degrees clockwise, -180 to 180 (default -30,30).", valueName: "from,to"))
-    var angles: String?
+        "The first card's turn and the last's, in degrees clockwise, -180 to 180 (default -30,30).", valueName: "from,to"),
+            transform: PictureArguments.angles)
+    var angles: ClosedRange<Double>?
 
     @Option(name: .customLong("hand-trim"), parsing: .unconditional, help: ArgumentHelp(
-        "Trim this off each card's edges first (its bleed): 1/8in, 3mm, 9 (points) (default 0).", valueName: "length"))
-    var trim: String?
+        "Trim this off each card's edges first (its bleed): 1/8in, 3mm, 9 (points) (default 0).", valueName: "length"),
+            transform: PictureArguments.length)
+    var trim: CGFloat?
 
     @Option(name: .customLong("hand-fill"), help: ArgumentHelp(
-        "The backdrop: #rrggbb, a CSS colour name or transparent (default white).", valueName: "colour"))
-    var fill: String?
+        "The backdrop: #rrggbb, a CSS colour name or transparent (default white).", valueName: "colour"),
+            transform: PictureArguments.color)
+    var fill: Color?
 
     var setting: HandSetting {
-        get throws {
-            var setting = HandSetting(enabled: enabled)
-            setting.choice.count = count ?? setting.choice.count
-            setting.choice.names = cards.map(ShowcaseSetting.names) ?? []
-            setting.style.radius = radius ?? setting.style.radius
-            if let angles {
-                do { setting.style.angles = try HandSetting.angles(parsing: angles) } catch {
-                    throw ValidationError("--hand-angles: \(error.message)")
-                }
-            }
-            setting.style.trim = try trim.map { try PictureArguments.length($0, "--hand-trim") } ?? setting.style.trim
-            setting.style.background = try fill.map { try PictureArguments.color($0, "--hand-fill") } ?? setting.style.background
-            return setting
-        }
+        var setting = HandSetting(enabled: enabled)
+        setting.choice.count = count ?? setting.choice.count
+        setting.choice.names = cards.map(ShowcaseSetting.names) ?? []
+        setting.style.radius = radius ?? setting.style.radius
+        setting.style.angles = angles ?? setting.style.angles
+        setting.style.trim = trim ?? setting.style.trim
+        setting.style.background = fill ?? setting.style.background
+        return setting
     }
 
     /// The spec keys of the options given, for "give --hand".
@@ -152,22 +147,23 @@ struct HandOptions: ParsableArguments {
         if count != nil, cards != nil {
             throw ValidationError("give --hand-count or --hand-cards, not both")
         }
-        do { try setting.validate(as: .commandLine, given: given) } catch let error as RequestError {
-            throw ValidationError(error.message)
-        }
+        do { try setting.validate(as: .commandLine, given: given) } catch { throw ValidationError(error.message) }
     }
 }
 
-/// Lengths and colours as the picture options take them, their errors naming the option.
+/// Lengths, colours and angles as the picture options take them (`@Option(transform:)`), each
+/// error saying what is taken.
 enum PictureArguments {
-    static func length(_ text: String, _ option: String) throws -> CGFloat {
-        do { return try Length(parsing: text).points } catch { throw ValidationError("\(option): \(error.description)") }
+    static func length(_ text: String) throws -> CGFloat {
+        do { return try Length(parsing: text).points } catch { throw ValidationError(error.description) }
     }
 
-    static func color(_ text: String, _ option: String) throws -> Color {
-        guard let color = Color(templateText: text) else {
-            throw ValidationError("\(option) \(PictureOptionText.colorRefusal(text))")
-        }
+    static func color(_ text: String) throws -> Color {
+        guard let color = Color(templateText: text) else { throw ValidationError(PictureOptionText.colorRefusal(text)) }
         return color
+    }
+
+    static func angles(_ text: String) throws -> ClosedRange<Double> {
+        do { return try HandSetting.angles(parsing: text) } catch { throw ValidationError(error.message) }
     }
 }
