@@ -350,16 +350,8 @@ public struct CardsRequest: RenderRequest, Equatable {
             files.append(FileToRender(Self.contactSheetName, try contactSheetPicture(loaded, items: items), format: .png,
                                       resolution: .scale(2)))
         }
-        if !loaded.cards.isEmpty {
-            let renderer = loaded.renderer
-            let source = CardPictureSource(
-                items: loaded.cards.map { card in
-                    SpriteSheet.Item(name: card.fileStem) { bounds, canvas in try renderer.draw(card, in: bounds, on: canvas) }
-                },
-                cardSize: loaded.template.size, cornerRadius: loaded.template.cornerRadius, formats: formats,
-                resolution: resolution, quality: quality)
-            files += try showcase.files(of: source) + hand.files(of: source)
-        }
+        let pictures = try pictureFiles(loaded, resolution: resolution)
+        files += pictures
         let manifest = CardsManifest.Plan(template: loaded.template, templatePath: template, dataPath: data,
                                           cards: loaded.cards, backs: loaded.backs, formats: formats,
                                           resolution: resolution, bleed: bleed, warnings: loaded.warnings)
@@ -371,12 +363,26 @@ public struct CardsRequest: RenderRequest, Equatable {
         return OutputPlan(units: units, derivedPaths: (tabletop.map { [$0.savedObject.path] } ?? []) + [Self.manifestPath],
                           warnings: loaded.warnings) { rendered in
             var listed = try manifest.manifest(describing: rendered)
+            listed.pictures = try CardPictureSource.listed(pictures, facts: rendered)
             guard let tabletop else { return [RenderedFile(path: Self.manifestPath, data: try listed.jsonData())] }
             listed.tabletopSimulator = try TabletopSimulatorFiles(units: tabletop.units.map(\.path),
                                                                   savedObject: tabletop.savedObject.facts,
                                                                   format: tabletopFormat, facts: rendered)
             return [tabletop.savedObject, RenderedFile(path: Self.manifestPath, data: try listed.jsonData())]
         }
+    }
+
+    /// The showcase and hand, when asked for and there are cards (a warning says why there are none).
+    func pictureFiles(_ loaded: Loaded, resolution: Resolution) throws -> [FileToRender] {
+        guard !loaded.cards.isEmpty, showcase.enabled || hand.enabled else { return [] }
+        let renderer = loaded.renderer
+        let source = CardPictureSource(
+            items: loaded.cards.map { card in
+                SpriteSheet.Item(name: card.fileStem) { bounds, canvas in try renderer.draw(card, in: bounds, on: canvas) }
+            },
+            cardSize: loaded.template.size, cornerRadius: loaded.template.cornerRadius, formats: formats,
+            resolution: resolution, quality: quality)
+        return try showcase.files(of: source) + hand.files(of: source)
     }
 
     /// The Tabletop Simulator deck of the cards, each held `count` times, with the back; nil when

@@ -98,7 +98,8 @@ public struct DeckRequest: RenderRequest, Equatable {
             },
             cardSize: export.renderer.size.points, cornerRadius: export.renderer.layout.cornerRadius, formats: look.formats,
             resolution: look.resolution, quality: look.quality)
-        files += try showcase.files(of: source) + hand.files(of: source)
+        let pictures = try showcase.files(of: source) + hand.files(of: source)
+        files += pictures
         let manifestPath = export.manifestPath
         let tabletop = self.tabletop.enabled ? self.tabletop.plan(try tabletopDeck(export), quality: look.quality) : nil
         // The atlas is known now, so it is a file of its own.
@@ -108,6 +109,7 @@ public struct DeckRequest: RenderRequest, Equatable {
         return OutputPlan(units: units, derivedPaths: (tabletop.map { [$0.savedObject.path] } ?? []) + [manifestPath]) { rendered in
             // deck.json states the SHA-256 of the bytes just rendered.
             var manifest = try export.manifest(describing: rendered)
+            manifest.pictures = try CardPictureSource.listed(pictures, facts: rendered)
             guard let tabletop else { return [RenderedFile(path: manifestPath, data: try manifest.jsonData())] }
             manifest.tabletopSimulator = try TabletopSimulatorFiles(units: tabletop.units.map(\.path),
                                                                     savedObject: tabletop.savedObject.facts,

@@ -65,6 +65,18 @@ struct CardPictureSource {
     var quality: Int?
 }
 
+extension CardPictureSource {
+    /// The showcase's and hand's files as `cards.json` and `deck.json` list them, from what was
+    /// written; nil when there are none.
+    static func listed(_ files: [FileToRender], facts: [String: WrittenFile]) throws -> [ListedCardFile]? {
+        guard !files.isEmpty else { return nil }
+        return try files.map { file in
+            guard let written = facts[file.path] else { throw RequestError("\(file.path) was not rendered") }
+            return ListedCardFile(written: written, format: file.format, pictureSize: file.picture.size)
+        }
+    }
+}
+
 /// Decoding helpers for the showcase's and hand's keys.
 extension KeyedDecodingContainer {
     /// A length (`1/8in`, `3mm`, or a number of points) in points.

@@ -1,3 +1,4 @@
+import BatchRendering
 import Foundation
 import GoldenImageTesting
 import Images
@@ -65,6 +66,12 @@ import Testing
                                             "--out", out.path, "-j", jobs])
             CardsCLITests.expectSuccess(result)
             outputs.append(try ["showcase.png", "hand.png"].map { try Data(contentsOf: out.appendingPathComponent($0)) })
+            // deck.json lists them with the digests of the bytes written.
+            let manifest = try TabletopSimulatorCLITests.json(out.appendingPathComponent("deck.json"))
+            let pictures = try #require(manifest["pictures"] as? [[String: Any]])
+            #expect(pictures.compactMap { $0["path"] as? String } == ["showcase.png", "hand.png"])
+            #expect(pictures.first?["sha256"] as? String
+                    == Checksum.sha256(try Data(contentsOf: out.appendingPathComponent("showcase.png"))))
         }
         #expect(outputs[0] == outputs[1])
         assertGolden(of: try PNG.decode(outputs[0][0]), as: .image, named: "deck-showcase")

@@ -29,6 +29,14 @@ import Testing
         let image = try PNG.decode(try #require(files.first { $0.path == "showcase.png" }).data)
         #expect(image.width == showcase.pixelSize?.width)
         #expect(image[image.width / 2, 2] == RGBAImage.Pixel(r: 255, g: 255, b: 255, a: 255), "white backdrop")
+        // cards.json lists both pictures with their sizes and digests.
+        let manifest = try JSONDecoder().decode(CardsManifest.self, from: try #require(files.last).data)
+        let listed = try #require(manifest.pictures)
+        #expect(listed.map(\.written.path) == ["showcase.png", "hand.png", "hand.svg"])
+        #expect(listed[0].width == image.width && listed[0].height == image.height)
+        for file in listed {
+            #expect(file.written.sha256 == files.first { $0.path == file.written.path }?.facts.sha256, "\(file.written.path)")
+        }
     }
 
     @Test func aNameNoCardHasIsRefusedWithTheNearest() throws {
