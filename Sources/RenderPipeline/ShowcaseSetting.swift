@@ -151,6 +151,10 @@ public struct ShowcaseSetting: Sendable, Equatable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
         enabled = try container.value(.enabled, or: enabled)
+        if container.contains(.count), container.contains(.cards) {
+            throw DecodingError.dataCorruptedError(forKey: .cards, in: container,
+                                                   debugDescription: "give `showcase-count` or `showcase-cards`, not both")
+        }
         choice.count = try container.value(.count, or: choice.count)
         choice.names = try container.stringOrList(.cards).flatMap(Self.names)
         style.scale = try container.value(.scale, or: style.scale)
@@ -239,6 +243,10 @@ public struct HandSetting: Sendable, Equatable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
         enabled = try container.value(.enabled, or: enabled)
+        if container.contains(.count), container.contains(.cards) {
+            throw DecodingError.dataCorruptedError(forKey: .cards, in: container,
+                                                   debugDescription: "give `hand-count` or `hand-cards`, not both")
+        }
         choice.count = try container.value(.count, or: choice.count)
         choice.names = try container.stringOrList(.cards).flatMap(ShowcaseSetting.names)
         style.radius = try container.value(.radius, or: style.radius)

@@ -80,5 +80,8 @@ import Testing
             // At the value: four spaces, the key and ": ".
             #expect(error.description.hasPrefix("spec.yaml:3:\(key.count + 7): "), "\(key): \(error.description)")
         }
+        let both = try planner.parse("jobs:\n  - kind: deck\n    hand-count: 3\n    hand-cards: AS,KS\n", file: "spec.yaml")
+        let error = try #require(throws: SpecError.self) { try JobKind.named("deck")?.decode(both[0].fields) }
+        #expect(error.description.hasPrefix("spec.yaml:4:17: ") && error.description.contains("not both"), "\(error.description)")
     }
 }
