@@ -262,6 +262,8 @@ docs: build
 	cp .build/docs/game/contact-sheet.png docs/game-contact-sheet.png
 	cp .build/docs/game/02-Fireball.png docs/game-card.png
 	cp .build/docs/game-print/deck-print-page-01.png docs/game-print-sheet.png
+	cp .build/docs/game/showcase.png docs/game-showcase.png
+	cp .build/docs/hand/hand.png docs/deck-hand.png
 
 # The man page, generated from the command tree by swift-argument-parser's plugin (a release build).
 manual: deps

@@ -81,6 +81,8 @@ let package = Package(
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate")]
         ),
         .target(name: "CImageDiff"),
+        // The perspective warp's pixel loop, optimised in every build.
+        .target(name: "CImageWarp"),
 
         // Finds SwiftPM resource bundles beside the executable or where `make install` puts them,
         // with an error instead of a trap when one is missing.
@@ -106,9 +108,9 @@ let package = Package(
         // inside their folder, "did you mean", markup escaping, a seeded generator.
         .target(name: "CardRenderSupport", swiftSettings: mocking),
         .target(name: "Geometry"),
-        // Pixels without drawing: RGBAImage, PNG, WebP and JPEG files, the output formats' facts and the
-        // pixel budget. Links libpng, libwebp and libturbojpeg, never Cairo, Pango or librsvg.
-        .target(name: "Images", dependencies: ["CardRenderSupport", "CPNG", "CWebP", "CTurboJPEG"]),
+        // Pixels without drawing: RGBAImage, PNG, WebP and JPEG files, the output formats' facts, the
+        // pixel budget and the perspective warp. Links libpng, libwebp and libturbojpeg, never Cairo, Pango or librsvg.
+        .target(name: "Images", dependencies: ["Geometry", "CardRenderSupport", "CPNG", "CWebP", "CTurboJPEG", "CImageWarp"]),
         .target(
             name: "Drawing",
             dependencies: ["Geometry", "Images", "CardRenderSupport", "CCairo", "CPango", "CRSVG", "BundledFonts"]

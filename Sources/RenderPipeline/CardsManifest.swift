@@ -48,6 +48,8 @@ public struct CardsManifest: Sendable, Codable, Equatable {
     public var warnings: [String]
     /// The Tabletop Simulator deck, when the request wrote one.
     public var tabletopSimulator: TabletopSimulatorFiles?
+    /// The showcase and hand pictures, when they were written.
+    public var pictures: [ListedCardFile]?
 
     /// The manifest as stable JSON: sorted keys, a trailing newline, the same bytes every run.
     public func jsonData() throws -> Data {

@@ -44,6 +44,10 @@ public struct CardsRequest: RenderRequest, Equatable {
     public var strict = false
     /// Also writes a Tabletop Simulator deck: sheets, back and saved object.
     public var tabletop = TabletopSimulatorSetting()
+    /// Also writes `showcase.png`: a few cards in perspective with their reflections.
+    public var showcase = ShowcaseSetting()
+    /// Also writes `hand.png`: a few cards fanned out as if held.
+    public var hand = HandSetting()
     /// The most pixels an image the cards draw may have (a PNG, or one an SVG embeds): the
     /// `--max-pixels` budget; not a spec key.
     public var maxImagePixels = RenderLimits.defaultMaxPixels
@@ -74,7 +78,8 @@ public struct CardsRequest: RenderRequest, Equatable {
     }
 
     /// The spec keys a `cards` job accepts.
-    public static let keys = Key.allCases.map(\.rawValue) + TabletopSimulatorSetting.keys
+    public static let keys = Key.allCases.map(\.rawValue) + TabletopSimulatorSetting.keys + ShowcaseSetting.keys
+        + HandSetting.keys
     /// Keys naming files, resolved relative to a batch spec.
     public static let pathKeys: Set<String> = ["template", "data", "back", "allow-dir"]
     /// The manifest's file name.
@@ -91,7 +96,8 @@ public struct CardsRequest: RenderRequest, Equatable {
     static let dpiRange = CardResolution.dpiRange
     /// Names of the files written beside the cards: no card takes them, whichever are asked for,
     /// so a card's file name does not depend on `--sheet` or `--back`.
-    public static let reservedStems = [backStem, sheetImageName, sheetAtlasName, contactSheetName, manifestPath]
+    public static let reservedStems = [backStem, sheetImageName, sheetAtlasName, contactSheetName, manifestPath,
+                                       ShowcaseSetting.stem, HandSetting.stem]
         .map { ($0 as NSString).deletingPathExtension }
 
     public init(from decoder: any Decoder) throws {
@@ -110,6 +116,8 @@ public struct CardsRequest: RenderRequest, Equatable {
         allowedFolders = try container.stringOrList(.allowedFolders)
         strict = try container.value(.strict, or: strict)
         tabletop = try TabletopSimulatorSetting(from: decoder)
+        showcase = try ShowcaseSetting(from: decoder)
+        hand = try HandSetting(from: decoder)
     }
 
     /// The request with its Tabletop Simulator images named by their `file://` URLs in `folder`
@@ -133,6 +141,8 @@ public struct CardsRequest: RenderRequest, Equatable {
         }
         try FormatList.validate(quality: quality, for: formats + (tabletop.enabled ? [tabletop.format] : []), as: source)
         try tabletop.validate(as: source)
+        try showcase.validate(as: source)
+        try hand.validate(as: source)
         if tabletop.enabled, back == nil {
             throw RequestError("\(source.name(TabletopSimulatorSetting.Key.enabled.rawValue)) needs a back "
                                + "(\(source.name("back")) FILE): Tabletop Simulator shows it on every card's reverse",
@@ -305,8 +315,11 @@ public struct CardsRequest: RenderRequest, Equatable {
         }
         let tabletop = self.tabletop.enabled && !resolved.cards.isEmpty ? self.tabletop.paths(cardCount: resolved.cards.count) : nil
         let tabletopCost = Double((tabletop?.units.count ?? 0) * TabletopSimulatorDeck.maxSheetSide * TabletopSimulatorDeck.maxSheetSide)
-        return (paths + (tabletop.map { $0.units + [$0.savedObject] } ?? []) + [Self.manifestPath],
-                Double(pixels.width * pixels.height * stems.count * formats.count) + tabletopCost)
+        let pictures = resolved.cards.isEmpty ? [] : showcase.paths(formats: formats) + hand.paths(formats: formats)
+        // A showcase or hand costs about what a few of its cards do.
+        let picturesCost = Double(pictures.count * pixels.width * pixels.height * 6)
+        return (paths + pictures + (tabletop.map { $0.units + [$0.savedObject] } ?? []) + [Self.manifestPath],
+                Double(pixels.width * pixels.height * stems.count * formats.count) + tabletopCost + picturesCost)
     }
 
     public func plan() throws -> OutputPlan {
@@ -337,6 +350,8 @@ public struct CardsRequest: RenderRequest, Equatable {
             files.append(FileToRender(Self.contactSheetName, try contactSheetPicture(loaded, items: items), format: .png,
                                       resolution: .scale(2)))
         }
+        let pictures = try pictureFiles(loaded, resolution: resolution)
+        files += pictures
         let manifest = CardsManifest.Plan(template: loaded.template, templatePath: template, dataPath: data,
                                           cards: loaded.cards, backs: loaded.backs, formats: formats,
                                           resolution: resolution, bleed: bleed, warnings: loaded.warnings)
@@ -348,12 +363,26 @@ public struct CardsRequest: RenderRequest, Equatable {
         return OutputPlan(units: units, derivedPaths: (tabletop.map { [$0.savedObject.path] } ?? []) + [Self.manifestPath],
                           warnings: loaded.warnings) { rendered in
             var listed = try manifest.manifest(describing: rendered)
+            listed.pictures = try CardPictureSource.listed(pictures, facts: rendered)
             guard let tabletop else { return [RenderedFile(path: Self.manifestPath, data: try listed.jsonData())] }
             listed.tabletopSimulator = try TabletopSimulatorFiles(units: tabletop.units.map(\.path),
                                                                   savedObject: tabletop.savedObject.facts,
                                                                   format: tabletopFormat, facts: rendered)
             return [tabletop.savedObject, RenderedFile(path: Self.manifestPath, data: try listed.jsonData())]
         }
+    }
+
+    /// The showcase and hand, when asked for and there are cards (a warning says why there are none).
+    func pictureFiles(_ loaded: Loaded, resolution: Resolution) throws -> [FileToRender] {
+        guard !loaded.cards.isEmpty, showcase.enabled || hand.enabled else { return [] }
+        let renderer = loaded.renderer
+        let source = CardPictureSource(
+            items: loaded.cards.map { card in
+                SpriteSheet.Item(name: card.fileStem) { bounds, canvas in try renderer.draw(card, in: bounds, on: canvas) }
+            },
+            cardSize: loaded.template.size, cornerRadius: loaded.template.cornerRadius, formats: formats,
+            resolution: resolution, quality: quality)
+        return try showcase.files(of: source) + hand.files(of: source)
     }
 
     /// The Tabletop Simulator deck of the cards, each held `count` times, with the back; nil when

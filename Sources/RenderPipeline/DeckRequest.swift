@@ -20,6 +20,10 @@ public struct DeckRequest: RenderRequest, Equatable {
     public var look = CardLook()
     /// Also writes a Tabletop Simulator deck of the cards (and jokers) with the theme's back.
     public var tabletop = TabletopSimulatorSetting()
+    /// Also writes `showcase.png`: a few cards in perspective with their reflections.
+    public var showcase = ShowcaseSetting()
+    /// Also writes `hand.png`: a few cards fanned out as if held.
+    public var hand = HandSetting()
 
     /// A request for the whole deck with the given extras and look.
     public init(jokers: Bool = false, allBacks: Bool = false, sheet: Bool = false, contactSheet: Bool = false,
@@ -38,7 +42,7 @@ public struct DeckRequest: RenderRequest, Equatable {
 
     /// The spec keys a `deck` job accepts.
     public static let keys = Key.allCases.map(\.rawValue) + CardLook.Key.allCases.map(\.rawValue)
-        + TabletopSimulatorSetting.keys
+        + TabletopSimulatorSetting.keys + ShowcaseSetting.keys + HandSetting.keys
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
@@ -49,6 +53,8 @@ public struct DeckRequest: RenderRequest, Equatable {
         names = try container.value(.names, or: names)
         look = try CardLook(from: try decoder.container(keyedBy: CardLook.Key.self))
         tabletop = try TabletopSimulatorSetting(from: decoder)
+        showcase = try ShowcaseSetting(from: decoder)
+        hand = try HandSetting(from: decoder)
     }
 
     public func validate(as source: RequestSource) throws(RequestError) {
@@ -57,6 +63,8 @@ public struct DeckRequest: RenderRequest, Equatable {
         if tabletop.enabled, !look.formats.contains(tabletop.format) { look.formats.append(tabletop.format) }
         try look.validate(as: source)
         try tabletop.validate(as: source)
+        try showcase.validate(as: source)
+        try hand.validate(as: source)
     }
 
     /// The request with its Tabletop Simulator images named by their `file://` URLs in `folder`
@@ -84,6 +92,14 @@ public struct DeckRequest: RenderRequest, Equatable {
             files.append(FileToRender("contact-sheet.png", try ContactSheet.picture(for: export), format: .png,
                                       resolution: look.resolution))
         }
+        let source = CardPictureSource(
+            items: (export.cardRows.flatMap { $0 } + export.jokers).map {
+                SpriteSheet.Item(name: $0.name, side: $0.side, renderer: $0.renderer)
+            },
+            cardSize: export.renderer.size.points, cornerRadius: export.renderer.layout.cornerRadius, formats: look.formats,
+            resolution: look.resolution, quality: look.quality)
+        let pictures = try showcase.files(of: source) + hand.files(of: source)
+        files += pictures
         let manifestPath = export.manifestPath
         let tabletop = self.tabletop.enabled ? self.tabletop.plan(try tabletopDeck(export), quality: look.quality) : nil
         // The atlas is known now, so it is a file of its own.
@@ -93,6 +109,7 @@ public struct DeckRequest: RenderRequest, Equatable {
         return OutputPlan(units: units, derivedPaths: (tabletop.map { [$0.savedObject.path] } ?? []) + [manifestPath]) { rendered in
             // deck.json states the SHA-256 of the bytes just rendered.
             var manifest = try export.manifest(describing: rendered)
+            manifest.pictures = try CardPictureSource.listed(pictures, facts: rendered)
             guard let tabletop else { return [RenderedFile(path: manifestPath, data: try manifest.jsonData())] }
             manifest.tabletopSimulator = try TabletopSimulatorFiles(units: tabletop.units.map(\.path),
                                                                     savedObject: tabletop.savedObject.facts,

@@ -73,6 +73,8 @@ struct CardsCommand: PlanCommand {
     var strict = false
 
     @OptionGroup var tabletop: TabletopSimulatorOptions
+    @OptionGroup var showcase: ShowcaseOptions
+    @OptionGroup var hand: HandOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var parallel: ParallelOptions
     @OptionGroup var budget: BudgetOptions
@@ -84,6 +86,8 @@ struct CardsCommand: PlanCommand {
         request.quality = quality
         request.dataSheet = dataSheet
         request.tabletop = tabletop.setting
+        request.showcase = showcase.setting
+        request.hand = hand.setting
         return request.limitingImages(to: budget.maxPixels).locating(in: output.url)
     }
 

@@ -30,6 +30,8 @@ struct DeckCommand: PlanCommand {
 
     @OptionGroup var options: CardOptions
     @OptionGroup var tabletop: TabletopSimulatorOptions
+    @OptionGroup var showcase: ShowcaseOptions
+    @OptionGroup var hand: HandOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var parallel: ParallelOptions
     @OptionGroup var budget: BudgetOptions
@@ -38,6 +40,8 @@ struct DeckCommand: PlanCommand {
         var request = DeckRequest(jokers: jokers, allBacks: allBacks, sheet: sheet, contactSheet: contactSheet, names: names,
                                   look: options.look)
         request.tabletop = tabletop.setting
+        request.showcase = showcase.setting
+        request.hand = hand.setting
         return request.locating(in: output.url)
     }
 

@@ -55,3 +55,12 @@ enum TemplateColor {
         "yellowgreen": 0x9ACD32,
     ]
 }
+
+extension Color {
+    /// A colour written as templates write them: `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, a CSS
+    /// colour name or `transparent`; nil when the text is none of these.
+    public init?(templateText text: String) {
+        guard let color = TemplateColor.parse(text) else { return nil }
+        self = color
+    }
+}
