@@ -303,7 +303,8 @@ public struct CardsRequest: RenderRequest, Equatable {
             // Refused here, when a batch plans its jobs, rather than when the job runs.
             try TabletopSimulatorDeck.checkSize(counts: resolved.cards.map(\.count), hidden: self.tabletop.hidden)
         }
-        let tabletop = self.tabletop.enabled && !resolved.cards.isEmpty ? self.tabletop.paths(cardCount: resolved.cards.count) : nil
+        let tabletop = self.tabletop.enabled && !resolved.cards.isEmpty
+            ? self.tabletop.paths(cardCount: resolved.cards.count, uniqueBacks: resolved.backs?.differ == true) : nil
         let tabletopCost = Double((tabletop?.units.count ?? 0) * TabletopSimulatorDeck.maxSheetSide * TabletopSimulatorDeck.maxSheetSide)
         return (paths + (tabletop.map { $0.units + [$0.savedObject] } ?? []) + [Self.manifestPath],
                 Double(pixels.width * pixels.height * stems.count * formats.count) + tabletopCost)
@@ -357,16 +358,17 @@ public struct CardsRequest: RenderRequest, Equatable {
     }
 
     /// The Tabletop Simulator deck of the cards, each held `count` times, with the back; nil when
-    /// not asked for or when there is no card (a warning says why). A deck shows one back, so
-    /// backs chosen per row must all come out the same.
+    /// not asked for or when there is no card (a warning says why). When rows give different
+    /// backs, each card keeps its own, on back sheets.
     func tabletopDeck(_ loaded: Loaded) throws -> TabletopSimulatorDeck? {
         guard tabletop.enabled, !loaded.cards.isEmpty, let backs = loaded.backs, let backRenderer = loaded.backRenderers.first,
               let back = backs.backs.first else { return nil }
-        if let other = backs.backOfCard.firstIndex(where: { $0 != backs.backOfCard[0] }) {
-            throw RequestError("\(TabletopSimulatorSetting.Key.enabled.rawValue): a Tabletop Simulator deck has one back, but "
-                               + "rows \(loaded.cards[0].rowNumber) and \(loaded.cards[other].rowNumber) give different backs "
-                               + "(\(backs.backs.count) in all)", key: "back")
+        let backCards = zip(backs.backs, loaded.backRenderers).map { back, renderer in
+            TabletopSimulatorDeck.Card(name: back.card.fileStem) { bounds, canvas in
+                try renderer.draw(back.card, in: bounds, on: canvas)
+            }
         }
+        let cardBacks = backs.differ ? backs.backOfCard.map { backCards[$0] } : nil
         let renderer = loaded.renderer
         let cards = loaded.cards.map { card in
             TabletopSimulatorDeck.Card(name: card.fileStem, count: card.count) { bounds, canvas in
@@ -377,8 +379,8 @@ public struct CardsRequest: RenderRequest, Equatable {
             try backRenderer.draw(back.card, in: bounds, on: canvas)
         }
         let name = (URL(fileURLWithPath: template).lastPathComponent as NSString).deletingPathExtension
-        return try TabletopSimulatorDeck(cards: cards, back: backCard, cardSize: loaded.template.size, nickname: name,
-                                         hidden: tabletop.hidden)
+        return try TabletopSimulatorDeck(cards: cards, back: backCard, cardBacks: cardBacks, cardSize: loaded.template.size,
+                                         nickname: name, hidden: tabletop.hidden)
     }
 
     /// One sheet frame per distinct card (named by its file), then each distinct back.
