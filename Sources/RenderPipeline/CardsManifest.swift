@@ -48,6 +48,8 @@ public struct CardsManifest: Sendable, Codable, Equatable {
     public var warnings: [String]
     /// The Tabletop Simulator deck, when the request wrote one.
     public var tabletopSimulator: TabletopSimulatorFiles?
+    /// The Card Game Simulator game's files (or its zip), when the request wrote one.
+    public var cardGameSimulator: [WrittenFile]?
 
     /// The manifest as stable JSON: sorted keys, a trailing newline, the same bytes every run.
     public func jsonData() throws -> Data {

@@ -44,6 +44,8 @@ public struct CardsRequest: RenderRequest, Equatable {
     public var strict = false
     /// Also writes a Tabletop Simulator deck: sheets, back and saved object.
     public var tabletop = TabletopSimulatorSetting()
+    /// Also writes a Card Game Simulator game: a folder (or `.cgs.zip`) with one image per card.
+    public var cardGameSimulator = CardGameSimulatorSetting()
     /// The most pixels an image the cards draw may have (a PNG, or one an SVG embeds): the
     /// `--max-pixels` budget; not a spec key.
     public var maxImagePixels = RenderLimits.defaultMaxPixels
@@ -74,7 +76,7 @@ public struct CardsRequest: RenderRequest, Equatable {
     }
 
     /// The spec keys a `cards` job accepts.
-    public static let keys = Key.allCases.map(\.rawValue) + TabletopSimulatorSetting.keys
+    public static let keys = Key.allCases.map(\.rawValue) + TabletopSimulatorSetting.keys + CardGameSimulatorSetting.keys
     /// Keys naming files, resolved relative to a batch spec.
     public static let pathKeys: Set<String> = ["template", "data", "back", "allow-dir"]
     /// The manifest's file name.
@@ -110,6 +112,7 @@ public struct CardsRequest: RenderRequest, Equatable {
         allowedFolders = try container.stringOrList(.allowedFolders)
         strict = try container.value(.strict, or: strict)
         tabletop = try TabletopSimulatorSetting(from: decoder)
+        cardGameSimulator = try CardGameSimulatorSetting(from: decoder)
     }
 
     /// The request with its Tabletop Simulator images named by their `file://` URLs in `folder`
@@ -133,6 +136,12 @@ public struct CardsRequest: RenderRequest, Equatable {
         }
         try FormatList.validate(quality: quality, for: formats + (tabletop.enabled ? [tabletop.format] : []), as: source)
         try tabletop.validate(as: source)
+        try cardGameSimulator.validate(as: source)
+        if cardGameSimulator.enabled, back == nil {
+            throw RequestError("\(source.name(CardGameSimulatorSetting.Key.enabled.rawValue)) needs a back "
+                               + "(\(source.name("back")) FILE): Card Game Simulator shows it on every card's reverse",
+                               key: CardGameSimulatorSetting.Key.enabled.rawValue)
+        }
         if tabletop.enabled, back == nil {
             throw RequestError("\(source.name(TabletopSimulatorSetting.Key.enabled.rawValue)) needs a back "
                                + "(\(source.name("back")) FILE): Tabletop Simulator shows it on every card's reverse",
@@ -306,8 +315,13 @@ public struct CardsRequest: RenderRequest, Equatable {
         let tabletop = self.tabletop.enabled && !resolved.cards.isEmpty
             ? self.tabletop.paths(cardCount: resolved.cards.count, uniqueBacks: resolved.backs?.differ == true) : nil
         let tabletopCost = Double((tabletop?.units.count ?? 0) * TabletopSimulatorDeck.maxSheetSide * TabletopSimulatorDeck.maxSheetSide)
-        return (paths + (tabletop.map { $0.units + [$0.savedObject] } ?? []) + [Self.manifestPath],
-                Double(pixels.width * pixels.height * stems.count * formats.count) + tabletopCost)
+        // Names only: nothing is drawn while planning.
+        let game = try cardGameSimulatorGame(template: resolved.template, cards: resolved.cards, backs: resolved.backs,
+                                             draw: { _ in { _, _ in } }, drawBack: { _ in { _, _ in } })
+        let gamePaths = game.map { cardGameSimulator.paths(of: $0) } ?? []
+        let gameCost = Double(pixels.width * pixels.height * (game?.images.count ?? 0))
+        return (paths + (tabletop.map { $0.units + [$0.savedObject] } ?? []) + gamePaths + [Self.manifestPath],
+                Double(pixels.width * pixels.height * stems.count * formats.count) + tabletopCost + gameCost)
     }
 
     public func plan() throws -> OutputPlan {
@@ -342,13 +356,15 @@ public struct CardsRequest: RenderRequest, Equatable {
                                           cards: loaded.cards, backs: loaded.backs, formats: formats,
                                           resolution: resolution, bleed: bleed, warnings: loaded.warnings)
         let tabletop = try tabletopDeck(loaded).flatMap { self.tabletop.plan($0, quality: quality) }
+        let gameUnits = try cardGameSimulatorGame(loaded).map { try cardGameSimulator.plan($0) } ?? []
         // The atlas is known now, so it is a file of its own; cards.json describes the files made.
         let units = files.map(\.unit) + (atlas.map { [OutputUnit.known(Self.sheetAtlasName, $0)] } ?? [])
-            + (tabletop?.units ?? [])
+            + (tabletop?.units ?? []) + gameUnits
         let tabletopFormat = self.tabletop.format
         return OutputPlan(units: units, derivedPaths: (tabletop.map { [$0.savedObject.path] } ?? []) + [Self.manifestPath],
                           warnings: loaded.warnings) { rendered in
             var listed = try manifest.manifest(describing: rendered)
+            listed.cardGameSimulator = try CardGameSimulatorSetting.listed(gameUnits.map(\.path), facts: rendered)
             guard let tabletop else { return [RenderedFile(path: Self.manifestPath, data: try listed.jsonData())] }
             listed.tabletopSimulator = try TabletopSimulatorFiles(units: tabletop.units.map(\.path),
                                                                   savedObject: tabletop.savedObject.facts,
@@ -381,6 +397,32 @@ public struct CardsRequest: RenderRequest, Equatable {
         let name = (URL(fileURLWithPath: template).lastPathComponent as NSString).deletingPathExtension
         return try TabletopSimulatorDeck(cards: cards, back: backCard, cardBacks: cardBacks, cardSize: loaded.template.size,
                                          nickname: name, hidden: tabletop.hidden)
+    }
+
+    /// The Card Game Simulator game of the loaded cards and their backs, drawn at the cards'
+    /// resolution; nil when not asked for or when there is no card (a warning says why).
+    func cardGameSimulatorGame(_ loaded: Loaded) throws -> CardGameSimulatorGame? {
+        let renderer = loaded.renderer, backRenderers = loaded.backRenderers, backs = loaded.backs?.backs ?? []
+        return try cardGameSimulatorGame(template: loaded.template, cards: loaded.cards, backs: loaded.backs, draw: { card in
+            { bounds, canvas in try renderer.draw(card, in: bounds, on: canvas) }
+        }, drawBack: { index in
+            let (back, backRenderer) = (backs[index], backRenderers[index])
+            return { bounds, canvas in try backRenderer.draw(back.card, in: bounds, on: canvas) }
+        })
+    }
+
+    /// The game of `cards` with `backs`, each card drawn by `draw(card)` and back `i` by
+    /// `drawBack(i)`, named after the template's file; nil when not asked for or without cards.
+    func cardGameSimulatorGame(template loadedTemplate: CardTemplate, cards: [TemplateCard], backs: CardBacks?,
+                               draw: (TemplateCard) -> @Sendable (CGRect, Canvas) throws -> Void,
+                               drawBack: (Int) -> @Sendable (CGRect, Canvas) throws -> Void) throws -> CardGameSimulatorGame? {
+        guard cardGameSimulator.enabled, !cards.isEmpty, let backs, !backs.backs.isEmpty else { return nil }
+        let gameCards = cards.map { TabletopCard(name: $0.fileStem, count: $0.count, draw: draw($0)) }
+        let backCards = backs.backs.indices.map { TabletopCard(name: backs.backs[$0].card.fileStem, draw: drawBack($0)) }
+        let name = (URL(fileURLWithPath: template).lastPathComponent as NSString).deletingPathExtension
+        return try CardGameSimulatorGame(name: name, cards: gameCards, back: backCards[0],
+                                         cardBacks: backs.differ ? backs.backOfCard.map { backCards[$0] } : nil,
+                                         cardSize: loadedTemplate.size, resolution: resolution(for: loadedTemplate))
     }
 
     /// One sheet frame per distinct card (named by its file), then each distinct back.

@@ -73,6 +73,7 @@ struct CardsCommand: PlanCommand {
     var strict = false
 
     @OptionGroup var tabletop: TabletopSimulatorOptions
+    @OptionGroup var cardGameSimulator: CardGameSimulatorOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var parallel: ParallelOptions
     @OptionGroup var budget: BudgetOptions
@@ -84,6 +85,7 @@ struct CardsCommand: PlanCommand {
         request.quality = quality
         request.dataSheet = dataSheet
         request.tabletop = tabletop.setting
+        request.cardGameSimulator = cardGameSimulator.setting
         return request.limitingImages(to: budget.maxPixels).locating(in: output.url)
     }
 

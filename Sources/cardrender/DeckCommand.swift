@@ -30,6 +30,7 @@ struct DeckCommand: PlanCommand {
 
     @OptionGroup var options: CardOptions
     @OptionGroup var tabletop: TabletopSimulatorOptions
+    @OptionGroup var cardGameSimulator: CardGameSimulatorOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var parallel: ParallelOptions
     @OptionGroup var budget: BudgetOptions
@@ -38,6 +39,7 @@ struct DeckCommand: PlanCommand {
         var request = DeckRequest(jokers: jokers, allBacks: allBacks, sheet: sheet, contactSheet: contactSheet, names: names,
                                   look: options.look)
         request.tabletop = tabletop.setting
+        request.cardGameSimulator = cardGameSimulator.setting
         return request.locating(in: output.url)
     }
 

@@ -248,6 +248,8 @@ public struct DeckManifest: Sendable, Codable, Equatable {
     public var files: [Entry]
     /// The Tabletop Simulator deck, when one was written.
     public var tabletopSimulator: TabletopSimulatorFiles?
+    /// The Card Game Simulator game's files (or its zip), when one was written.
+    public var cardGameSimulator: [WrittenFile]?
 
     /// A manifest of `files` for a deck of this size, theme and resolution.
     public init(size: CardSize, theme: String, resolution: Resolution, files: [Entry]) {
