@@ -79,7 +79,7 @@ public struct CardGameSimulatorSetting: Sendable, Equatable {
                     bytes += data.count
                     guard bytes <= Self.maxZipBytes else {
                         throw RequestError("\(zipPath) would hold more than \(Self.maxZipBytes / 1_048_576) MiB; "
-                                           + "write the game as a folder (without --card-game-simulator-zip)")
+                                           + "write the game as a folder instead")
                     }
                     try Self.add(data, at: root + path, compressed: compressed, to: archive)
                 }
