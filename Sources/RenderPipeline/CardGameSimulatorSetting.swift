@@ -59,8 +59,9 @@ public struct CardGameSimulatorSetting: Sendable, Equatable {
     }
 
     /// The game's files as units: each image drawn and encoded on a worker and the JSON files
-    /// and deck known now; or one unit drawing every image in turn into the zip.
-    func plan(_ game: CardGameSimulatorGame) throws -> [OutputUnit] {
+    /// and deck known now; or one unit drawing every image in turn into the zip, which stops
+    /// once its files pass `maxZipBytes`.
+    func plan(_ game: CardGameSimulatorGame, maxZipBytes: Int = Self.maxZipBytes) throws -> [OutputUnit] {
         guard enabled else { return [] }
         let format = CardGameSimulatorGame.imageFormat, resolution = game.resolution
         let texts = try game.textFiles()
@@ -77,8 +78,8 @@ public struct CardGameSimulatorSetting: Sendable, Equatable {
                 var bytes = 0
                 func add(_ data: Data, at path: String, compressed: Bool) throws {
                     bytes += data.count
-                    guard bytes <= Self.maxZipBytes else {
-                        throw RequestError("\(zipPath) would hold more than \(Self.maxZipBytes / 1_048_576) MiB; "
+                    guard bytes <= maxZipBytes else {
+                        throw RequestError("\(zipPath) would hold more than \(maxZipBytes / 1_048_576) MiB; "
                                            + "write the game as a folder instead")
                     }
                     try Self.add(data, at: root + path, compressed: compressed, to: archive)
