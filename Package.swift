@@ -148,7 +148,7 @@ let package = Package(
         .target(
             name: "RenderPipeline",
             dependencies: ["Drawing", "PlayingCards", "KeyboardDiagrams", "BatchRendering", "SpecFiles", "PrintLayout",
-                           "CardTemplates", "CardRenderSupport"]
+                           "CardTemplates", "CardRenderSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         // `cardrender preview`: the cards in a browser, redrawn as their files are saved. The only
         // module with a server (FlyingFox), so the renderers never build one.
@@ -208,7 +208,8 @@ let package = Package(
         .testTarget(name: "CardPreviewTests", dependencies: ["CardPreview", "RenderPipeline", "CardRenderSupport", "cardrender",
                                                             .product(name: "FlyingFox", package: "FlyingFox")],
                     swiftSettings: mocking),
-        .testTarget(name: "CLITests", dependencies: ["cardrender", "Drawing", "GoldenImageTesting", "PrintLayout", "CardRenderSupport"],
+        .testTarget(name: "CLITests", dependencies: ["cardrender", "Drawing", "GoldenImageTesting", "PrintLayout", "CardRenderSupport",
+                                                    .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     exclude: ["__Goldens__"], swiftSettings: mocking),
         // README and DocC snippets are the Examples package's code (which `make examples` builds by version).
         .testTarget(name: "DocumentationTests"),

@@ -50,6 +50,8 @@ public struct CardsManifest: Sendable, Codable, Equatable {
     public var tabletopSimulator: TabletopSimulatorFiles?
     /// The showcase and hand pictures, when they were written.
     public var pictures: [ListedCardFile]?
+    /// The Card Game Simulator game's files (or its zip), when the request wrote one.
+    public var cardGameSimulator: [WrittenFile]?
 
     /// The manifest as stable JSON: sorted keys, a trailing newline, the same bytes every run.
     public func jsonData() throws -> Data {

@@ -48,6 +48,8 @@ public struct CardsRequest: RenderRequest, Equatable {
     public var showcase = ShowcaseSetting()
     /// Also writes `hand.png`: a few cards fanned out as if held.
     public var hand = HandSetting()
+    /// Also writes a Card Game Simulator game: a folder (or `.cgs.zip`) with one image per card.
+    public var cardGameSimulator = CardGameSimulatorSetting()
     /// The most pixels an image the cards draw may have (a PNG, or one an SVG embeds): the
     /// `--max-pixels` budget; not a spec key.
     public var maxImagePixels = RenderLimits.defaultMaxPixels
@@ -78,8 +80,8 @@ public struct CardsRequest: RenderRequest, Equatable {
     }
 
     /// The spec keys a `cards` job accepts.
-    public static let keys = Key.allCases.map(\.rawValue) + TabletopSimulatorSetting.keys + ShowcaseSetting.keys
-        + HandSetting.keys
+    public static let keys = Key.allCases.map(\.rawValue) + TabletopSimulatorSetting.keys + CardGameSimulatorSetting.keys
+        + ShowcaseSetting.keys + HandSetting.keys
     /// Keys naming files, resolved relative to a batch spec.
     public static let pathKeys: Set<String> = ["template", "data", "back", "allow-dir"]
     /// The manifest's file name.
@@ -118,6 +120,7 @@ public struct CardsRequest: RenderRequest, Equatable {
         tabletop = try TabletopSimulatorSetting(from: decoder)
         showcase = try ShowcaseSetting(from: decoder)
         hand = try HandSetting(from: decoder)
+        cardGameSimulator = try CardGameSimulatorSetting(from: decoder)
     }
 
     /// The request with its Tabletop Simulator images named by their `file://` URLs in `folder`
@@ -143,6 +146,12 @@ public struct CardsRequest: RenderRequest, Equatable {
         try tabletop.validate(as: source)
         try showcase.validate(as: source)
         try hand.validate(as: source)
+        try cardGameSimulator.validate(as: source)
+        if cardGameSimulator.enabled, back == nil {
+            throw RequestError("\(source.name(CardGameSimulatorSetting.Key.enabled.rawValue)) needs a back "
+                               + "(\(source.name("back")) FILE): Card Game Simulator shows it on every card's reverse",
+                               key: CardGameSimulatorSetting.Key.enabled.rawValue)
+        }
         if tabletop.enabled, back == nil {
             throw RequestError("\(source.name(TabletopSimulatorSetting.Key.enabled.rawValue)) needs a back "
                                + "(\(source.name("back")) FILE): Tabletop Simulator shows it on every card's reverse",
@@ -313,13 +322,19 @@ public struct CardsRequest: RenderRequest, Equatable {
             // Refused here, when a batch plans its jobs, rather than when the job runs.
             try TabletopSimulatorDeck.checkSize(counts: resolved.cards.map(\.count), hidden: self.tabletop.hidden)
         }
-        let tabletop = self.tabletop.enabled && !resolved.cards.isEmpty ? self.tabletop.paths(cardCount: resolved.cards.count) : nil
+        let tabletop = self.tabletop.enabled && !resolved.cards.isEmpty
+            ? self.tabletop.paths(cardCount: resolved.cards.count, uniqueBacks: resolved.backs?.differ == true) : nil
         let tabletopCost = Double((tabletop?.units.count ?? 0) * TabletopSimulatorDeck.maxSheetSide * TabletopSimulatorDeck.maxSheetSide)
         let pictures = resolved.cards.isEmpty ? [] : showcase.paths(formats: formats) + hand.paths(formats: formats)
         // A showcase or hand costs about what a few of its cards do.
         let picturesCost = Double(pictures.count * pixels.width * pixels.height * 6)
-        return (paths + pictures + (tabletop.map { $0.units + [$0.savedObject] } ?? []) + [Self.manifestPath],
-                Double(pixels.width * pixels.height * stems.count * formats.count) + tabletopCost + picturesCost)
+        // Names only: nothing is drawn while planning.
+        let game = try cardGameSimulatorGame(template: resolved.template, cards: resolved.cards, backs: resolved.backs,
+                                             draw: { _ in { _, _ in } }, drawBack: { _ in { _, _ in } })
+        let gamePaths = game.map { cardGameSimulator.paths(of: $0) } ?? []
+        let gameCost = Double(pixels.width * pixels.height * (game?.images.count ?? 0))
+        return (paths + pictures + (tabletop.map { $0.units + [$0.savedObject] } ?? []) + gamePaths + [Self.manifestPath],
+                Double(pixels.width * pixels.height * stems.count * formats.count) + tabletopCost + picturesCost + gameCost)
     }
 
     public func plan() throws -> OutputPlan {
@@ -356,14 +371,16 @@ public struct CardsRequest: RenderRequest, Equatable {
                                           cards: loaded.cards, backs: loaded.backs, formats: formats,
                                           resolution: resolution, bleed: bleed, warnings: loaded.warnings)
         let tabletop = try tabletopDeck(loaded).flatMap { self.tabletop.plan($0, quality: quality) }
+        let gameUnits = try cardGameSimulatorGame(loaded).map { try cardGameSimulator.plan($0) } ?? []
         // The atlas is known now, so it is a file of its own; cards.json describes the files made.
         let units = files.map(\.unit) + (atlas.map { [OutputUnit.known(Self.sheetAtlasName, $0)] } ?? [])
-            + (tabletop?.units ?? [])
+            + (tabletop?.units ?? []) + gameUnits
         let tabletopFormat = self.tabletop.format
         return OutputPlan(units: units, derivedPaths: (tabletop.map { [$0.savedObject.path] } ?? []) + [Self.manifestPath],
                           warnings: loaded.warnings) { rendered in
             var listed = try manifest.manifest(describing: rendered)
             listed.pictures = try CardPictureSource.listed(pictures, facts: rendered)
+            listed.cardGameSimulator = try CardGameSimulatorSetting.listed(gameUnits.map(\.path), facts: rendered)
             guard let tabletop else { return [RenderedFile(path: Self.manifestPath, data: try listed.jsonData())] }
             listed.tabletopSimulator = try TabletopSimulatorFiles(units: tabletop.units.map(\.path),
                                                                   savedObject: tabletop.savedObject.facts,
@@ -386,16 +403,17 @@ public struct CardsRequest: RenderRequest, Equatable {
     }
 
     /// The Tabletop Simulator deck of the cards, each held `count` times, with the back; nil when
-    /// not asked for or when there is no card (a warning says why). A deck shows one back, so
-    /// backs chosen per row must all come out the same.
+    /// not asked for or when there is no card (a warning says why). When rows give different
+    /// backs, each card keeps its own, on back sheets.
     func tabletopDeck(_ loaded: Loaded) throws -> TabletopSimulatorDeck? {
         guard tabletop.enabled, !loaded.cards.isEmpty, let backs = loaded.backs, let backRenderer = loaded.backRenderers.first,
               let back = backs.backs.first else { return nil }
-        if let other = backs.backOfCard.firstIndex(where: { $0 != backs.backOfCard[0] }) {
-            throw RequestError("\(TabletopSimulatorSetting.Key.enabled.rawValue): a Tabletop Simulator deck has one back, but "
-                               + "rows \(loaded.cards[0].rowNumber) and \(loaded.cards[other].rowNumber) give different backs "
-                               + "(\(backs.backs.count) in all)", key: "back")
+        let backCards = zip(backs.backs, loaded.backRenderers).map { back, renderer in
+            TabletopSimulatorDeck.Card(name: back.card.fileStem) { bounds, canvas in
+                try renderer.draw(back.card, in: bounds, on: canvas)
+            }
         }
+        let cardBacks = backs.differ ? backs.backOfCard.map { backCards[$0] } : nil
         let renderer = loaded.renderer
         let cards = loaded.cards.map { card in
             TabletopSimulatorDeck.Card(name: card.fileStem, count: card.count) { bounds, canvas in
@@ -406,8 +424,34 @@ public struct CardsRequest: RenderRequest, Equatable {
             try backRenderer.draw(back.card, in: bounds, on: canvas)
         }
         let name = (URL(fileURLWithPath: template).lastPathComponent as NSString).deletingPathExtension
-        return try TabletopSimulatorDeck(cards: cards, back: backCard, cardSize: loaded.template.size, nickname: name,
-                                         hidden: tabletop.hidden)
+        return try TabletopSimulatorDeck(cards: cards, back: backCard, cardBacks: cardBacks, cardSize: loaded.template.size,
+                                         nickname: name, hidden: tabletop.hidden)
+    }
+
+    /// The Card Game Simulator game of the loaded cards and their backs, drawn at the cards'
+    /// resolution; nil when not asked for or when there is no card (a warning says why).
+    func cardGameSimulatorGame(_ loaded: Loaded) throws -> CardGameSimulatorGame? {
+        let renderer = loaded.renderer, backRenderers = loaded.backRenderers, backs = loaded.backs?.backs ?? []
+        return try cardGameSimulatorGame(template: loaded.template, cards: loaded.cards, backs: loaded.backs, draw: { card in
+            { bounds, canvas in try renderer.draw(card, in: bounds, on: canvas) }
+        }, drawBack: { index in
+            let (back, backRenderer) = (backs[index], backRenderers[index])
+            return { bounds, canvas in try backRenderer.draw(back.card, in: bounds, on: canvas) }
+        })
+    }
+
+    /// The game of `cards` with `backs`, each card drawn by `draw(card)` and back `i` by
+    /// `drawBack(i)`, named after the template's file; nil when not asked for or without cards.
+    func cardGameSimulatorGame(template loadedTemplate: CardTemplate, cards: [TemplateCard], backs: CardBacks?,
+                               draw: (TemplateCard) -> @Sendable (CGRect, Canvas) throws -> Void,
+                               drawBack: (Int) -> @Sendable (CGRect, Canvas) throws -> Void) throws -> CardGameSimulatorGame? {
+        guard cardGameSimulator.enabled, !cards.isEmpty, let backs, !backs.backs.isEmpty else { return nil }
+        let gameCards = cards.map { TabletopCard(name: $0.fileStem, count: $0.count, draw: draw($0)) }
+        let backCards = backs.backs.indices.map { TabletopCard(name: backs.backs[$0].card.fileStem, draw: drawBack($0)) }
+        let name = (URL(fileURLWithPath: template).lastPathComponent as NSString).deletingPathExtension
+        return try CardGameSimulatorGame(name: name, cards: gameCards, back: backCards[0],
+                                         cardBacks: backs.differ ? backs.backOfCard.map { backCards[$0] } : nil,
+                                         cardSize: loadedTemplate.size, resolution: resolution(for: loadedTemplate))
     }
 
     /// One sheet frame per distinct card (named by its file), then each distinct back.

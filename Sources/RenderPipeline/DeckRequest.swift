@@ -24,6 +24,8 @@ public struct DeckRequest: RenderRequest, Equatable {
     public var showcase = ShowcaseSetting()
     /// Also writes `hand.png`: a few cards fanned out as if held.
     public var hand = HandSetting()
+    /// Also writes a Card Game Simulator game of the cards (and jokers) with the theme's back.
+    public var cardGameSimulator = CardGameSimulatorSetting()
 
     /// A request for the whole deck with the given extras and look.
     public init(jokers: Bool = false, allBacks: Bool = false, sheet: Bool = false, contactSheet: Bool = false,
@@ -42,7 +44,7 @@ public struct DeckRequest: RenderRequest, Equatable {
 
     /// The spec keys a `deck` job accepts.
     public static let keys = Key.allCases.map(\.rawValue) + CardLook.Key.allCases.map(\.rawValue)
-        + TabletopSimulatorSetting.keys + ShowcaseSetting.keys + HandSetting.keys
+        + TabletopSimulatorSetting.keys + CardGameSimulatorSetting.keys + ShowcaseSetting.keys + HandSetting.keys
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
@@ -55,6 +57,7 @@ public struct DeckRequest: RenderRequest, Equatable {
         tabletop = try TabletopSimulatorSetting(from: decoder)
         showcase = try ShowcaseSetting(from: decoder)
         hand = try HandSetting(from: decoder)
+        cardGameSimulator = try CardGameSimulatorSetting(from: decoder)
     }
 
     public func validate(as source: RequestSource) throws(RequestError) {
@@ -65,6 +68,7 @@ public struct DeckRequest: RenderRequest, Equatable {
         try tabletop.validate(as: source)
         try showcase.validate(as: source)
         try hand.validate(as: source)
+        try cardGameSimulator.validate(as: source)
     }
 
     /// The request with its Tabletop Simulator images named by their `file://` URLs in `folder`
@@ -102,14 +106,16 @@ public struct DeckRequest: RenderRequest, Equatable {
         files += pictures
         let manifestPath = export.manifestPath
         let tabletop = self.tabletop.enabled ? self.tabletop.plan(try tabletopDeck(export), quality: look.quality) : nil
+        let gameUnits = cardGameSimulator.enabled ? try cardGameSimulator.plan(try cardGameSimulatorGame(export)) : []
         // The atlas is known now, so it is a file of its own.
         let units = files.map(\.unit) + (atlas.map { [OutputUnit.known(export.spriteSheetAtlasName, $0)] } ?? [])
-            + (tabletop?.units ?? [])
+            + (tabletop?.units ?? []) + gameUnits
         let tabletopFormat = self.tabletop.format
         return OutputPlan(units: units, derivedPaths: (tabletop.map { [$0.savedObject.path] } ?? []) + [manifestPath]) { rendered in
             // deck.json states the SHA-256 of the bytes just rendered.
             var manifest = try export.manifest(describing: rendered)
             manifest.pictures = try CardPictureSource.listed(pictures, facts: rendered)
+            manifest.cardGameSimulator = try CardGameSimulatorSetting.listed(gameUnits.map(\.path), facts: rendered)
             guard let tabletop else { return [RenderedFile(path: manifestPath, data: try manifest.jsonData())] }
             manifest.tabletopSimulator = try TabletopSimulatorFiles(units: tabletop.units.map(\.path),
                                                                     savedObject: tabletop.savedObject.facts,
@@ -130,6 +136,14 @@ public struct DeckRequest: RenderRequest, Equatable {
         }
         return try TabletopSimulatorDeck(cards: cards, back: backCard, cardSize: export.renderer.size.points,
                                          nickname: export.renderer.theme.name, hidden: tabletop.hidden)
+    }
+
+    /// The Card Game Simulator game: the cards as the Tabletop Simulator deck has them, at the
+    /// deck's resolution, named after the theme.
+    func cardGameSimulatorGame(_ export: DeckExport) throws -> CardGameSimulatorGame {
+        let deck = try tabletopDeck(export)
+        return try CardGameSimulatorGame(name: deck.nickname, cards: deck.cards, back: deck.back,
+                                         cardSize: export.renderer.size.points, resolution: export.resolution)
     }
 
     public var inputFolders: [String] { look.inputFolders }

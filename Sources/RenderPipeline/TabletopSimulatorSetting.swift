@@ -92,16 +92,17 @@ public struct TabletopSimulatorSetting: Sendable, Equatable {
     }
 
     /// The files for `cardCount` distinct cards, relative to the request's output folder: the
-    /// sheets and the back (units), then the saved object (written with the manifests).
-    func paths(cardCount: Int) -> (units: [String], savedObject: String) {
-        let names = TabletopSimulatorDeck.fileNames(cardCount: cardCount, format: format, hidden: hidden).map {
+    /// sheets and the back or back sheets (units), then the saved object (written with the manifests).
+    func paths(cardCount: Int, uniqueBacks: Bool = false) -> (units: [String], savedObject: String) {
+        let names = TabletopSimulatorDeck.fileNames(cardCount: cardCount, format: format, hidden: hidden,
+                                                    uniqueBacks: uniqueBacks).map {
             TabletopSimulatorDeck.folder + "/" + $0
         }
         return (Array(names.dropLast()), names.last ?? "")
     }
 
-    /// The sheets and the back as units, each drawn and encoded on a worker, and the saved object's
-    /// path and bytes.
+    /// The sheets and the back (or a back sheet per sheet, when the cards' backs differ) as units,
+    /// each drawn and encoded on a worker, and the saved object's path and bytes.
     func plan(_ deck: TabletopSimulatorDeck, quality: Int?) -> (units: [OutputUnit], savedObject: RenderedFile)? {
         guard enabled else { return nil }
         let folder = TabletopSimulatorDeck.folder + "/"
@@ -110,8 +111,15 @@ public struct TabletopSimulatorSetting: Sendable, Equatable {
             FileToRender(folder + TabletopSimulatorDeck.sheetName(sheet.key, format: format), deck.picture(of: sheet),
                          format: format, resolution: sheet.grid.resolution, quality: quality)
         }
-        files.append(FileToRender(folder + TabletopSimulatorDeck.backName(format: format), deck.picture(of: deck.back, in: deck.backGrid),
-                                  format: format, resolution: deck.backGrid.resolution, quality: quality))
+        if deck.hasUniqueBacks {
+            files += deck.sheets.map { sheet in
+                FileToRender(folder + TabletopSimulatorDeck.backSheetName(sheet.key, format: format), deck.backPicture(of: sheet),
+                             format: format, resolution: sheet.grid.resolution, quality: quality)
+            }
+        } else {
+            files.append(FileToRender(folder + TabletopSimulatorDeck.backName(format: format), deck.picture(of: deck.back, in: deck.backGrid),
+                                      format: format, resolution: deck.backGrid.resolution, quality: quality))
+        }
         // Without a base (a request never told where it is written) the URLs are relative.
         let base = baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? folder
         let json = (try? deck.savedObject(imageBase: base, format: format).jsonData()) ?? Data()

@@ -75,6 +75,7 @@ struct CardsCommand: PlanCommand {
     @OptionGroup var tabletop: TabletopSimulatorOptions
     @OptionGroup var showcase: ShowcaseOptions
     @OptionGroup var hand: HandOptions
+    @OptionGroup var cardGameSimulator: CardGameSimulatorOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var parallel: ParallelOptions
     @OptionGroup var budget: BudgetOptions
@@ -88,6 +89,7 @@ struct CardsCommand: PlanCommand {
         request.tabletop = tabletop.setting
         request.showcase = showcase.setting
         request.hand = hand.setting
+        request.cardGameSimulator = cardGameSimulator.setting
         return request.limitingImages(to: budget.maxPixels).locating(in: output.url)
     }
 

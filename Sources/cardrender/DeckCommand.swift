@@ -32,6 +32,7 @@ struct DeckCommand: PlanCommand {
     @OptionGroup var tabletop: TabletopSimulatorOptions
     @OptionGroup var showcase: ShowcaseOptions
     @OptionGroup var hand: HandOptions
+    @OptionGroup var cardGameSimulator: CardGameSimulatorOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var parallel: ParallelOptions
     @OptionGroup var budget: BudgetOptions
@@ -42,6 +43,7 @@ struct DeckCommand: PlanCommand {
         request.tabletop = tabletop.setting
         request.showcase = showcase.setting
         request.hand = hand.setting
+        request.cardGameSimulator = cardGameSimulator.setting
         return request.locating(in: output.url)
     }
 

@@ -151,19 +151,53 @@ import Testing
 }
 
 extension TabletopSimulatorCLITests {
-    @Test func backsThatDifferByRowAreRefusedAsOneLine() throws {
+    @Test func backsThatDifferByRowAreBackSheetsFromTheCLIAndABatch() throws {
         let game = try CardsFixture.make("tts-row-backs")
         defer { game.remove() }
-        try Data("card: {size: poker, background: \"{color}\"}\nlayers: []\n".utf8).write(to: game.url("row-back.yaml"))
+        try game.write("row-back.yaml", "card: {size: poker, background: \"{color}\"}\nlayers: []\n")
         let result = try game.cards(["--back", "row-back.yaml", "--tabletop-simulator", "--out", "out"])
-        #expect(result.status == 2)
-        #expect(result.stderrLines.count == 1, "\(result.stderr)")
-        #expect(result.stderr.contains("a Tabletop Simulator deck has one back, but rows 1 and 2 give different backs (3 in all)"),
-                "\(result.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: game.url("out").path))
-        // The same backs without the export are fine: one file per distinct back.
-        let plain = try game.cards(["--back", "row-back.yaml", "--out", "plain"])
-        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(result.status == 0, "\(result.stderr)")
+        let folder = game.url("out/tabletop-simulator")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+                == ["backs-1.png", "deck-1.png", "saved-object.json"])
+        // The back sheet is cut like the face sheet (2 × 2 of 1463 × 2048 px); each row's back,
+        // filled with its row's colour, sits in its card's slot, the empty slot white.
+        let backs = try PNG.read(contentsOf: folder.appendingPathComponent("backs-1.png"))
+        #expect(backs.width == 2 * 1463 && backs.height == 2 * 2048)
+        let colours: [(UInt8, UInt8, UInt8)] = [(0xf4, 0xa2, 0x61), (0x8a, 0xb1, 0x7d), (0x2a, 0x9d, 0x8f), (255, 255, 255)]
+        for (slot, colour) in colours.enumerated() {
+            let pixel = backs[slot % 2 * 1463 + 731, slot / 2 * 2048 + 1024]
+            #expect((pixel.r, pixel.g, pixel.b) == colour, "slot \(slot)")
+        }
+        let (ids, sheets, _) = try Self.deck(in: folder.appendingPathComponent("saved-object.json"))
+        #expect(ids == [100, 100, 100, 101, 102, 102])
+        let base = URL(fileURLWithPath: folder.path, isDirectory: true).absoluteString
+        #expect(sheets["1"]?["BackURL"] as? String == base + "backs-1.png")
+        #expect(sheets["1"]?["UniqueBack"] as? Bool == true && sheets["1"]?["BackIsHidden"] as? Bool == true)
+        let listed = try #require(try Self.json(game.url("out/cards.json"))["tabletopSimulator"] as? [String: Any])
+        #expect((listed["images"] as? [[String: Any]])?.compactMap { $0["path"] as? String }
+                == ["tabletop-simulator/deck-1.png", "tabletop-simulator/backs-1.png"])
+        // A batch job plans and writes the same files.
+        try game.write("spec.yaml", """
+        jobs:
+          - kind: cards
+            template: template.yaml
+            data: cards.csv
+            back: row-back.yaml
+            tabletop-simulator: true
+            output: game
+
+        """)
+        let batch = try CLIRunner.run(["batch", "spec.yaml", "--out", "batch", "--quiet"], in: game.folder)
+        #expect(batch.status == 0, "\(batch.stderr)")
+        for name in ["deck-1.png", "backs-1.png", "saved-object.json"] {
+            #expect(try Data(contentsOf: game.url("batch/game/tabletop-simulator/" + name)).count > 0, "\(name)")
+        }
+        #expect(try Data(contentsOf: game.url("batch/game/tabletop-simulator/backs-1.png"))
+                == (try Data(contentsOf: folder.appendingPathComponent("backs-1.png"))))
+        let jobs = try #require(try Self.json(game.url("batch/manifest.json"))["jobs"] as? [String: [String: Any]])
+        let outputs = jobs.values.flatMap { ($0["outputs"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String } }
+        #expect(outputs.contains("game/tabletop-simulator/backs-1.png") && !outputs.contains("game/tabletop-simulator/back.png"))
     }
 
     @Test func theHiddenFaceInTheLastSlotTakesASlotOfEachSheet() throws {

@@ -167,3 +167,74 @@ struct TabletopSimulatorTests {
         try expectCellsEqualSingleCards(seventyOne, sheet: 1)
     }
 }
+
+extension TabletopSimulatorTests {
+    /// `count` distinct cards whose backs take turns between two designs.
+    static func deckWithBacksByCard(_ count: Int, hidden: TabletopSimulatorDeck.HiddenFace = .back) throws -> TabletopSimulatorDeck {
+        let plain = try deck(count, hidden: hidden)
+        let designs = try [BackDesign.lattice, .rosette].map { design in
+            var theme = CardTheme.classic
+            theme.backDesign = design
+            let renderer = try CardRenderer(size: .poker, theme: theme)
+            return TabletopSimulatorDeck.Card(name: "back-\(design.rawValue)") { bounds, canvas in
+                try renderer.draw(.back, in: bounds, on: canvas)
+            }
+        }
+        let backs = (0..<count).map { designs[$0 % 2] }
+        return try TabletopSimulatorDeck(cards: plain.cards, back: designs[0], cardBacks: backs, cardSize: poker,
+                                         nickname: "test deck", hidden: hidden)
+    }
+
+    @Test("backs that differ by card are back sheets cut like the face sheets, each back pixel-equal in its face's slot")
+    func backSheets() throws {
+        let deck = try Self.deckWithBacksByCard(71)
+        #expect(deck.hasUniqueBacks)
+        #expect(TabletopSimulatorDeck.fileNames(cardCount: 71, format: .png, uniqueBacks: true)
+                == ["deck-1.png", "deck-2.png", "backs-1.png", "backs-2.png", "saved-object.json"])
+        for (index, slots) in [(0, [0, 1, 68, 69]), (1, [0])] {
+            let sheet = deck.sheets[index], grid = sheet.grid
+            let image = try deck.backPicture(of: sheet).rasterize(resolution: grid.resolution)
+            #expect(image.width == grid.sheetWidth && image.height == grid.sheetHeight)
+            var cells: [Int: [UInt8]] = [:]
+            for slot in slots {
+                let card = sheet.cards.lowerBound + slot
+                let single = try deck.picture(of: deck.backOfCard(card), in: grid).rasterize(resolution: grid.resolution)
+                let (left, top) = (slot % grid.columns * grid.cardWidth, slot / grid.columns * grid.cardHeight)
+                var cell: [UInt8] = []
+                for y in 0..<single.height {
+                    let start = ((top + y) * image.width + left) * 4
+                    cell += image.pixels[start..<start + single.width * 4]
+                }
+                #expect(cell == Array(single.pixels), "sheet \(sheet.key) slot \(slot)")
+                cells[slot] = cell
+            }
+            if index == 0 { #expect(cells[0] != cells[1], "the two designs alternate") }
+        }
+        let object = deck.savedObject(imageBase: "https://example.com/d/", format: .png)
+        let decks = object.objectStates[0].customDeck
+        #expect(decks["1"]?.backURL == "https://example.com/d/backs-1.png" && decks["2"]?.backURL == "https://example.com/d/backs-2.png")
+        #expect(decks.values.allSatisfy { $0.uniqueBack && $0.backIsHidden })
+        let json = try #require(try JSONSerialization.jsonObject(with: object.jsonData()) as? [String: Any])
+        let first = (json["ObjectStates"] as? [[String: Any]])?.first?["CustomDeck"] as? [String: [String: Any]]
+        #expect(first?["1"]?["UniqueBack"] as? Bool == true)
+        // One back for every card keeps the single back image.
+        #expect(try Self.deck(3).savedObject(imageBase: "x/", format: .png).objectStates[0].customDeck["1"]?.uniqueBack == false)
+    }
+
+    @Test("with backs by card and the hidden face in the last slot, both sheets draw the deck's back there")
+    func backSheetsWithTheHiddenFaceInTheLastSlot() throws {
+        let deck = try Self.deckWithBacksByCard(3, hidden: .lastSlot)
+        let sheet = deck.sheets[0], grid = sheet.grid
+        let hiddenSlot = try #require(sheet.hiddenSlot)
+        let image = try deck.backPicture(of: sheet).rasterize(resolution: grid.resolution)
+        let back = try deck.picture(of: deck.back, in: grid).rasterize(resolution: grid.resolution)
+        let (left, top) = (hiddenSlot % grid.columns * grid.cardWidth, hiddenSlot / grid.columns * grid.cardHeight)
+        for y in stride(from: 0, to: grid.cardHeight, by: 5) {
+            let start = ((top + y) * image.width + left) * 4, rowBytes = grid.cardWidth * 4
+            #expect(image.pixels[start..<start + rowBytes] == back.pixels[y * rowBytes..<(y + 1) * rowBytes], "row \(y)")
+        }
+        #expect(throws: PlayingCardsError.self) {
+            try TabletopSimulatorDeck(cards: deck.cards, back: deck.back, cardBacks: [deck.back], cardSize: Self.poker, nickname: "x")
+        }
+    }
+}

@@ -21,6 +21,9 @@ public struct CardBacks: Sendable {
     /// For each card, in the cards' order, the index in ``backs`` of its back.
     public var backOfCard: [Int]
 
+    /// Whether the cards do not all have the same back.
+    public var differ: Bool { backOfCard.contains { $0 != backOfCard.first } }
+
     /// The back of the card at `index` of the cards the backs were made for.
     public func back(ofCard index: Int) -> Back { backs[backOfCard[index]] }
 

@@ -250,6 +250,8 @@ public struct DeckManifest: Sendable, Codable, Equatable {
     public var tabletopSimulator: TabletopSimulatorFiles?
     /// The showcase and hand pictures, when they were written.
     public var pictures: [ListedCardFile]?
+    /// The Card Game Simulator game's files (or its zip), when one was written.
+    public var cardGameSimulator: [WrittenFile]?
 
     /// A manifest of `files` for a deck of this size, theme and resolution.
     public init(size: CardSize, theme: String, resolution: Resolution, files: [Entry]) {

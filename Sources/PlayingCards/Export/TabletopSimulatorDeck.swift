@@ -2,6 +2,30 @@ import CardRenderSupport
 import Drawing
 import Foundation
 
+/// One distinct card of a deck exported to a digital tabletop: its name, how many copies the
+/// deck holds, and how it draws itself into a card-sized rect.
+public struct TabletopCard: Sendable {
+    /// The name the tabletop shows (Tabletop Simulator's `Nickname`, Card Game Simulator's card name).
+    public var name: String
+    /// Copies of the card in the deck.
+    public var count: Int
+    /// Draws the card into a card-sized rect.
+    public var draw: @Sendable (_ bounds: CGRect, _ canvas: Canvas) throws -> Void
+
+    /// A card named `name`, held `count` times, drawn by `draw`.
+    public init(name: String, count: Int = 1, draw: @escaping @Sendable (_ bounds: CGRect, _ canvas: Canvas) throws -> Void) {
+        self.name = name
+        self.count = count
+        self.draw = draw
+    }
+
+    /// The card alone on a `size`-point picture, drawn into its whole bounds.
+    public func picture(size: CGSize) -> Picture {
+        let draw = self.draw
+        return Picture(size: size, title: name) { canvas in try draw(CGRect(origin: .zero, size: size), canvas) }
+    }
+}
+
 /// A deck for Tabletop Simulator: the cards cut into "card sheets" (grids of at most 10 × 7
 /// cards, each sheet at most 4096 px a side, opaque), one back image, and a saved object (the
 /// JSON Tabletop Simulator reads from its Saved Objects folder) naming them, as the
@@ -14,6 +38,9 @@ import Foundation
 /// shows is either the back too (`BackIsHidden`), so all 70 slots of a full sheet hold cards,
 /// or the image in each sheet's last slot (the back drawn there), so a full sheet holds 69. A
 /// card's `CardID` is its sheet's key × 100 + its slot, counted row by row from 0.
+///
+/// When the cards' backs differ (`cardBacks`), each face sheet has a back sheet cut by the same
+/// grid, each card's back in its face's slot, and the saved object says `UniqueBack`.
 public struct TabletopSimulatorDeck: Sendable {
     /// Columns a sheet holds at most.
     public static let maxColumns = 10
@@ -32,21 +59,7 @@ public struct TabletopSimulatorDeck: Sendable {
 
     /// One distinct card: its name (the card's `Nickname`), how many copies the deck holds, and
     /// how it draws itself into a card-sized rect.
-    public struct Card: Sendable {
-        /// The name Tabletop Simulator shows (`Nickname`).
-        public var name: String
-        /// Copies of the card in the deck.
-        public var count: Int
-        /// Draws the card into a card-sized rect.
-        public var draw: @Sendable (_ bounds: CGRect, _ canvas: Canvas) throws -> Void
-
-        /// A card named `name`, held `count` times, drawn by `draw`.
-        public init(name: String, count: Int = 1, draw: @escaping @Sendable (_ bounds: CGRect, _ canvas: Canvas) throws -> Void) {
-            self.name = name
-            self.count = count
-            self.draw = draw
-        }
-    }
+    public typealias Card = TabletopCard
 
     /// How one sheet is cut: its columns and rows and each card's size in pixels.
     public struct Grid: Sendable, Equatable, CustomStringConvertible {
@@ -146,8 +159,12 @@ public struct TabletopSimulatorDeck: Sendable {
 
     /// Every distinct card, in deck order.
     public let cards: [Card]
-    /// The back, shared by every card and shown for hidden ones.
+    /// The back, shared by every card unless `cardBacks` gives each its own; what the hidden
+    /// face's slot shows with `HiddenFace.lastSlot`.
     public let back: Card
+    /// Each distinct card's own back, in `cards` order, when the backs differ: drawn on back
+    /// sheets (`UniqueBack`) instead of one back image. Nil: `back` for every card.
+    public let cardBacks: [Card]?
     /// The card's trim size in points.
     public let cardSize: CGSize
     /// The deck's name in Tabletop Simulator.
@@ -157,14 +174,19 @@ public struct TabletopSimulatorDeck: Sendable {
     /// The sheets, in key order.
     public let sheets: [Sheet]
 
-    /// A deck of `cards` with `back`, hidden cards showing `hidden`; refuses more than
-    /// `maxSheets` sheets or `maxCopies` cards before anything is drawn.
-    public init(cards: [Card], back: Card, cardSize: CGSize, nickname: String,
+    /// A deck of `cards` with `back`, or each with its back in `cardBacks` (one per card, in
+    /// order), hidden cards showing `hidden`; refuses more than `maxSheets` sheets or
+    /// `maxCopies` cards, or a `cardBacks` not one per card, before anything is drawn.
+    public init(cards: [Card], back: Card, cardBacks: [Card]? = nil, cardSize: CGSize, nickname: String,
                 hidden: HiddenFace = .back) throws(PlayingCardsError) {
         try Self.checkSize(counts: cards.map(\.count), hidden: hidden)
+        if let cardBacks, cardBacks.count != cards.count {
+            throw .tooLarge("a Tabletop Simulator deck with a back per card needs \(cards.count) backs, got \(cardBacks.count)")
+        }
         let perSheet = hidden.cardsPerSheet
         self.cards = cards
         self.back = back
+        self.cardBacks = cardBacks
         self.cardSize = cardSize
         self.nickname = nickname
         self.hidden = hidden
@@ -206,23 +228,47 @@ public struct TabletopSimulatorDeck: Sendable {
     public static func sheetName(_ key: Int, format: OutputFormat) -> String { "deck-\(key).\(format.fileExtension)" }
     /// The back's file name.
     public static func backName(format: OutputFormat) -> String { "back.\(format.fileExtension)" }
+    /// The file name of sheet `key`'s backs (`backs-1.png`), when each card has its own back.
+    public static func backSheetName(_ key: Int, format: OutputFormat) -> String { "backs-\(key).\(format.fileExtension)" }
 
-    /// The files written for `cardCount` distinct cards, relative to `folder`: the sheets, the
-    /// back, then the saved object.
-    public static func fileNames(cardCount: Int, format: OutputFormat, hidden: HiddenFace = .back) -> [String] {
-        let sheets = (cardCount + hidden.cardsPerSheet - 1) / hidden.cardsPerSheet
-        return (0..<sheets).map { sheetName($0 + 1, format: format) } + [backName(format: format), savedObjectName]
+    /// Whether each card has its own back, drawn on back sheets.
+    public var hasUniqueBacks: Bool { cardBacks != nil }
+
+    /// The files written for `cardCount` distinct cards, relative to `folder`: the sheets, then
+    /// the back (or, with `uniqueBacks`, a back sheet per sheet), then the saved object.
+    public static func fileNames(cardCount: Int, format: OutputFormat, hidden: HiddenFace = .back,
+                                 uniqueBacks: Bool = false) -> [String] {
+        let keys = (0..<(cardCount + hidden.cardsPerSheet - 1) / hidden.cardsPerSheet).map { $0 + 1 }
+        let backs = uniqueBacks ? keys.map { backSheetName($0, format: format) } : [backName(format: format)]
+        return keys.map { sheetName($0, format: format) } + backs + [savedObjectName]
     }
 
     /// The sheet as a picture whose pixel size at its grid's resolution is exactly the sheet's:
     /// each card at the top left of its cell, drawn at the grid's scale and clipped to the cell,
     /// on `background`; the back in the hidden face's slot, when the sheet has one.
     public func picture(of sheet: Sheet) -> Picture {
+        picture(of: sheet, slots: Array(cards[sheet.cards]), title: "\(nickname), sheet \(sheet.key)")
+    }
+
+    /// The back sheet of `sheet`: each card's back (from `cardBacks`) in its face's slot, cut and
+    /// drawn exactly as the face sheet is; `back` in the hidden face's slot, when the sheet has one.
+    public func backPicture(of sheet: Sheet) -> Picture {
+        let backs = sheet.cards.map { backOfCard($0) }
+        return picture(of: sheet, slots: backs, title: "\(nickname), backs of sheet \(sheet.key)")
+    }
+
+    /// The back of card `index`: its own, or the deck's.
+    public func backOfCard(_ index: Int) -> Card {
+        guard let cardBacks, cardBacks.indices.contains(index) else { return back }
+        return cardBacks[index]
+    }
+
+    /// `slots` in order from slot 0, and `back` in the hidden face's slot, on a sheet cut by `sheet`'s grid.
+    private func picture(of sheet: Sheet, slots: [Card], title: String) -> Picture {
         let grid = sheet.grid, scale = CGFloat(grid.pixelsPerPoint), cardSize = self.cardSize
-        let cards = self.cards[sheet.cards].enumerated().map { ($0.offset, $0.element) }
-            + (sheet.hiddenSlot.map { [($0, back)] } ?? [])
+        let cards = slots.enumerated().map { ($0.offset, $0.element) } + (sheet.hiddenSlot.map { [($0, back)] } ?? [])
         let size = CGSize(width: CGFloat(grid.sheetWidth) / scale, height: CGFloat(grid.sheetHeight) / scale)
-        return Picture(size: size, title: "\(nickname), sheet \(sheet.key)") { canvas in
+        return Picture(size: size, title: title) { canvas in
             canvas.fill(BezierPath(rect: CGRect(origin: .zero, size: size)), with: Self.background)
             for (slot, card) in cards {
                 let cell = CGRect(x: CGFloat(slot % grid.columns * grid.cardWidth) / scale,
@@ -269,9 +315,10 @@ public struct TabletopSimulatorDeck: Sendable {
         var customDecks: [String: TabletopSavedObject.CustomDeck] = [:]
         for sheet in sheets {
             customDecks[String(sheet.key)] = TabletopSavedObject.CustomDeck(
-                faceURL: imageBase + Self.sheetName(sheet.key, format: format), backURL: backURL,
+                faceURL: imageBase + Self.sheetName(sheet.key, format: format),
+                backURL: hasUniqueBacks ? imageBase + Self.backSheetName(sheet.key, format: format) : backURL,
                 numWidth: sheet.grid.columns, numHeight: sheet.grid.rows, backIsHidden: hidden == .back,
-                uniqueBack: false)
+                uniqueBack: hasUniqueBacks)
         }
         var ids: [Int] = []
         var contained: [TabletopSavedObject.Object] = []
@@ -386,7 +433,7 @@ public struct TabletopSavedObject: Sendable, Codable, Equatable {
 /// The Tabletop Simulator files a manifest lists: the sheets, the back and the saved object,
 /// each with its size and SHA-256.
 public struct TabletopSimulatorFiles: Sendable, Codable, Equatable {
-    /// The sheets, in key order, then the back, each with its pixel size.
+    /// The sheets, in key order, then the back (or the back sheets, in key order), each with its pixel size.
     public var images: [ListedCardFile]
     /// The saved object to put in Tabletop Simulator's Saved Objects folder.
     public var savedObject: WrittenFile
