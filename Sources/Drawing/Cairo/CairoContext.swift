@@ -156,15 +156,24 @@ final class CairoContext {
     func popGroupToSource() { cairo_pop_group_to_source(raw) }
 
     /// Paints `image` (an ARGB32 image surface) scaled into `rect`.
-    func paintImage(_ image: CairoSurface, pixelWidth: Int, pixelHeight: Int, in rect: CGRect) {
+    /// Paints the image scaled onto `rect`; with `edges`, it goes on past `rect` as far as
+    /// `area` (the area painted, `rect` without `edges`), reflected or padded.
+    func paintImage(_ image: CairoSurface, pixelWidth: Int, pixelHeight: Int, in rect: CGRect,
+                    extending edges: EdgeExtension? = nil, over area: CGRect? = nil) {
         guard pixelWidth > 0, pixelHeight > 0, rect.width > 0, rect.height > 0 else { return }
+        let painted = edges == nil ? rect : area ?? rect
         cairo_save(raw)
-        cairo_rectangle(raw, Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height))
+        cairo_rectangle(raw, Double(painted.minX), Double(painted.minY), Double(painted.width), Double(painted.height))
         cairo_clip(raw)
         cairo_translate(raw, Double(rect.minX), Double(rect.minY))
         cairo_scale(raw, Double(rect.width) / Double(pixelWidth), Double(rect.height) / Double(pixelHeight))
         cairo_set_source_surface(raw, image.raw, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(raw), CAIRO_FILTER_GOOD)
+        switch edges {
+        case .mirror: cairo_pattern_set_extend(cairo_get_source(raw), CAIRO_EXTEND_REFLECT)
+        case .stretch: cairo_pattern_set_extend(cairo_get_source(raw), CAIRO_EXTEND_PAD)
+        case nil: break
+        }
         cairo_paint(raw)
         cairo_restore(raw)
     }

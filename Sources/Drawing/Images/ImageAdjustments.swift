@@ -1,0 +1,115 @@
+import Foundation
+import Geometry
+import Images
+
+/// How an image goes on past the edges it was drawn to, as print-and-play art drawn to the
+/// trim needs in a print's bleed (templates write these names as an image layer's `bleed`).
+public enum EdgeExtension: String, Sendable, Hashable, CaseIterable {
+    /// The image reflected in its edge: the first pixel outside is the edge pixel, the next the
+    /// one inside it, and so on (Cairo's `CAIRO_EXTEND_REFLECT`).
+    case mirror
+    /// The outermost row or column repeated outward, a corner pixel filling its corner (Cairo's
+    /// `CAIRO_EXTEND_PAD`).
+    case stretch
+}
+
+extension Image {
+    /// The part `rect` of the image, in points of ``size`` (a raster's pixels), nil unless it
+    /// lies inside the image. A raster is cut at whole pixels (`rect` rounded to the nearest);
+    /// an SVG stays vectors, clipped to `rect`.
+    public func cropped(to rect: CGRect) -> Image? {
+        switch self {
+        case .raster(let pixels):
+            let x = Int(rect.minX.rounded()), y = Int(rect.minY.rounded())
+            let width = Int(rect.maxX.rounded()) - x, height = Int(rect.maxY.rounded()) - y
+            return pixels.cropped(x: x, y: y, width: width, height: height).map(Image.raster)
+        case .vector(let vector):
+            return vector.cropped(to: rect).map(Image.vector)
+        }
+    }
+
+    /// The image turned clockwise by `quarterTurns` quarter turns: a raster's pixels reordered,
+    /// an SVG drawn turned.
+    public func turnedClockwise(quarterTurns: Int) -> Image {
+        switch self {
+        case .raster(let pixels): .raster(pixels.turnedClockwise(quarterTurns: quarterTurns))
+        case .vector(let vector): .vector(vector.turnedClockwise(quarterTurns: quarterTurns))
+        }
+    }
+}
+
+extension Canvas {
+    /// The most pixels of the copy of an SVG that fills the parts of `outsets` around it: 16
+    /// million (64 MB), whatever the output's resolution; a larger output gets a coarser copy,
+    /// which only the bleed shows.
+    public static let maximumExtensionPixels = 16_000_000
+
+    /// Draws `image` fitted into `rect` as ``draw(_:in:fit:clippedTo:)`` does, and goes on past
+    /// each side of `rect` by `outsets` (a positive distance per side) as `edges` says, where
+    /// the fitted image reaches that side: a `contain` image leaves the sides it does not reach
+    /// as they are. A `cover` image shows what it holds past `rect` first, then is extended from
+    /// its own edge. An SVG stays vectors inside its fitted rectangle; around it the extension
+    /// is painted from a copy rasterised at the output's resolution.
+    public func draw(_ image: Image, in rect: CGRect, fit: ImageFit, extending edges: EdgeExtension,
+                     by outsets: EdgeInsets) throws(DrawingError) {
+        let rect = rect.standardized
+        guard rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite,
+              rect.width > 0, rect.height > 0, image.size.width > 0, image.size.height > 0 else { return }
+        let target = Canvas.rect(for: image.size, in: rect, fit: fit)
+        let tolerance: CGFloat = 0.01
+        let reached = EdgeInsets(top: target.minY <= rect.minY + tolerance ? max(outsets.top, 0) : 0,
+                                 left: target.minX <= rect.minX + tolerance ? max(outsets.left, 0) : 0,
+                                 bottom: target.maxY >= rect.maxY - tolerance ? max(outsets.bottom, 0) : 0,
+                                 right: target.maxX >= rect.maxX - tolerance ? max(outsets.right, 0) : 0)
+        let area = rect.inset(by: EdgeInsets(top: -reached.top, left: -reached.left, bottom: -reached.bottom, right: -reached.right))
+        context.save()
+        defer { context.restore() }
+        switch image {
+        case .raster(let pixels):
+            let surface = try CairoSurface.image(from: pixels)
+            context.paintImage(surface, pixelWidth: pixels.width, pixelHeight: pixels.height, in: target,
+                               extending: edges, over: area)
+        case .vector(let vector):
+            try drawExtension(of: vector, at: target, extending: edges, over: area)
+            context.newPath()
+            context.rectangle(area)
+            context.clip(preserve: false)
+            try vector.draw(in: target, on: self)
+        }
+    }
+
+    /// Paints `area` outside `target` from a raster copy of `vector` as large as `target` is on
+    /// the output (at most ``maximumExtensionPixels``), extended past its edges.
+    private func drawExtension(of vector: VectorImage, at target: CGRect, extending edges: EdgeExtension,
+                               over area: CGRect) throws(DrawingError) {
+        guard area != target.intersection(area) else { return }
+        let transform = context.currentTransform
+        let scale = max(hypot(transform.a, transform.b), hypot(transform.c, transform.d), 1e-6)
+        let fullPixels = Double(target.width * scale) * Double(target.height * scale)
+        let shrink = fullPixels > Double(Self.maximumExtensionPixels) ? (Double(Self.maximumExtensionPixels) / fullPixels).squareRoot() : 1
+        let pixelWidth = max(1, Int((Double(target.width * scale) * shrink).rounded(.up)))
+        let pixelHeight = max(1, Int((Double(target.height * scale) * shrink).rounded(.up)))
+        let copy = try vector.rasterized(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        context.save()
+        defer { context.restore() }
+        // Everything in `area` but the fitted image, which is drawn as vectors.
+        context.newPath()
+        context.rectangle(area)
+        context.rectangle(target)
+        context.setFillRule(.evenOdd)
+        context.clip(preserve: false)
+        context.paintImage(copy, pixelWidth: pixelWidth, pixelHeight: pixelHeight, in: target, extending: edges, over: area)
+    }
+}
+
+extension VectorImage {
+    /// The image drawn over a transparent `pixelWidth`×`pixelHeight` image surface.
+    func rasterized(pixelWidth: Int, pixelHeight: Int) throws(DrawingError) -> CairoSurface {
+        let surface = try CairoSurface.image(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        let context = try CairoContext(surface: surface)
+        let size = CGSize(width: pixelWidth, height: pixelHeight)
+        try draw(in: CGRect(origin: .zero, size: size), on: Canvas(context: context, size: size))
+        try context.checkStatus(while: "drawing \(name) for the bleed")
+        return surface
+    }
+}
