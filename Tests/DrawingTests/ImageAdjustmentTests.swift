@@ -1,0 +1,94 @@
+import Drawing
+import Foundation
+import Geometry
+import Testing
+
+/// Cropping and quarter-turning images (raster pixels copied, SVGs clipped and turned as
+/// vectors), JPEG and WebP read as rasters, and an image extended past its rectangle.
+@Suite struct ImageAdjustmentTests {
+    /// 3 × 2: red, green, blue over white, black, grey.
+    static let six = RGBAImage(width: 3, height: 2, pixels: [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255,
+                                                             255, 255, 255, 255, 0, 0, 0, 255, 128, 128, 128, 255])
+
+    @Test func rasterCropIsInsideTheImageOrNil() throws {
+        let right = try #require(Self.six.cropped(x: 1, y: 0, width: 2, height: 2))
+        #expect(right.width == 2 && right.height == 2)
+        #expect(right[0, 0] == Self.six[1, 0] && right[1, 1] == Self.six[2, 1])
+        #expect(Self.six.cropped(x: 2, y: 0, width: 2, height: 1) == nil)
+        #expect(Self.six.cropped(x: -1, y: 0, width: 1, height: 1) == nil)
+        #expect(Self.six.cropped(x: 0, y: 0, width: 0, height: 1) == nil)
+    }
+
+    @Test func quarterTurnsReorderPixels() {
+        let turned = Self.six.turnedClockwise(quarterTurns: 1)
+        #expect(turned.width == 2 && turned.height == 3)
+        // Clockwise: the bottom-left (white) comes to the top-left, the top-left (red) to the top-right.
+        #expect(turned[0, 0] == Self.six[0, 1] && turned[1, 0] == Self.six[0, 0] && turned[1, 2] == Self.six[2, 0])
+        #expect(Self.six.turnedClockwise(quarterTurns: 2)[0, 0] == Self.six[2, 1])
+        #expect(Self.six.turnedClockwise(quarterTurns: 3) == Self.six.turnedClockwise(quarterTurns: -1))
+        #expect(Self.six.turnedClockwise(quarterTurns: 4) == Self.six)
+    }
+
+    /// The two-squares SVG (red left, blue right) cut to its right half is blue; turned a
+    /// quarter, its red half is on top.
+    @Test func svgCropAndTurnStayVectors() throws {
+        let svg = try VectorImage(data: Data(ImageFixtures.twoSquaresSVG.utf8), name: "two.svg")
+        let blue = try #require(svg.cropped(to: CGRect(x: 10, y: 0, width: 10, height: 10)))
+        #expect(blue.size == CGSize(width: 10, height: 10))
+        #expect(svg.cropped(to: CGRect(x: 15, y: 0, width: 10, height: 10)) == nil)
+        let turned = svg.turnedClockwise(quarterTurns: 1)
+        #expect(turned.size == CGSize(width: 10, height: 20))
+        let picture = Picture(size: CGSize(width: 20, height: 20)) { canvas in
+            try canvas.draw(.vector(blue), in: CGRect(x: 0, y: 0, width: 10, height: 10), fit: .stretch)
+            try canvas.draw(.vector(turned), in: CGRect(x: 10, y: 0, width: 10, height: 20), fit: .stretch)
+        }
+        let pixels = try picture.rasterize(scale: 1)
+        #expect(pixels[5, 5] == RGBAImage.Pixel(r: 0, g: 0, b: 255, a: 255))
+        #expect(pixels[15, 5] == RGBAImage.Pixel(r: 255, g: 0, b: 0, a: 255))
+        #expect(pixels[15, 15] == RGBAImage.Pixel(r: 0, g: 0, b: 255, a: 255))
+        // A crop of the turned image is taken in its turned coordinates: its bottom half is blue.
+        let bottom = try #require(turned.cropped(to: CGRect(x: 0, y: 10, width: 10, height: 10)))
+        let alone = try Picture(size: CGSize(width: 10, height: 10)) { canvas in
+            try canvas.draw(.vector(bottom), in: CGRect(x: 0, y: 0, width: 10, height: 10), fit: .stretch)
+        }.rasterize(scale: 1)
+        #expect(alone[5, 5] == RGBAImage.Pixel(r: 0, g: 0, b: 255, a: 255))
+    }
+
+    @Test func jpegAndWebPAreRasters() throws {
+        let art = RGBAImage(width: 16, height: 8, fill: (200, 100, 50, 255))
+        for (name, data) in [("art.jpg", try JPEG.encode(art, quality: 95)), ("art.webp", try WebP.encode(art))] {
+            let image = try Image(data: data, name: name, maxPixels: 1000)
+            guard case let .raster(pixels) = image else {
+                Issue.record("\(name) is not a raster")
+                continue
+            }
+            #expect(pixels.width == 16 && pixels.height == 8, "\(name)")
+            // The header is read first: over the budget, nothing is decoded.
+            #expect(throws: DrawingError.self) { try Image(data: data, name: name, maxPixels: 100) }
+        }
+    }
+
+    /// A 3 × 2 image drawn 1:1 at (3, 3) on a 9 × 8 canvas, extended 3 px past every side (more
+    /// than its height: a mirror reflects again in the far edge).
+    @Test(arguments: EdgeExtension.allCases)
+    func extendedPastEverySide(mode: EdgeExtension) throws {
+        let picture = Picture(size: CGSize(width: 9, height: 8)) { canvas in
+            try canvas.draw(.raster(Self.six), in: CGRect(x: 3, y: 3, width: 3, height: 2), fit: .stretch,
+                            extending: mode, by: EdgeInsets(all: 3))
+        }
+        let pixels = try picture.rasterize(scale: 1)
+        func source(_ index: Int, _ count: Int) -> Int {
+            switch mode {
+            case .stretch: min(max(index, 0), count - 1)
+            // Reflected again past the far edge, when the extension is wider than the image.
+            case .mirror: { let m = (index % (2 * count) + 2 * count) % (2 * count); return m < count ? m : 2 * count - 1 - m }()
+            }
+        }
+        for y in 0..<8 {
+            for x in 0..<9 {
+                let expected = Self.six[source(x - 3, 3), source(y - 3, 2)]
+                #expect(pixels[x, y] == expected, "(\(x), \(y)) \(mode)")
+            }
+        }
+    }
+}
