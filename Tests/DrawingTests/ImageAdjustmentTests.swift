@@ -17,6 +17,12 @@ import Testing
         #expect(Self.six.cropped(x: 2, y: 0, width: 2, height: 1) == nil)
         #expect(Self.six.cropped(x: -1, y: 0, width: 1, height: 1) == nil)
         #expect(Self.six.cropped(x: 0, y: 0, width: 0, height: 1) == nil)
+        // An Image's crop is rounded to whole pixels, and checked without a copy.
+        let image = Image.raster(Self.six)
+        #expect(image.canBeCropped(to: CGRect(x: 0.6, y: 0, width: 2.2, height: 2)))
+        #expect(image.cropped(to: CGRect(x: 0.6, y: 0, width: 2.2, height: 2)) == .raster(right))
+        #expect(!image.canBeCropped(to: CGRect(x: 1.6, y: 0, width: 2, height: 2)))
+        #expect(!image.canBeCropped(to: CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 2)))
     }
 
     @Test func quarterTurnsReorderPixels() {

@@ -3,62 +3,38 @@ import Foundation
 import Geometry
 import SpecFiles
 
-/// An image file as one layer draws it: the file, the part of it kept and its turn.
-struct AdjustedImageKey: Hashable {
-    var url: URL
-    /// The crop in the file's units (x, y, width, height), empty for the whole file.
-    var crop: [CGFloat]
-    var quarterTurns: Int
-}
-
 extension TemplateRenderer {
     /// How far past the trim an extended image may go: the largest card side, more than any
     /// bleed; the card's clip (its bleed box on a print) stops it.
     static let extensionReach: CGFloat = CardTemplate.maximumCardSide
 
-    static func key(for image: ImageLayer, size: CGSize) -> AdjustedImageKey {
-        let crop = image.crop.map { (crop) -> [CGFloat] in
-            let rect = crop.rect(in: size)
-            return [rect.minX, rect.minY, rect.width, rect.height]
-        } ?? []
-        return AdjustedImageKey(url: image.url, crop: crop, quarterTurns: image.quarterTurns)
+    /// Refuses a crop reaching outside the image, at the layer's `crop`, with the row. Nothing
+    /// is copied here: a raster is cut when a card is drawn, so rows asking for many different
+    /// crops of one large image never hold more than the cards being drawn.
+    static func checkCrop(of image: Image, for imageLayer: ImageLayer, card: TemplateCard, layer: ResolvedLayer,
+                          in template: CardTemplate) throws(SpecError) {
+        guard let crop = imageLayer.crop else { return }
+        let rect = crop.rect(in: image.size)
+        guard !image.canBeCropped(to: rect) else { return }
+        let size = "\(ValueParser.format(Double(image.size.width)))×\(ValueParser.format(Double(image.size.height)))"
+        let asked = [rect.minX, rect.minY, rect.width, rect.height].map { ValueParser.format((Double($0) * 100).rounded() / 100) }
+        let error = Self.error("`crop` x \(asked[0]), y \(asked[1]), \(asked[2])×\(asked[3]) reaches outside the "
+                               + "\(size) image \(imageLayer.url.lastPathComponent)", card: card, layer: layer, in: template)
+        let spec = template.layers.indices.contains(layer.index) ? template.layers[layer.index] : nil
+        throw SpecError(error.message, at: spec?.entries["crop"]?.location ?? error.location)
     }
 
-    /// Adds `image` cut and turned as `imageLayer` asks to `adjusted` (nothing when it asks for
-    /// neither); a crop reaching outside the image is an error at the layer's `crop`.
-    static func adjust(_ image: Image, for imageLayer: ImageLayer, card: TemplateCard, layer: ResolvedLayer,
-                       in template: CardTemplate, into adjusted: inout [AdjustedImageKey: Image]) throws(SpecError) {
-        guard imageLayer.crop != nil || imageLayer.quarterTurns != 0 else { return }
-        let key = key(for: imageLayer, size: image.size)
-        guard adjusted[key] == nil else { return }
-        var result = image
-        if let crop = imageLayer.crop {
-            let rect = crop.rect(in: image.size)
-            guard let cropped = image.cropped(to: rect) else {
-                let size = "\(ValueParser.format(Double(image.size.width)))×\(ValueParser.format(Double(image.size.height)))"
-                let asked = [rect.minX, rect.minY, rect.width, rect.height].map { ValueParser.format((Double($0) * 100).rounded() / 100) }
-                let spec = template.layers.indices.contains(layer.index) ? template.layers[layer.index] : nil
-                var error = Self.error("`crop` x \(asked[0]), y \(asked[1]), \(asked[2])×\(asked[3]) reaches outside the "
-                                       + "\(size) image \(imageLayer.url.lastPathComponent)", card: card, layer: layer, in: template)
-                if let location = spec?.entries["crop"]?.location { error = SpecError(error.message, at: location) }
-                throw error
-            }
-            result = cropped
-        }
-        adjusted[key] = result.turnedClockwise(quarterTurns: imageLayer.quarterTurns)
-    }
-
-    /// Draws an image layer: the file as loaded, or cut and turned, fitted into `box`; with
+    /// Draws an image layer: the file cut and turned as the layer asks, fitted into `box`; with
     /// `bleed`, extended past each side of `box` on or beyond the trim's edge.
     func draw(_ image: ImageLayer, in box: CGRect, on canvas: Canvas) throws {
-        guard let loaded = images[image.url] else { throw DrawingError.image("image \(image.url.path) was not loaded") }
-        var drawn = loaded
-        if image.crop != nil || image.quarterTurns != 0 {
-            guard let adjusted = adjustedImages[Self.key(for: image, size: loaded.size)] else {
-                throw DrawingError.image("image \(image.url.path) was not cut and turned")
+        guard var drawn = images[image.url] else { throw DrawingError.image("image \(image.url.path) was not loaded") }
+        if let crop = image.crop {
+            guard let cropped = drawn.cropped(to: crop.rect(in: drawn.size)) else {
+                throw DrawingError.image("the crop reaches outside the image \(image.url.path)")
             }
-            drawn = adjusted
+            drawn = cropped
         }
+        drawn = drawn.turnedClockwise(quarterTurns: image.quarterTurns)
         guard let bleed = image.bleed else {
             try canvas.draw(drawn, in: box, fit: image.fit, clippedTo: Self.clip(image, in: box))
             return

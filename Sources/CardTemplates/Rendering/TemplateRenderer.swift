@@ -13,8 +13,6 @@ public struct TemplateRenderer: Sendable {
     public let template: CardTemplate
     let fonts: FontLibrary
     let images: [URL: Image]
-    /// Images as layers draw them: cropped and turned (``ImageLayer/crop``, ``ImageLayer/quarterTurns``).
-    let adjustedImages: [AdjustedImageKey: Image]
     let icons: [String: InlineIcon]
 
     /// Loads the template's font files and icons and every image `cards` draw. Errors are one
@@ -42,7 +40,6 @@ public struct TemplateRenderer: Sendable {
                 try canvas.draw(image, in: rect, fit: .contain)
             }
         }
-        var adjustedImages: [AdjustedImageKey: Image] = [:]
         for card in cards {
             for layer in card.layers {
                 guard case let .image(imageLayer) = layer.content else { continue }
@@ -54,12 +51,11 @@ public struct TemplateRenderer: Sendable {
                     }
                 }
                 if let loaded = images[imageLayer.url] {
-                    try Self.adjust(loaded, for: imageLayer, card: card, layer: layer, in: template, into: &adjustedImages)
+                    try Self.checkCrop(of: loaded, for: imageLayer, card: card, layer: layer, in: template)
                 }
             }
         }
         self.images = images
-        self.adjustedImages = adjustedImages
         self.icons = icons
     }
 

@@ -20,12 +20,31 @@ extension Image {
     public func cropped(to rect: CGRect) -> Image? {
         switch self {
         case .raster(let pixels):
-            let x = Int(rect.minX.rounded()), y = Int(rect.minY.rounded())
-            let width = Int(rect.maxX.rounded()) - x, height = Int(rect.maxY.rounded()) - y
-            return pixels.cropped(x: x, y: y, width: width, height: height).map(Image.raster)
+            guard let cut = Self.wholePixels(of: rect) else { return nil }
+            return pixels.cropped(x: cut.x, y: cut.y, width: cut.width, height: cut.height).map(Image.raster)
         case .vector(let vector):
             return vector.cropped(to: rect).map(Image.vector)
         }
+    }
+
+    /// Whether ``cropped(to:)`` keeps a part of the image, found without copying anything.
+    public func canBeCropped(to rect: CGRect) -> Bool {
+        switch self {
+        case .raster(let pixels):
+            guard let cut = Self.wholePixels(of: rect) else { return false }
+            return cut.x >= 0 && cut.y >= 0 && cut.width > 0 && cut.height > 0
+                && cut.x <= pixels.width - cut.width && cut.y <= pixels.height - cut.height
+        case .vector(let vector):
+            return vector.cropped(to: rect) != nil
+        }
+    }
+
+    /// `rect`'s edges rounded to the nearest whole pixels; nil when they are not finite or too large.
+    private static func wholePixels(of rect: CGRect) -> (x: Int, y: Int, width: Int, height: Int)? {
+        let limit = CGFloat(Int32.max)
+        guard [rect.minX, rect.minY, rect.maxX, rect.maxY].allSatisfy({ $0.isFinite && abs($0) < limit }) else { return nil }
+        let x = Int(rect.minX.rounded()), y = Int(rect.minY.rounded())
+        return (x, y, Int(rect.maxX.rounded()) - x, Int(rect.maxY.rounded()) - y)
     }
 
     /// The image turned clockwise by `quarterTurns` quarter turns: a raster's pixels reordered,
