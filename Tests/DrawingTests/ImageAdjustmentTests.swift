@@ -97,4 +97,38 @@ import Testing
             }
         }
     }
+
+    /// A `contain` image extends only past the sides it reaches: its letterbox stays empty.
+    @Test func aContainLetterboxIsNotFilled() throws {
+        let picture = Picture(size: CGSize(width: 9, height: 10)) { canvas in
+            try canvas.draw(.raster(Self.six), in: CGRect(x: 3, y: 3, width: 3, height: 4), fit: .contain,
+                            extending: .stretch, by: EdgeInsets(all: 3))
+        }
+        let pixels = try picture.rasterize(scale: 1)
+        // The image sits at rows 4 and 5; rows 3 and 6 are its letterbox.
+        #expect(pixels[4, 3].a == 0 && pixels[4, 6].a == 0 && pixels[0, 3].a == 0)
+        #expect(pixels[0, 4] == Self.six[0, 0] && pixels[8, 5] == Self.six[2, 1])
+    }
+
+    /// An SVG extended from a box at fractional pixels leaves no seam where its vectors meet
+    /// the rasterised copy around them, neither of the background nor of a shape the top one
+    /// covers: every pixel is the top shape's opaque colour.
+    @Test func anExtendedSVGHasNoSeam() throws {
+        let svg = try VectorImage(data: Data("""
+            <svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#cc0000"/>\
+            <rect width="10" height="10" fill="#336699"/></svg>
+            """.utf8), name: "solid.svg")
+        let picture = Picture(size: CGSize(width: 20, height: 20)) { canvas in
+            try canvas.draw(.vector(svg), in: CGRect(x: 5.3, y: 5.3, width: 9.4, height: 9.4), fit: .stretch,
+                            extending: .mirror, by: EdgeInsets(all: 10))
+        }
+        let pixels = try picture.rasterize(scale: 1.5)
+        var seams: [String] = []
+        for y in 0..<pixels.height {
+            for x in 0..<pixels.width where pixels[x, y] != RGBAImage.Pixel(r: 0x33, g: 0x66, b: 0x99, a: 255) {
+                if seams.count < 4 { seams.append("(\(x), \(y)) \(pixels[x, y])") }
+            }
+        }
+        #expect(seams.isEmpty, "\(seams)")
+    }
 }

@@ -80,7 +80,9 @@ extension Canvas {
                                  left: target.minX <= rect.minX + tolerance ? max(outsets.left, 0) : 0,
                                  bottom: target.maxY >= rect.maxY - tolerance ? max(outsets.bottom, 0) : 0,
                                  right: target.maxX >= rect.maxX - tolerance ? max(outsets.right, 0) : 0)
-        let area = rect.inset(by: EdgeInsets(top: -reached.top, left: -reached.left, bottom: -reached.bottom, right: -reached.right))
+        // What the fitted image shows (a `contain` image's letterbox stays empty), grown past the sides it reaches.
+        let shown = target.intersection(rect)
+        let area = shown.inset(by: EdgeInsets(top: -reached.top, left: -reached.left, bottom: -reached.bottom, right: -reached.right))
         context.save()
         defer { context.restore() }
         switch image {
@@ -89,19 +91,39 @@ extension Canvas {
             context.paintImage(surface, pixelWidth: pixels.width, pixelHeight: pixels.height, in: target,
                                extending: edges, over: area)
         case .vector(let vector):
-            try drawExtension(of: vector, at: target, extending: edges, over: area)
+            // The vectors stop one output pixel inside the fitted image's edge, and the copy
+            // reaches two pixels in, so every pixel along the seam is covered by the copy and
+            // then by the vectors. The vectors are flattened in a group before that clip, so
+            // their shapes are not each blended at its edge (a navy shape under a red one would
+            // show through at the seam).
+            let transform = context.currentTransform
+            let pixel = 1 / max(hypot(transform.a, transform.b), hypot(transform.c, transform.d), 1e-6)
+            func inset(_ pixels: CGFloat) -> CGRect {
+                target.insetBy(dx: min(pixels * pixel, target.width / 2), dy: min(pixels * pixel, target.height / 2))
+            }
+            try drawExtension(of: vector, at: target, outside: inset(2), extending: edges, over: area)
             context.newPath()
             context.rectangle(area)
             context.clip(preserve: false)
-            try vector.draw(in: target, on: self)
+            context.pushGroup()
+            do {
+                try vector.draw(in: target, on: self)
+            } catch {
+                context.popGroupToSource()
+                throw error
+            }
+            context.popGroupToSource()
+            context.newPath()
+            context.rectangle(inset(1))
+            context.clip(preserve: false)
+            context.paint()
         }
     }
 
-    /// Paints `area` outside `target` from a raster copy of `vector` as large as `target` is on
+    /// Paints `area` outside `inner` from a raster copy of `vector` as large as `target` is on
     /// the output (at most ``maximumExtensionPixels``), extended past its edges.
-    private func drawExtension(of vector: VectorImage, at target: CGRect, extending edges: EdgeExtension,
+    private func drawExtension(of vector: VectorImage, at target: CGRect, outside inner: CGRect, extending edges: EdgeExtension,
                                over area: CGRect) throws(DrawingError) {
-        guard area != target.intersection(area) else { return }
         let transform = context.currentTransform
         let scale = max(hypot(transform.a, transform.b), hypot(transform.c, transform.d), 1e-6)
         let fullPixels = Double(target.width * scale) * Double(target.height * scale)
@@ -111,10 +133,10 @@ extension Canvas {
         let copy = try vector.rasterized(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         context.save()
         defer { context.restore() }
-        // Everything in `area` but the fitted image, which is drawn as vectors.
+        // Everything in `area` but `inner`, most of which the vectors cover.
         context.newPath()
         context.rectangle(area)
-        context.rectangle(target)
+        context.rectangle(inner)
         context.setFillRule(.evenOdd)
         context.clip(preserve: false)
         context.paintImage(copy, pixelWidth: pixelWidth, pixelHeight: pixelHeight, in: target, extending: edges, over: area)
