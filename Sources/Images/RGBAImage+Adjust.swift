@@ -39,3 +39,37 @@ extension RGBAImage {
         return RGBAImage(width: newWidth, height: newHeight, pixels: result)
     }
 }
+
+extension RGBAImage {
+    /// The image grown by the given numbers of pixels on each side: the new pixels are the
+    /// image reflected in its edges (`mirrored`: the first new pixel is the edge pixel, the next
+    /// the one inside it, reflected again in the far edge when the margin is wider than the
+    /// image), or its outermost row or column repeated. Nil when a margin is negative or the
+    /// result would hold more than `maxPixels` pixels.
+    public func extended(top: Int, left: Int, bottom: Int, right: Int, mirrored: Bool,
+                         maxPixels: Int) -> RGBAImage? {
+        guard width > 0, height > 0, top >= 0, left >= 0, bottom >= 0, right >= 0 else { return nil }
+        let (newWidth, wideOverflow) = width.addingReportingOverflow(left + right)
+        let (newHeight, highOverflow) = height.addingReportingOverflow(top + bottom)
+        guard !wideOverflow, !highOverflow, newWidth <= maxPixels / newHeight else { return nil }
+        func source(_ index: Int, _ count: Int) -> Int {
+            guard mirrored else { return min(max(index, 0), count - 1) }
+            let period = 2 * count
+            let folded = (index % period + period) % period
+            return folded < count ? folded : period - 1 - folded
+        }
+        let columns = (0..<newWidth).map { source($0 - left, width) * 4 }
+        var result = [UInt8](repeating: 0, count: newWidth * newHeight * 4)
+        for y in 0..<newHeight {
+            let row = source(y - top, height) * width * 4, out = y * newWidth * 4
+            for x in 0..<newWidth {
+                let from = row + columns[x], to = out + x * 4
+                result[to] = pixels[from]
+                result[to + 1] = pixels[from + 1]
+                result[to + 2] = pixels[from + 2]
+                result[to + 3] = pixels[from + 3]
+            }
+        }
+        return RGBAImage(width: newWidth, height: newHeight, pixels: result)
+    }
+}

@@ -131,4 +131,29 @@ import Testing
         }
         #expect(seams.isEmpty, "\(seams)")
     }
+
+    @Test func extendedPixelsReflectOrRepeat() throws {
+        let mirrored = try #require(Self.six.extended(top: 1, left: 4, bottom: 0, right: 1, mirrored: true, maxPixels: 100))
+        #expect(mirrored.width == 8 && mirrored.height == 3)
+        // Row 0 is row 0 reflected; columns 0...3 reflect columns 0, 1, 2, then 2 again (the far edge).
+        #expect((0..<8).map { mirrored[$0, 0] } == [2, 2, 1, 0, 0, 1, 2, 2].map { Self.six[$0, 0] })
+        let repeated = try #require(Self.six.extended(top: 0, left: 2, bottom: 2, right: 0, mirrored: false, maxPixels: 100))
+        #expect(repeated[0, 3] == Self.six[0, 1] && repeated[4, 0] == Self.six[2, 0])
+        #expect(Self.six.extended(top: 10, left: 10, bottom: 10, right: 10, mirrored: true, maxPixels: 100) == nil)
+        #expect(Self.six.extended(top: -1, left: 0, bottom: 0, right: 0, mirrored: true, maxPixels: 100) == nil)
+    }
+
+    /// In a PDF the extension is one picture, not Cairo's tiling pattern, whose tile edge lies
+    /// on the image's edge (the trim), where viewers such as poppler draw a hairline.
+    @Test(arguments: EdgeExtension.allCases)
+    func pdfHoldsOnePictureNotATilingPattern(mode: EdgeExtension) throws {
+        let picture = Picture(size: CGSize(width: 40, height: 40)) { canvas in
+            canvas.clip(to: BezierPath(rect: canvas.bounds))
+            try canvas.draw(.raster(Self.six), in: CGRect(x: 5, y: 5, width: 30, height: 30), fit: .stretch,
+                            extending: mode, by: EdgeInsets(all: 1000))
+        }
+        let pdf = String(decoding: try picture.data(format: .pdf), as: UTF8.self)
+        #expect(!pdf.contains("/PatternType 1"))
+        #expect(pdf.contains("/Subtype /Image"))
+    }
 }

@@ -113,6 +113,12 @@ final class CairoContext {
     func fill(preserve: Bool) { preserve ? cairo_fill_preserve(raw) : cairo_fill(raw) }
     func stroke(preserve: Bool) { preserve ? cairo_stroke_preserve(raw) : cairo_stroke(raw) }
     func clip(preserve: Bool) { preserve ? cairo_clip_preserve(raw) : cairo_clip(raw) }
+    /// `cairo_clip_extents`: the bounding box of the current clip, in user space.
+    var clipExtents: CGRect {
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        cairo_clip_extents(raw, &x1, &y1, &x2, &y2)
+        return CGRect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)
+    }
     func paint() { cairo_paint(raw) }
 
     /// Paints `surface` with its origin at the user-space origin (`cairo_set_source_surface`,

@@ -87,9 +87,7 @@ extension Canvas {
         defer { context.restore() }
         switch image {
         case .raster(let pixels):
-            let surface = try CairoSurface.image(from: pixels)
-            context.paintImage(surface, pixelWidth: pixels.width, pixelHeight: pixels.height, in: target,
-                               extending: edges, over: area)
+            try paint(pixels, at: target, extending: edges, over: area)
         case .vector(let vector):
             // The vectors stop one output pixel inside the fitted image's edge, and the copy
             // reaches two pixels in, so every pixel along the seam is covered by the copy and
@@ -130,7 +128,11 @@ extension Canvas {
         let shrink = fullPixels > Double(Self.maximumExtensionPixels) ? (Double(Self.maximumExtensionPixels) / fullPixels).squareRoot() : 1
         let pixelWidth = max(1, Int((Double(target.width * scale) * shrink).rounded(.up)))
         let pixelHeight = max(1, Int((Double(target.height * scale) * shrink).rounded(.up)))
-        let copy = try vector.rasterized(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        let surface = try vector.rasterized(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        let copy: RGBAImage
+        do { copy = try surface.rgbaImage() } catch {
+            throw error as? DrawingError ?? .image("\(vector.name): cannot read the copy drawn for the bleed: \(error)")
+        }
         context.save()
         defer { context.restore() }
         // Everything in `area` but `inner`, most of which the vectors cover.
@@ -139,7 +141,44 @@ extension Canvas {
         context.rectangle(inner)
         context.setFillRule(.evenOdd)
         context.clip(preserve: false)
-        context.paintImage(copy, pixelWidth: pixelWidth, pixelHeight: pixelHeight, in: target, extending: edges, over: area)
+        try paint(copy, at: target, extending: edges, over: area)
+    }
+
+    /// Paints `pixels` scaled onto `target` and extended past it over `area`. The new pixels
+    /// are made as one larger image, reaching one pixel past what the clip lets show, so PDF
+    /// and SVG hold one picture: Cairo writes an extended pattern there as tiles, whose edges
+    /// (one on the trim) a viewer may draw as hairlines. When that image would hold more than
+    /// ``maximumExtensionPixels`` or twice the image's pixels, Cairo's extended pattern is used.
+    private func paint(_ pixels: RGBAImage, at target: CGRect, extending edges: EdgeExtension,
+                       over area: CGRect) throws(DrawingError) {
+        guard pixels.width > 0, pixels.height > 0 else { return }
+        let visible = context.clipExtents.intersection(area)
+        guard !visible.isNull, !visible.isEmpty else { return }
+        let unitX = target.width / CGFloat(pixels.width), unitY = target.height / CGFloat(pixels.height)
+        func margin(_ distance: CGFloat, _ unit: CGFloat) -> Int? {
+            guard distance > 0 else { return 0 }
+            let count = (distance / unit).rounded(.up) + 1
+            return count.isFinite && count < CGFloat(Int32.max) ? Int(count) : nil
+        }
+        let limit = max(Self.maximumExtensionPixels, pixels.width * pixels.height * 2)
+        if let top = margin(target.minY - visible.minY, unitY), let left = margin(target.minX - visible.minX, unitX),
+           let bottom = margin(visible.maxY - target.maxY, unitY), let right = margin(visible.maxX - target.maxX, unitX),
+           let grown = pixels.extended(top: top, left: left, bottom: bottom, right: right, mirrored: edges == .mirror,
+                                       maxPixels: limit) {
+            let surface = try CairoSurface.image(from: grown)
+            let rect = CGRect(x: target.minX - CGFloat(left) * unitX, y: target.minY - CGFloat(top) * unitY,
+                              width: CGFloat(grown.width) * unitX, height: CGFloat(grown.height) * unitY)
+            context.save()
+            defer { context.restore() }
+            context.newPath()
+            context.rectangle(area)
+            context.clip(preserve: false)
+            context.paintImage(surface, pixelWidth: grown.width, pixelHeight: grown.height, in: rect)
+        } else {
+            let surface = try CairoSurface.image(from: pixels)
+            context.paintImage(surface, pixelWidth: pixels.width, pixelHeight: pixels.height, in: target,
+                               extending: edges, over: area)
+        }
     }
 }
 
