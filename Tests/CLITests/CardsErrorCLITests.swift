@@ -41,7 +41,7 @@ import Testing
         Case(name: "a .png that is text",
              files: ["art/dot.png": Array("this is not an image\n".utf8)],
              expected: ["cardrender: error: template.yaml:27:5: row 1 (cards.csv:2), layer 3 (image): ",
-                        "/art/dot.png is not a PNG or SVG image"]),
+                        "/art/dot.png is not a PNG, JPEG, WebP or SVG image"]),
         Case(name: "ragged CSV row",
              csv: replacing("03,Flood,spell,2,", with: "03,Flood,spell,", in: CardsFixture.csv),
              expected: ["cardrender: error: cards.csv:4: row 3 has 7 fields, the header has 8"]),

@@ -160,3 +160,23 @@ import Testing
         #expect(deck.backImage(at: 0) != png)
     }
 }
+
+/// An image layer's `crop`, `src-rotate` and `bleed` are part of each card's key: editing one
+/// in the template redraws the cards that draw the image, and nothing else changes.
+@Suite struct PreviewImageOptionTests {
+    @Test(arguments: ["crop: {x: 0, y: 0, width: 50%}", "src-rotate: 90", "bleed: mirror"])
+    func anImageOptionEditRedrawsEveryCard(option: String) throws {
+        let fixtures = try PreviewFixtures()
+        let deck = PreviewDeck(request: PreviewRequest(template: fixtures.path("card.yaml"), data: fixtures.path("cards.csv"),
+                                                       dpi: 72).cards)
+        deck.refresh()
+        let edited = PreviewFixtures.template.replacingOccurrences(of: "    src: \"{picture}\"",
+                                                                   with: "    src: \"{picture}\"\n    \(option)")
+        #expect(edited != PreviewFixtures.template)
+        try fixtures.write("card.yaml", edited)
+        let refresh = deck.refresh()
+        #expect(refresh.error == nil)
+        #expect(refresh.redrawnRows == [1, 2, 3])
+        #expect(deck.refresh().redrawnRows.isEmpty)
+    }
+}

@@ -211,7 +211,7 @@ enum ImageFixtures {
     @Test func aFileThatIsNeitherPNGNorSVGIsNamed() throws {
         let url = try ImageFixtures.write("name,suit\nace,spades\n", named: "cards.csv",
                                           in: try ImageFixtures.directory())
-        #expect(error(loading: url) == "\(url.path) is not a PNG or SVG image")
+        #expect(error(loading: url) == "\(url.path) is not a PNG, JPEG, WebP or SVG image")
     }
 
     @Test func aDamagedPNGIsOneLineNamingTheFile() throws {

@@ -13,7 +13,7 @@ public enum LayerType: String, Sendable, Equatable, CaseIterable {
     case polygon
     /// A straight line `from` one point `to` another.
     case line
-    /// A PNG or SVG file.
+    /// A PNG, JPEG, WebP or SVG file.
     case image
     /// Pango markup with inline icons.
     case text
@@ -37,7 +37,7 @@ public enum LayerType: String, Sendable, Equatable, CaseIterable {
         case .ellipse: ["fill", "stroke", "stroke-width"]
         case .polygon: ["points", "sides", "fill", "stroke", "stroke-width"]
         case .line: ["from", "to", "stroke", "stroke-width"]
-        case .image: ["src", "fit", "clip", "radius"]
+        case .image: ["src", "fit", "clip", "radius", "crop", "src-rotate", "bleed"]
         case .text: ["text", "font", "color", "stroke", "align", "valign", "wrap", "line-spacing", "ellipsis", "fit"]
         case .playingCard, .pips, .corners: ["card", "theme"]
         case .suit: ["suit", "fill", "stroke", "stroke-width"]

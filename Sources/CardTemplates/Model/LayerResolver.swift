@@ -34,7 +34,7 @@ struct LayerResolver {
             if ["false", "no", "0", "", "off"].contains(text) { return nil }
         }
         let positioned = layer.layout != nil || LayoutBox.keys.contains { layer.entries[$0] != nil }
-        let box = positioned ? try placedBox() : template.bleedBox
+        var box = positioned ? try placedBox() : template.bleedBox
         // Points, line ends and gradients inside a layer with no position are card coordinates.
         let frame = positioned ? box : template.trimBox
         let opacity = try value("opacity").map { (node) throws(SpecError) in try parser.number(node, key: "opacity", in: 0...1, percent: true) } ?? 1
@@ -42,6 +42,8 @@ struct LayerResolver {
             try parser.number(node, key: "rotate", in: -36_000...36_000)
         } ?? 0
         let content = try content(box: box, frame: frame)
+        // Art extended into the bleed is drawn to the trim: without a position it covers the trim.
+        if !positioned, case let .image(image) = content, image.bleed != nil { box = template.trimBox }
         // A layer placed against another is not grown: where it ends up is not known yet.
         let drawn = positioned && degrees == 0 && layer.anchors.isEmpty && Self.fillsToItsEdges(content)
             ? template.grownIntoBleed(box) : box
@@ -57,7 +59,7 @@ struct LayerResolver {
     static func fillsToItsEdges(_ content: LayerContent) -> Bool {
         switch content {
         case let .rect(radii, style): radii.isZero && style.stroke == nil
-        case let .image(image): image.fit != .contain && [.none, .rect].contains(image.clip)
+        case let .image(image): image.fit != .contain && [.none, .rect].contains(image.clip) && image.bleed == nil
         default: false
         }
     }
@@ -256,8 +258,8 @@ struct LayerResolver {
                                   + "data may name only files inside it (or in a folder given with --allow-dir)", at: node.location)
             }
         }
-        guard ["png", "svg"].contains(url.pathExtension.lowercased()) else {
-            throw parser.fail("`src` must be a .png or .svg file, got \"\(path)\"", at: node.location)
+        guard Self.imageExtensions.contains(url.pathExtension.lowercased()) else {
+            throw parser.fail("`src` must be a .png, .jpg, .jpeg, .webp or .svg file, got \"\(path)\"", at: node.location)
         }
         switch InputPaths.kind(at: url.path) {
         case .regularFile: break
@@ -266,7 +268,8 @@ struct LayerResolver {
         }
         let fit = try value("fit").map { (node) throws(SpecError) in try parser.choice(node, key: "fit", as: ImageFit.self) } ?? .contain
         let clip = try value("clip").map { (node) throws(SpecError) in try parser.choice(node, key: "clip", as: ImageLayer.Clip.self) } ?? .none
-        return ImageLayer(url: url, fit: fit, clip: clip, cornerRadius: clip == .roundedRect ? try radius(box: box) : 0)
+        return ImageLayer(url: url, fit: fit, clip: clip, cornerRadius: clip == .roundedRect ? try radius(box: box) : 0,
+                          crop: try crop(), quarterTurns: try sourceQuarterTurns(), bleed: try imageBleed(clip: clip))
     }
 
     mutating func text() throws(SpecError) -> TextLayer {

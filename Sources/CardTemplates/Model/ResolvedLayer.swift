@@ -119,7 +119,7 @@ public struct ImageLayer: Sendable, Equatable {
         case ellipse
     }
 
-    /// An existing `.png` or `.svg` file (checked when the card was resolved).
+    /// An existing `.png`, `.jpg`, `.jpeg`, `.webp` or `.svg` file (checked when the card was resolved).
     public var url: URL
     /// How the image is scaled into the box.
     public var fit: ImageFit
@@ -127,13 +127,55 @@ public struct ImageLayer: Sendable, Equatable {
     public var clip: Clip
     /// The corner radius of a `rounded-rect` clip, in points (0 otherwise).
     public var cornerRadius: CGFloat
+    /// The part of the file drawn (`crop`), cut before the turn and the fit; nil for all of it.
+    public var crop: ImageCrop?
+    /// Clockwise quarter turns of the (cropped) image before it is fitted (`src-rotate`), 0...3.
+    public var quarterTurns: Int
+    /// How the image goes on past the box's sides that lie on the trim's edges or beyond, into
+    /// the bleed (`bleed`); nil when it stops at its box.
+    public var bleed: EdgeExtension?
 
-    /// The image at `url` drawn as `fit` and `clip` say.
-    public init(url: URL, fit: ImageFit, clip: Clip, cornerRadius: CGFloat) {
+    /// The image at `url`, cut to `crop`, turned by `quarterTurns`, drawn as `fit` and `clip`
+    /// say and extended into the bleed as `bleed` says.
+    public init(url: URL, fit: ImageFit, clip: Clip, cornerRadius: CGFloat, crop: ImageCrop? = nil,
+                quarterTurns: Int = 0, bleed: EdgeExtension? = nil) {
         self.url = url
         self.fit = fit
         self.clip = clip
         self.cornerRadius = cornerRadius
+        self.crop = crop
+        self.quarterTurns = quarterTurns
+        self.bleed = bleed
+    }
+}
+
+/// The part of an image file a layer draws: lengths in the file's own units (a raster's
+/// pixels, an SVG's points), each a number of them plus a fraction of the file's width (`x`,
+/// `width`) or height (`y`, `height`).
+public struct ImageCrop: Sendable, Equatable {
+    /// The left edge; 0 by default.
+    public var x: TemplateLength
+    /// The top edge; 0 by default.
+    public var y: TemplateLength
+    /// The width; nil for the rest of the image right of `x`.
+    public var width: TemplateLength?
+    /// The height; nil for the rest of the image below `y`.
+    public var height: TemplateLength?
+
+    /// A crop from `x`, `y`, `width` by `height`.
+    public init(x: TemplateLength = TemplateLength(), y: TemplateLength = TemplateLength(),
+                width: TemplateLength? = nil, height: TemplateLength? = nil) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// The crop in the units of an image of `size`.
+    public func rect(in size: CGSize) -> CGRect {
+        let left = x.resolved(against: size.width), top = y.resolved(against: size.height)
+        return CGRect(x: left, y: top, width: width?.resolved(against: size.width) ?? size.width - left,
+                      height: height?.resolved(against: size.height) ?? size.height - top)
     }
 }
 

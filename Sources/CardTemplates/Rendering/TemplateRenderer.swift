@@ -42,11 +42,16 @@ public struct TemplateRenderer: Sendable {
         }
         for card in cards {
             for layer in card.layers {
-                guard case let .image(imageLayer) = layer.content, images[imageLayer.url] == nil else { continue }
-                do {
-                    images[imageLayer.url] = try Image.load(contentsOf: imageLayer.url, maxPixels: maxImagePixels)
-                } catch {
-                    throw Self.error(error.description, card: card, layer: layer, in: template)
+                guard case let .image(imageLayer) = layer.content else { continue }
+                if images[imageLayer.url] == nil {
+                    do {
+                        images[imageLayer.url] = try Image.load(contentsOf: imageLayer.url, maxPixels: maxImagePixels)
+                    } catch {
+                        throw Self.error(error.description, card: card, layer: layer, in: template)
+                    }
+                }
+                if let loaded = images[imageLayer.url] {
+                    try Self.checkCrop(of: loaded, for: imageLayer, card: card, layer: layer, in: template)
                 }
             }
         }
@@ -164,8 +169,7 @@ public struct TemplateRenderer: Sendable {
         case let .suit(suit, style):
             draw(SuitShape.path(for: suit, in: box), style: style, on: canvas)
         case let .image(image):
-            guard let loaded = images[image.url] else { throw DrawingError.image("image \(image.url.path) was not loaded") }
-            try canvas.draw(loaded, in: box, fit: image.fit, clippedTo: Self.clip(image, in: box))
+            try draw(image, in: box, on: canvas)
         case let .text(text):
             try textBox(text).draw(in: box, on: canvas)
         case let .playingCard(part):

@@ -113,6 +113,12 @@ final class CairoContext {
     func fill(preserve: Bool) { preserve ? cairo_fill_preserve(raw) : cairo_fill(raw) }
     func stroke(preserve: Bool) { preserve ? cairo_stroke_preserve(raw) : cairo_stroke(raw) }
     func clip(preserve: Bool) { preserve ? cairo_clip_preserve(raw) : cairo_clip(raw) }
+    /// `cairo_clip_extents`: the bounding box of the current clip, in user space.
+    var clipExtents: CGRect {
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        cairo_clip_extents(raw, &x1, &y1, &x2, &y2)
+        return CGRect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)
+    }
     func paint() { cairo_paint(raw) }
 
     /// Paints `surface` with its origin at the user-space origin (`cairo_set_source_surface`,
@@ -156,15 +162,24 @@ final class CairoContext {
     func popGroupToSource() { cairo_pop_group_to_source(raw) }
 
     /// Paints `image` (an ARGB32 image surface) scaled into `rect`.
-    func paintImage(_ image: CairoSurface, pixelWidth: Int, pixelHeight: Int, in rect: CGRect) {
+    /// Paints the image scaled onto `rect`; with `edges`, it goes on past `rect` as far as
+    /// `area` (the area painted, `rect` without `edges`), reflected or padded.
+    func paintImage(_ image: CairoSurface, pixelWidth: Int, pixelHeight: Int, in rect: CGRect,
+                    extending edges: EdgeExtension? = nil, over area: CGRect? = nil) {
         guard pixelWidth > 0, pixelHeight > 0, rect.width > 0, rect.height > 0 else { return }
+        let painted = edges == nil ? rect : area ?? rect
         cairo_save(raw)
-        cairo_rectangle(raw, Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height))
+        cairo_rectangle(raw, Double(painted.minX), Double(painted.minY), Double(painted.width), Double(painted.height))
         cairo_clip(raw)
         cairo_translate(raw, Double(rect.minX), Double(rect.minY))
         cairo_scale(raw, Double(rect.width) / Double(pixelWidth), Double(rect.height) / Double(pixelHeight))
         cairo_set_source_surface(raw, image.raw, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(raw), CAIRO_FILTER_GOOD)
+        switch edges {
+        case .mirror: cairo_pattern_set_extend(cairo_get_source(raw), CAIRO_EXTEND_REFLECT)
+        case .stretch: cairo_pattern_set_extend(cairo_get_source(raw), CAIRO_EXTEND_PAD)
+        case nil: break
+        }
         cairo_paint(raw)
         cairo_restore(raw)
     }

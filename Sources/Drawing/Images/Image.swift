@@ -2,30 +2,32 @@ import Foundation
 import Geometry
 import Images
 
-/// An image a card can show: decoded pixels, or an SVG document drawn as vectors.
+/// An image a card can show: decoded pixels (from a PNG, JPEG or WebP file), or an SVG document
+/// drawn as vectors.
 public enum Image: Sendable, Hashable {
     /// Decoded pixels, scaled when drawn.
     case raster(RGBAImage)
     /// An SVG document, drawn as vectors at any size.
     case vector(VectorImage)
 
-    /// Reads a PNG or SVG file, telling them apart by their first bytes (not by the file's
-    /// extension): the PNG signature, or an XML declaration, comment, doctype or `<svg` tag.
+    /// Reads a PNG, JPEG, WebP or SVG file, telling them apart by their first bytes (not by the
+    /// file's extension): a raster format's signature, or an XML declaration, comment, doctype
+    /// or `<svg` tag.
     public static func load(contentsOf url: URL, limits: PNG.Limits = .default) throws(DrawingError) -> Image {
         try Image(data: ImageFile.read(url), name: url.path, limits: limits)
     }
 
-    /// Reads a PNG or SVG file whose pixels (a PNG's, or those of the images an SVG embeds) are
-    /// at most `maxPixels`, checked from their headers before anything is decoded.
+    /// Reads a PNG, JPEG, WebP or SVG file whose pixels (a raster's, or those of the images an
+    /// SVG embeds) are at most `maxPixels`, checked from their headers before anything is decoded.
     public static func load(contentsOf url: URL, maxPixels: Int) throws(DrawingError) -> Image {
         try Image(data: ImageFile.read(url), name: url.path, maxPixels: maxPixels)
     }
 
-    /// Decodes PNG or SVG bytes whose pixels are at most `maxPixels`, from their headers.
+    /// Decodes PNG, JPEG, WebP or SVG bytes whose pixels are at most `maxPixels`, from their headers.
     public init(data: Data, name: String, maxPixels: Int) throws(DrawingError) {
-        if ImageFormat(sniffing: data) == .png, let header = try? PNG.header(of: data) {
+        if let (width, height) = ImageFormat(sniffing: data)?.pixelSize(of: data) {
             do {
-                try RenderLimits.checkBudget(width: header.width, height: header.height, maxPixels: maxPixels, what: name)
+                try RenderLimits.checkBudget(width: width, height: height, maxPixels: maxPixels, what: name)
             } catch {
                 throw .pixels(error)
             }
@@ -35,7 +37,7 @@ public enum Image: Sendable, Hashable {
         try self.init(data: data, name: name, limits: limits, maxPixels: maxPixels)
     }
 
-    /// Decodes PNG or SVG bytes; `name` is used in error messages.
+    /// Decodes PNG, JPEG, WebP or SVG bytes; `name` is used in error messages.
     public init(data: Data, name: String, limits: PNG.Limits = .default) throws(DrawingError) {
         try self.init(data: data, name: name, limits: limits, maxPixels: limits.maxPixels)
     }
@@ -48,10 +50,22 @@ public enum Image: Sendable, Hashable {
             } catch {
                 throw .image("\(name): \(error.description)")
             }
+        case .jpeg:
+            do {
+                self = .raster(try JPEG.decode(data, limits: limits))
+            } catch {
+                throw .image("\(name): \(error.description)")
+            }
+        case .webp:
+            do {
+                self = .raster(try WebP.decode(data, limits: limits))
+            } catch {
+                throw .image("\(name): \(error.description)")
+            }
         case .svg:
             self = .vector(try VectorImage(data: data, name: name, maxPixels: maxPixels))
         case nil:
-            throw .image("\(name) is not a PNG or SVG image")
+            throw .image("\(name) is not a PNG, JPEG, WebP or SVG image")
         }
     }
 
@@ -76,11 +90,14 @@ public enum ImageFit: String, Sendable, Hashable, CaseIterable {
 }
 
 enum ImageFormat {
-    case png, svg
+    case png, jpeg, webp, svg
 
     init?(sniffing data: Data) {
         let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         if data.starts(with: pngSignature) { self = .png; return }
+        if data.starts(with: [0xFF, 0xD8, 0xFF]) { self = .jpeg; return }
+        if data.count >= 12, data.starts(with: Array("RIFF".utf8)),
+           data.dropFirst(8).prefix(4).elementsEqual("WEBP".utf8) { self = .webp; return }
         // An SVG may start with a byte-order mark and white space before its first tag.
         var start = data.startIndex
         if data.starts(with: [0xEF, 0xBB, 0xBF]) { start += 3 }
@@ -88,6 +105,16 @@ enum ImageFormat {
         let head = String(decoding: data[start..<min(data.endIndex, start + 16)], as: UTF8.self).lowercased()
         guard ["<svg", "<?xml", "<!--", "<!doctype svg"].contains(where: head.hasPrefix) else { return nil }
         self = .svg
+    }
+
+    /// A raster file's width and height from its header, before anything is decoded.
+    func pixelSize(of data: Data) -> (width: Int, height: Int)? {
+        switch self {
+        case .png: (try? PNG.header(of: data)).map { ($0.width, $0.height) }
+        case .jpeg: JPEG.pixelSize(of: data)
+        case .webp: WebP.pixelSize(of: data)
+        case .svg: nil
+        }
     }
 }
 

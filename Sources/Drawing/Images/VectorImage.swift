@@ -11,11 +11,18 @@ import Images
 public struct VectorImage: Sendable, Hashable {
     /// How the image is named in errors: the file's path, or the name it was made with.
     public let name: String
-    /// The intrinsic size in points: the root `svg` element's `width` and `height` when both are
-    /// absolute lengths (SVG pixels count as points; `in`, `mm`, … are converted at 72 per inch),
-    /// else the size of its `viewBox`.
+    /// The size in points of what is drawn: the document's intrinsic size (the root `svg`
+    /// element's `width` and `height` when both are absolute lengths, SVG pixels counting as
+    /// points and `in`, `mm`, … converted at 72 per inch, else the size of its `viewBox`), or
+    /// of the part ``cropped(to:)`` keeps, turned by ``turnedClockwise(quarterTurns:)``.
     public let size: CGSize
     let data: Data
+    /// The document's intrinsic size.
+    let documentSize: CGSize
+    /// The part of the document drawn, in document points (all of it unless cropped).
+    let view: CGRect
+    /// Clockwise quarter turns applied after the crop, 0...3.
+    let quarterTurns: Int
 
     /// Reads and parses an SVG file.
     public init(contentsOf url: URL) throws(DrawingError) {
@@ -34,6 +41,45 @@ public struct VectorImage: Sendable, Hashable {
         self.name = name
         self.size = size
         self.data = data
+        documentSize = size
+        view = CGRect(origin: .zero, size: size)
+        quarterTurns = 0
+    }
+
+    private init(_ base: VectorImage, view: CGRect, quarterTurns: Int) {
+        name = base.name
+        data = base.data
+        documentSize = base.documentSize
+        self.view = view
+        self.quarterTurns = quarterTurns
+        size = quarterTurns % 2 == 0 ? view.size : CGSize(width: view.height, height: view.width)
+    }
+
+    /// The part `rect` of what is drawn now (in points of ``size``), nil unless `rect` lies
+    /// inside it with a positive width and height. The document stays vectors; the rest is clipped.
+    public func cropped(to rect: CGRect) -> VectorImage? {
+        let tolerance: CGFloat = 1e-6
+        guard rect.minX >= -tolerance, rect.minY >= -tolerance, rect.width > 0, rect.height > 0,
+              rect.maxX <= size.width + tolerance, rect.maxY <= size.height + tolerance else { return nil }
+        // The rectangle in the document's own points: undo the turn already applied.
+        let unturned = rect.applying(turn.inverted())
+        return VectorImage(self, view: unturned.offsetBy(dx: view.minX, dy: view.minY), quarterTurns: quarterTurns)
+    }
+
+    /// The image turned clockwise by `quarterTurns` quarter turns (after any earlier turn).
+    public func turnedClockwise(quarterTurns turns: Int) -> VectorImage {
+        VectorImage(self, view: view, quarterTurns: (((quarterTurns + turns) % 4) + 4) % 4)
+    }
+
+    /// Maps the cropped, unturned view (origin at its top-left) onto the turned one of ``size``.
+    var turn: CGAffineTransform {
+        let width = view.width, height = view.height
+        switch quarterTurns {
+        case 1: return CGAffineTransform(a: 0, b: 1, c: -1, d: 0, tx: height, ty: 0)
+        case 2: return CGAffineTransform(a: -1, b: 0, c: 0, d: -1, tx: width, ty: height)
+        case 3: return CGAffineTransform(a: 0, b: -1, c: 1, d: 0, tx: 0, ty: width)
+        default: return .identity
+        }
     }
 
     /// Draws the document stretched to fill `rect`: its intrinsic size maps onto `rect`, so a
@@ -51,7 +97,14 @@ public struct VectorImage: Sendable, Hashable {
         defer { context.restore() }
         context.translate(rect.minX, rect.minY)
         context.scale(rect.width / size.width, rect.height / size.height)
-        try handle.render(on: context, viewport: CGRect(origin: .zero, size: size))
+        if view != CGRect(origin: .zero, size: documentSize) || quarterTurns != 0 {
+            context.newPath()
+            context.rectangle(CGRect(origin: .zero, size: size))
+            context.clip(preserve: false)
+            context.concatenate(turn)
+            context.translate(-view.minX, -view.minY)
+        }
+        try handle.render(on: context, viewport: CGRect(origin: .zero, size: documentSize))
     }
 }
 
