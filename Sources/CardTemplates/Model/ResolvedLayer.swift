@@ -51,6 +51,8 @@ public enum LayerContent: Sendable, Equatable {
     case playingCard(PlayingCardLayer)
     /// One suit shape fitted into the box.
     case suit(Suit, style: ShapeStyle)
+    /// An SVG template's drawing, filled from the card's row, stretched to the box.
+    case vector(VectorImage)
 }
 
 /// Fill and outline of a shape; either may be absent (`none`).

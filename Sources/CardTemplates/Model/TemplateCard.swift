@@ -71,7 +71,8 @@ extension CardTemplate {
               stems: inout FileStems) throws(SpecError) -> TemplateCard {
         let context = RowContext(template: self, row: fromData ? row : nil, columns: columns, allowedFolders: allowedFolders)
         var layers: [ResolvedLayer] = []
-        for layer in self.layers {
+        if let svg { layers = try svg.layers(for: context) }
+        for layer in self.layers where svg == nil {
             var resolver = LayerResolver(context: context, layer: layer)
             if let resolved = try resolver.resolve() { layers.append(resolved) }
         }

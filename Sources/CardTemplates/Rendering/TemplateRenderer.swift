@@ -42,6 +42,11 @@ public struct TemplateRenderer: Sendable {
         }
         for card in cards {
             for layer in card.layers {
+                if case let .vector(drawing) = layer.content {
+                    do { try drawing.check(maxPixels: maxImagePixels) } catch {
+                        throw Self.error(error.description, card: card, layer: layer, in: template)
+                    }
+                }
                 guard case let .image(imageLayer) = layer.content, images[imageLayer.url] == nil else { continue }
                 do {
                     images[imageLayer.url] = try Image.load(contentsOf: imageLayer.url, maxPixels: maxImagePixels)
@@ -167,6 +172,8 @@ public struct TemplateRenderer: Sendable {
             try textBox(text).draw(in: box, on: canvas)
         case let .playingCard(part):
             try draw(part, in: box, on: canvas)
+        case let .vector(drawing):
+            try drawing.draw(in: box, on: canvas)
         }
     }
 
