@@ -64,7 +64,9 @@ import Testing
         #expect(Self.texts(cards[1]) == ["Night Watch", "Look at the top card of the deck.", "Costs 1 gold"])
         // An empty cell hides its element: the third card has no rules.
         #expect(Self.texts(cards[2]) == ["Ember", "Costs 3 gold"])
-        guard case .vector = cards[0].layers[0].content else { Issue.record("the drawing is not the first layer"); return }
+        guard case let .vector(_, files) = cards[1].layers[0].content else { Issue.record("the drawing is not the first layer"); return }
+        // The images it embeds, the SVG's own and the row's, so a change to either is seen.
+        #expect(files.map(\.lastPathComponent) == ["sun.svg", "moon.svg"])
         #expect(cards.allSatisfy { $0.layers[0].box == CGRect(origin: .zero, size: CGSize(width: 63 * 72 / 25.4, height: 88 * 72 / 25.4)) })
     }
 
@@ -144,6 +146,12 @@ import Testing
         #expect(message?.hasPrefix("card.svg:5:") == true, "\(message ?? "")")
         #expect(message?.contains("is not well-formed XML") == true, "\(message ?? "")")
         #expect(message?.contains("\n") == false)
+    }
+
+    @Test func anUndeclaredPrefixIsSaidAtItsPosition() throws {
+        let undeclared = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1in\" height=\"1in\">\n  <image xlink:href=\"a.png\"/>\n</svg>"
+        #expect(specError { _ = try Self.load(undeclared) } == "card.svg:2:28: the SVG is not well-formed XML: a prefix (such as "
+                + "xlink:) whose namespace the file does not declare")
     }
 
     @Test func entitiesAndDocumentTypesAreRefusedBeforeParsing() throws {

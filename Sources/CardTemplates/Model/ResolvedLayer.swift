@@ -51,8 +51,10 @@ public enum LayerContent: Sendable, Equatable {
     case playingCard(PlayingCardLayer)
     /// One suit shape fitted into the box.
     case suit(Suit, style: ShapeStyle)
-    /// An SVG template's drawing, filled from the card's row, stretched to the box.
-    case vector(VectorImage)
+    /// An SVG template's drawing, filled from the card's row, stretched to the box; `files` are
+    /// the images it embeds (those the SVG names and those the row names), so a change to one
+    /// is seen.
+    case vector(VectorImage, files: [URL])
 }
 
 /// Fill and outline of a shape; either may be absent (`none`).

@@ -66,8 +66,8 @@ struct SVGDocument: Sendable, Equatable {
     /// The root element's index.
     var root: Int { 0 }
 
-    /// Reads the SVG file at `url`; errors are one line at `displayName:line:column`.
-    static func load(contentsOf url: URL, displayName: String) throws(SpecError) -> SVGDocument {
+    /// The bytes of the SVG file at `url`, refused from its size before they are read.
+    static func read(contentsOf url: URL, displayName: String) throws(SpecError) -> Data {
         let file = SpecLocation(file: displayName)
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue
         guard let size else { throw SpecError("the template cannot be read", at: file) }
@@ -77,7 +77,7 @@ struct SVGDocument: Sendable, Equatable {
         }
         let data: Data
         do { data = try Data(contentsOf: url) } catch { throw SpecError("the template cannot be read", at: file) }
-        return try parse(data, displayName: displayName)
+        return data
     }
 
     /// Parses `data`: refuses a document type (where entities, internal or external, are
@@ -235,7 +235,7 @@ struct SVGDocument: Sendable, Equatable {
         39: "an attribute value without quotes", 40: "an attribute value whose quote is not closed",
         41: "an attribute without a value", 42: "an attribute given twice", 68: "a name was expected",
         73: "a tag without its `>`", 76: "a closing tag that does not match the element it closes",
-        77: "an element that is not closed",
+        77: "an element that is not closed", 201: "a prefix (such as xlink:) whose namespace the file does not declare",
     ]
 
     struct Failure: Error {

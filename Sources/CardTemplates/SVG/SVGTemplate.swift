@@ -52,8 +52,12 @@ public struct SVGTemplate: Sendable, Equatable {
 
     /// Reads an SVG template; every error is one line at the file, line and column.
     static func load(contentsOf url: URL, displayName: String) throws(SpecError) -> SVGTemplate {
-        var document = try SVGDocument.load(contentsOf: url, displayName: displayName)
+        let data = try SVGDocument.read(contentsOf: url, displayName: displayName)
+        var document = try SVGDocument.parse(data, displayName: displayName)
         let (size, userToCard) = try Self.cardSize(of: document, displayName: displayName)
+        // What librsvg refuses in the file as written (a prefix never declared) is said at its
+        // line and column, before any row changes it.
+        do { _ = try VectorImage(data: data, name: displayName) } catch { throw SpecError(error.description, at: nil) }
         let folder = url.deletingLastPathComponent()
         var imageFiles: [URL] = []
         for index in document.elements.indices where document.elements[index].localName == "image" {
@@ -129,6 +133,7 @@ public struct SVGTemplate: Sendable, Equatable {
         var document = self.document
         var removed = Set<Int>()
         var texts: [ResolvedLayer] = []
+        var files = imageFiles
         for (order, fillable) in fillables.enumerated() {
             let location = document.location(of: fillable.element, in: displayName)
             let what = "element #\(fillable.id)"
@@ -162,6 +167,7 @@ public struct SVGTemplate: Sendable, Equatable {
                 switch resolved {
                 case let .success(file):
                     Self.setHref(try Self.dataURL(of: file, at: location), of: &document.elements[fillable.element])
+                    if !files.contains(file) { files.append(file) }
                 case let .failure(problem):
                     throw SpecError("\(rowLabel), \(what): \(problem.message)", at: location)
                 }
@@ -183,9 +189,9 @@ public struct SVGTemplate: Sendable, Equatable {
         let drawing = document.xml(removing: removed)
         let image: VectorImage
         do { image = try VectorImage(data: drawing, name: displayName) } catch {
-            throw SpecError(error.description, at: SpecLocation(file: displayName))
+            throw SpecError("\(rowLabel): \(error.description)", at: nil)
         }
-        let whole = ResolvedLayer(index: fillables.count, box: CGRect(origin: .zero, size: size), content: .vector(image))
+        let whole = ResolvedLayer(index: fillables.count, box: CGRect(origin: .zero, size: size), content: .vector(image, files: files))
         return [whole] + texts
     }
 
@@ -193,9 +199,11 @@ public struct SVGTemplate: Sendable, Equatable {
 
     static func href(of element: SVGDocument.Element) -> String? { element["xlink:href"] ?? element["href"] }
 
+    /// Sets the link the element has (`xlink:href`, as Inkscape writes, or SVG 2's `href`), or
+    /// `href` when it has none: `xlink:` needs a namespace the file may not declare.
     static func setHref(_ value: String, of element: inout SVGDocument.Element) {
-        if element["href"] != nil { element["href"] = value }
-        if element["xlink:href"] != nil || element["href"] == nil { element["xlink:href"] = value }
+        if element["xlink:href"] != nil { element["xlink:href"] = value }
+        if element["href"] != nil || element["xlink:href"] == nil { element["href"] = value }
     }
 
     /// Sets the fill in the element's `style` (where Inkscape writes it) and as an attribute.
