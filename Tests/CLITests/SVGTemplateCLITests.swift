@@ -48,9 +48,18 @@ import Testing
             where: rare == yes
             output: rare
         """)
-        let result = try CLIRunner.run(["batch", "spec.yaml", "--out", "out"], in: game.folder)
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(try game.tree("out/rare").keys.sorted() == ["002.png", "cards.json"])
+        func batch() throws -> CLIRunner.Result { try CLIRunner.run(["batch", "spec.yaml", "--out", "out", "--json"], in: game.folder) }
+        let first = try batch()
+        #expect(first.status == 0 && first.stdout.contains("\"rendered\":1"), "\(first.stdout) \(first.stderr)")
+        let rendered = try game.tree("out/rare")
+        #expect(rendered.keys.sorted() == ["002.png", "cards.json"])
+        #expect(try batch().stdout.contains("\"status\":\"skipped\""))
+        // The image the row names is an input: a new moon re-renders the job.
+        let moon = String(decoding: try Data(contentsOf: game.url("art/moon.svg")), as: UTF8.self)
+        try game.write("art/moon.svg", moon.replacingOccurrences(of: "#5a6fa8", with: "#a85a5a"))
+        let recoloured = try batch()
+        #expect(recoloured.stdout.contains("\"rendered\":1"), "\(recoloured.stdout)")
+        #expect(try game.tree("out/rare")["002.png"] != rendered["002.png"])
     }
 
     static func expectOneLine(_ result: CLIRunner.Result, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
