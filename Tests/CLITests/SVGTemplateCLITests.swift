@@ -90,3 +90,22 @@ import Testing
         #expect(try game.tree("typo").isEmpty && game.tree("outside").isEmpty && game.tree("broken").isEmpty)
     }
 }
+
+extension SVGTemplateCLITests {
+    /// A back drawn in SVG is filled from each card's row: one back per distinct value of the
+    /// columns its ids name.
+    @Test func anSVGBackIsFilledFromEachRow() throws {
+        let game = try Self.example("svg-template-backs")
+        defer { game.remove() }
+        try game.write("back.svg", """
+        <svg xmlns="http://www.w3.org/2000/svg" width="63mm" height="88mm" viewBox="0 0 63 88">
+          <rect id="frame" width="63" height="88" style="fill:#000000"/>
+          <text id="label" x="31.5" y="44" style="font-size:6px;text-anchor:middle">{title}</text>
+        </svg>
+        """)
+        CardsCLITests.expectSuccess(try game.cards(["--out", "out", "--back", "back.svg"], template: "card.svg"))
+        let files = try game.tree("out")
+        #expect(files.keys.sorted() == ["001.png", "002.png", "003.png", "back-1.png", "back-2.png", "back-3.png", "cards.json"])
+        #expect(Set([files["back-1.png"], files["back-2.png"], files["back-3.png"]]).count == 3)
+    }
+}

@@ -117,7 +117,10 @@ extension CardTemplate {
     /// it depends on besides the template itself.
     func columnsNamed(among columns: [String]) -> [String] {
         var asked = Set<String>()
+        // An SVG template asks for the columns its ids name and those its texts' placeholders name.
+        asked.formUnion(svg?.fillables.map(\.id) ?? [])
         let scalars = layers.flatMap { $0.entries.flatMap(\.value.scalars) } + (background?.scalars ?? []) + [namePattern ?? ""]
+            + (svg?.texts ?? [])
         for text in scalars where text.contains("{") {
             _ = try? Placeholders.fill(text, escape: false) { name in
                 asked.insert(name)

@@ -195,6 +195,14 @@ public struct SVGTemplate: Sendable, Equatable {
         return [whole] + texts
     }
 
+    /// The text of every text element, placeholders and all.
+    var texts: [String] {
+        fillables.compactMap { fillable in
+            if case .text = fillable.kind { return document.text(of: fillable.element) }
+            return nil
+        }
+    }
+
     // MARK: editing elements
 
     static func href(of element: SVGDocument.Element) -> String? { element["xlink:href"] ?? element["href"] }
