@@ -72,9 +72,11 @@ extension CardTemplate {
                 continue
             }
             var scratch = FileStems()
+            var drawingBytes = 0
             let filledRow = row ?? DataRow(number: 1, location: SpecLocation(file: entry.template.displayName), values: [:])
             let back = try entry.template.card(row: filledRow, fromData: row != nil, columns: columns, count: card.count,
-                                               allowingFilesIn: allowedFolders, stems: &scratch)
+                                               allowingFilesIn: allowedFolders, stems: &scratch,
+                                               drawingBytes: &drawingBytes)
             indexOfKey[key] = result.backs.count
             result.backOfCard.append(result.backs.count)
             result.backs.append(CardBacks.Back(template: entry.template, card: back))

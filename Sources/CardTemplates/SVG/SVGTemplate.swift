@@ -48,6 +48,10 @@ public struct SVGTemplate: Sendable, Equatable {
     /// The image files the SVG itself names, embedded when it was read.
     var imageFiles: [URL]
 
+    /// How many bytes the filled drawings of one run's cards may hold together: each card keeps
+    /// its own SVG, with the images it embeds, until it is drawn.
+    public static let maximumDrawingBytes = 1 << 30
+
     static let shapeNames: Set<String> = ["rect", "circle", "ellipse", "path", "polygon", "polyline", "line"]
 
     /// Reads an SVG template; every error is one line at the file, line and column.
@@ -128,7 +132,7 @@ public struct SVGTemplate: Sendable, Equatable {
 
     /// The layers of one row's card: the SVG with the row's changes, drawn over the whole card,
     /// then its filled texts.
-    func layers(for context: RowContext) throws(SpecError) -> [ResolvedLayer] {
+    func layers(for context: RowContext) throws(SpecError) -> (layers: [ResolvedLayer], bytes: Int) {
         let rowLabel = context.rowLabel
         var document = self.document
         var removed = Set<Int>()
@@ -192,7 +196,7 @@ public struct SVGTemplate: Sendable, Equatable {
             throw SpecError("\(rowLabel): \(error.description)", at: nil)
         }
         let whole = ResolvedLayer(index: fillables.count, box: CGRect(origin: .zero, size: size), content: .vector(image, files: files))
-        return [whole] + texts
+        return ([whole] + texts, drawing.count)
     }
 
     /// The text of every text element, placeholders and all.
