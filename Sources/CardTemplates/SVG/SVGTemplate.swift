@@ -22,9 +22,9 @@ public struct SVGTemplate: Sendable, Equatable {
     /// An element the rows can change.
     struct Fillable: Sendable, Equatable {
         enum Kind: Sendable, Equatable {
-            /// The text's box and style, or why it cannot be a text box: an error only when a
-            /// row fills it (Inkscape gives every element an id, filled or not).
-            case text(Result<SVGTextElement, SpecError>)
+            /// A `<text>` or `<flowRoot>`; its box and style are worked out when a row fills it
+            /// (Inkscape gives every element an id, and most are never filled).
+            case text
             case image
             case shape
             case other
@@ -45,6 +45,8 @@ public struct SVGTemplate: Sendable, Equatable {
     /// Maps the root's user units to card points (the `viewBox`).
     var userToCard: CGAffineTransform
     var fillables: [Fillable]
+    /// The index of the first element with each id (a text's `shape-inside` names its frame).
+    var elementsByID: [String: Int]
     /// The image files the SVG itself names, embedded when it was read.
     var imageFiles: [URL]
 
@@ -76,7 +78,10 @@ public struct SVGTemplate: Sendable, Equatable {
             imageFiles.append(file)
         }
         var template = SVGTemplate(document: document, displayName: displayName, folder: folder, size: size,
-                                   userToCard: userToCard, fillables: [], imageFiles: imageFiles)
+                                   userToCard: userToCard, fillables: [], elementsByID: [:], imageFiles: imageFiles)
+        for (index, element) in document.elements.enumerated() {
+            if let id = element["id"], template.elementsByID[id] == nil { template.elementsByID[id] = index }
+        }
         template.fillables = template.findFillables()
         return template
     }
@@ -117,8 +122,7 @@ public struct SVGTemplate: Sendable, Equatable {
             guard let id = element["id"], !id.isEmpty else { continue }
             let kind: Fillable.Kind
             switch element.localName {
-            case "text", "flowRoot":
-                do throws(SpecError) { kind = .text(.success(try textElement(index))) } catch { kind = .text(.failure(error)) }
+            case "text", "flowRoot": kind = .text
             case "image": kind = .image
             case let name where Self.shapeNames.contains(name): kind = .shape
             default: kind = .other
@@ -147,22 +151,15 @@ public struct SVGTemplate: Sendable, Equatable {
                 continue
             }
             switch fillable.kind {
-            case let .text(element):
+            case .text:
+                let written = document.text(of: fillable.element)
+                guard value != nil || Placeholders.holdsPlaceholder(written) else { continue }
                 let text: SVGTextElement
-                switch element {
-                case let .success(found): text = found
-                case let .failure(error):
-                    guard value != nil || Placeholders.holdsPlaceholder(document.text(of: fillable.element)) else { continue }
+                do { text = try textElement(fillable.element, byID: elementsByID) } catch {
                     throw SpecError("\(rowLabel), \(error.message)", at: error.location)
                 }
-                let markup: String
-                if let value {
-                    markup = value.markupEscaped
-                } else if Placeholders.holdsPlaceholder(text.text) {
-                    markup = try context.fill(text.text.markupEscaped, at: location, what: what, escape: true)
-                } else {
-                    continue
-                }
+                var markup = value?.markupEscaped ?? ""
+                if value == nil { markup = try context.fill(written.markupEscaped, at: location, what: what, escape: true) }
                 removed.insert(fillable.element)
                 texts.append(ResolvedLayer(index: order, box: text.box, content: .text(text.layer(markup: markup))))
             case .image:

@@ -27,7 +27,7 @@ struct SVGTextElement: Sendable, Equatable {
 
 extension SVGTemplate {
     /// The text element at `index` with its box and style worked out.
-    func textElement(_ index: Int) throws(SpecError) -> SVGTextElement {
+    func textElement(_ index: Int, byID: [String: Int]) throws(SpecError) -> SVGTextElement {
         let location = document.location(of: index, in: displayName)
         let element = document.elements[index]
         let id = element["id"] ?? ""
@@ -54,7 +54,7 @@ extension SVGTemplate {
         var lineSpacing = 1.0
         if let height = style["line-height"], let value = Double(height), value > 0, value <= 10 { lineSpacing = value / 1.25 }
         let (box, wrap) = try textBox(of: index, transform: transform, fontSize: fontSize, alignment: alignment,
-                                      location: location, id: id)
+                                      location: location, id: id, byID: byID)
         return SVGTextElement(text: document.text(of: index), box: box, font: words.joined(separator: " "), color: color,
                               alignment: alignment, wrap: wrap, lineSpacing: lineSpacing)
     }
@@ -94,8 +94,8 @@ extension SVGTemplate {
     /// The element's box in card points, and how its lines wrap: a flowed text's region
     /// (wrapped at words), or one line from a point text's position to the card's edge.
     func textBox(of index: Int, transform: CGAffineTransform, fontSize: CGFloat, alignment: TextBoxAlignment,
-                 location: SpecLocation, id: String) throws(SpecError) -> (CGRect, TextWrap) {
-        if let region = try regionRect(of: index, location: location, id: id) {
+                 location: SpecLocation, id: String, byID: [String: Int]) throws(SpecError) -> (CGRect, TextWrap) {
+        if let region = try regionRect(of: index, location: location, id: id, byID: byID) {
             return (SVGGeometry.apply(transform, to: region), .word)
         }
         let element = document.elements[index]
@@ -120,7 +120,7 @@ extension SVGTemplate {
 
     /// A `flowRoot`'s `flowRegion` rectangle, or the rectangle a `<text>` flows into
     /// (`shape-inside:url(#id)`), in the element's user units; nil for a point text.
-    func regionRect(of index: Int, location: SpecLocation, id: String) throws(SpecError) -> CGRect? {
+    func regionRect(of index: Int, location: SpecLocation, id: String, byID: [String: Int]) throws(SpecError) -> CGRect? {
         let element = document.elements[index]
         var rectIndex: Int?
         if element.localName == "flowRoot" {
@@ -133,7 +133,7 @@ extension SVGTemplate {
         } else if let shape = SVGGeometry.style(element["style"]).first(where: { $0.name == "shape-inside" })?.value,
                   let match = shape.firstMatch(of: /url\(#([^)]+)\)/) {
             let target = String(match.1)
-            rectIndex = document.elements.firstIndex { $0["id"] == target }
+            rectIndex = byID[target]
             guard let found = rectIndex, document.elements[found].localName == "rect" else {
                 throw SpecError("element #\(id) flows into #\(target), which is not a <rect> of the SVG", at: location)
             }
