@@ -7,8 +7,6 @@ import SpecFiles
 /// its font, colour and alignment, from its `style` and presentation attributes (those of its
 /// ancestors, then its own, then those of its first line's `tspan` or `flowPara`).
 struct SVGTextElement: Sendable, Equatable {
-    /// The text as the SVG holds it (lines joined by line breaks).
-    var text: String
     /// The box in card points.
     var box: CGRect
     /// A Pango font description, size in points.
@@ -55,7 +53,7 @@ extension SVGTemplate {
         if let height = style["line-height"], let value = Double(height), value > 0, value <= 10 { lineSpacing = value / 1.25 }
         let (box, wrap) = try textBox(of: index, transform: transform, fontSize: fontSize, alignment: alignment,
                                       location: location, id: id, byID: byID)
-        return SVGTextElement(text: document.text(of: index), box: box, font: words.joined(separator: " "), color: color,
+        return SVGTextElement(box: box, font: words.joined(separator: " "), color: color,
                               alignment: alignment, wrap: wrap, lineSpacing: lineSpacing)
     }
 
