@@ -100,6 +100,19 @@ import Testing
         #expect(Self.texts(cards[0]) == ["&lt;b&gt;Salt &amp; Pepper&lt;/b&gt;"])
     }
 
+    @Test func placeholdersFillEachLineAndIndentationIsNotText() throws {
+        let files = try Fixtures()
+        let template = try Self.load(Self.svg("""
+        <flowRoot id="stats">
+          <flowRegion><rect width="40" height="20"/></flowRegion>
+          <flowPara>Attack {attack}</flowPara>
+          <flowPara>Defence {defence}</flowPara>
+        </flowRoot>
+        """), files: files)
+        let cards = try template.cards(from: files.data("cards.csv", "attack,defence\n3,4\n"))
+        #expect(Self.texts(cards[0]) == ["Attack 3\nDefence 4"])
+    }
+
     @Test func aPlaceholderNamingNoColumnIsOneLineAtTheElement() throws {
         let files = try Fixtures()
         let template = try Self.load(Self.svg("<text id=\"label\" x=\"5\" y=\"10\">Cost {cots}</text>"), files: files)

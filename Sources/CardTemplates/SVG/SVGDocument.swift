@@ -163,14 +163,18 @@ struct SVGDocument: Sendable, Equatable {
                     let child = elements[childIndex]
                     guard child.localName != "flowRegion" else { continue }
                     let isLine = child.localName == "flowPara" || child["sodipodi:role"] == "line"
-                    if isLine, !current.isEmpty || !lines.isEmpty { lines.append(current); current = "" }
+                    if isLine {
+                        if !lines.isEmpty || !current.allSatisfy(\.isWhitespace) { lines.append(current) }
+                        current = ""
+                    }
                     visit(childIndex)
                 }
             }
         }
         visit(element)
         lines.append(current)
-        return lines.joined(separator: "\n")
+        // The indentation an editor writes between a text's elements is not part of the text.
+        return lines.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: "\n")
     }
 
     /// The element's descendants, depth first.
