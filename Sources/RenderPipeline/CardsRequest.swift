@@ -219,9 +219,12 @@ public struct CardsRequest: RenderRequest, Equatable {
             for back in backs?.backs ?? [] where !templates.contains(where: { $0.fileURL == back.template.fileURL }) {
                 templates.append(back.template)
             }
-            let drawn = (cards + (backs?.backs.map(\.card) ?? [])).flatMap(\.layers).compactMap { layer -> URL? in
-                if case let .image(image) = layer.content { return image.url }
-                return nil
+            let drawn = (cards + (backs?.backs.map(\.card) ?? [])).flatMap(\.layers).flatMap { layer -> [URL] in
+                switch layer.content {
+                case let .image(image): [image.url]
+                case let .vector(_, files): files
+                default: []
+                }
             }
             return templates.flatMap { $0.sourceFiles + $0.icons.values.sorted { $0.path < $1.path } + $0.fontFiles } + drawn
         }

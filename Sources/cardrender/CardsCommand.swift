@@ -20,7 +20,8 @@ struct CardsCommand: PlanCommand {
         """
     )
 
-    @Argument(help: "The card template, a YAML or JSON file.", completion: .file(extensions: ["yaml", "yml", "json"]))
+    @Argument(help: "The card template: a YAML or JSON file, or an SVG whose elements are filled by id.",
+              completion: .file(extensions: ["yaml", "yml", "json", "svg"]))
     var template: String
 
     @Option(help: "Rows of data: .csv, .tsv, .json (an array of objects), .yaml (a list), .xlsx or .ods; default the template's `data`.",

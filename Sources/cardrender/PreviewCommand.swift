@@ -16,7 +16,8 @@ struct PreviewCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "The card template, a YAML or JSON file.", completion: .file(extensions: ["yaml", "yml", "json"]))
+    @Argument(help: "The card template: a YAML or JSON file, or an SVG whose elements are filled by id.",
+              completion: .file(extensions: ["yaml", "yml", "json", "svg"]))
     var template: String
 
     @Option(help: "Rows of data: .csv, .tsv, .json or .yaml; default the template's `data`.",

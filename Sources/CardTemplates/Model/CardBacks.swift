@@ -75,9 +75,11 @@ extension CardTemplate {
                 continue
             }
             var scratch = FileStems()
+            var drawingBytes = 0
             let filledRow = row ?? DataRow(number: 1, location: SpecLocation(file: entry.template.displayName), values: [:])
             let back = try entry.template.card(row: filledRow, fromData: row != nil, columns: columns, count: card.count,
-                                               allowingFilesIn: allowedFolders, stems: &scratch)
+                                               allowingFilesIn: allowedFolders, stems: &scratch,
+                                               drawingBytes: &drawingBytes)
             indexOfKey[key] = result.backs.count
             result.backOfCard.append(result.backs.count)
             result.backs.append(CardBacks.Back(template: entry.template, card: back))
@@ -120,7 +122,10 @@ extension CardTemplate {
     /// it depends on besides the template itself.
     func columnsNamed(among columns: [String]) -> [String] {
         var asked = Set<String>()
+        // An SVG template asks for the columns its ids name and those its texts' placeholders name.
+        asked.formUnion(svg?.fillables.map(\.id) ?? [])
         let scalars = layers.flatMap { $0.entries.flatMap(\.value.scalars) } + (background?.scalars ?? []) + [namePattern ?? ""]
+            + (svg?.texts ?? [])
         for text in scalars where text.contains("{") {
             _ = try? Placeholders.fill(text, escape: false) { name in
                 asked.insert(name)

@@ -64,9 +64,12 @@ public struct LayerSpec: Sendable, Equatable {
     public var folder: URL
     /// Where the layer goes against the boxes other layers draw (`below: rules`), at most one per axis.
     public var anchors: [LayerAnchor] = []
+    /// How messages name a layer that is an element of an SVG template (`element #title`);
+    /// nil for a YAML layer, named by its number.
+    public var elementLabel: String?
 
-    /// `layer 3 (text)`, counting from 1, for messages.
-    public var label: String { "layer \(index + 1) (\(type.rawValue))" }
+    /// `layer 3 (text)`, counting from 1, or `element #title`, for messages.
+    public var label: String { elementLabel ?? "layer \(index + 1) (\(type.rawValue))" }
 }
 
 /// A named layout's box: any of the four may be left to the layer.
@@ -132,6 +135,8 @@ public struct CardTemplate: Sendable, Equatable {
     public var inlineData: CardData?
     /// The template's `where:` conditions.
     public var filters: [RowFilter]
+    /// The drawing of a template made in a vector editor (an `.svg` file); nil for YAML and JSON.
+    public var svg: SVGTemplate?
 
     /// The trim box: the card as cut, origin at its top-left.
     public var trimBox: CGRect { CGRect(origin: .zero, size: size) }
@@ -165,6 +170,9 @@ public struct CardTemplate: Sendable, Equatable {
     /// (default: the path as given), files it extends by their path joined to it.
     public static func load(contentsOf url: URL, displayName: String? = nil) throws(SpecError) -> CardTemplate {
         let name = displayName ?? url.relativePath
+        if url.pathExtension.lowercased() == "svg" {
+            return CardTemplate(svg: try SVGTemplate.load(contentsOf: url, displayName: name), url: url)
+        }
         let raw = try RawTemplate.read(url: url, displayName: name)
         return try CardTemplate(raw: raw, url: url, displayName: name)
     }
@@ -218,6 +226,37 @@ public struct CardTemplate: Sendable, Equatable {
                 filters.append(try RowFilter(parsing: try item.text("where"), at: item.location))
             }
         }
+    }
+
+    /// A template drawn by an SVG file: its size, square corners, no bleed, white behind
+    /// what the SVG leaves transparent, and a layer for each element rows may change.
+    init(svg: SVGTemplate, url: URL) {
+        fileURL = url
+        sourceFiles = [url.standardizedFileURL] + svg.imageFiles
+        displayName = svg.displayName
+        size = svg.size
+        dpi = 300
+        cornerRadius = 0
+        bleed = 0
+        fontFiles = []
+        icons = [:]
+        filters = []
+        let folder = url.deletingLastPathComponent()
+        layers = svg.fillables.enumerated().map { order, fillable in
+            let type: LayerType = switch fillable.kind {
+            case .text: .text
+            case .image: .image
+            case .shape: .rect
+            case .other: .image
+            }
+            return LayerSpec(index: order, type: type, location: svg.document.location(of: fillable.element, in: svg.displayName),
+                             entries: [], layout: nil, folder: folder, elementLabel: "element #\(fillable.id)")
+        }
+        layers.append(LayerSpec(index: layers.count, type: .image, location: SpecLocation(file: svg.displayName), entries: [],
+                                layout: nil, folder: folder, elementLabel: "the SVG"))
+        // An SVG template's layers are never placed against each other.
+        placementOrder = Array(layers.indices)
+        self.svg = svg
     }
 
     static func layer(_ node: LocatedNode, index: Int, layouts: [String: LayoutBox], folder: URL) throws(SpecError) -> LayerSpec {

@@ -248,23 +248,12 @@ struct LayerResolver {
     mutating func image(box: CGRect) throws(SpecError) -> ImageLayer {
         guard let node = try value("src") else { throw parser.fail("an image layer needs `src`", at: layer.location) }
         let path = try parser.text(node, key: "src")
-        let url = URL(fileURLWithPath: path, relativeTo: layer.folder).standardizedFileURL
-        if let written = layer.entries["src"], Placeholders.holdsPlaceholder(written) {
-            // A path made from data, which may come from anyone: only files in the template's
-            // folder or a folder the user allowed, and the same words whether the file is there.
-            let folders = [layer.folder] + context.allowedFolders
-            guard InputPaths.isInside(url.path, anyOf: folders.map(\.path)) else {
-                throw parser.fail("`src` is \"\(path)\" from the data, which leads outside the template's folder; "
-                                  + "data may name only files inside it (or in a folder given with --allow-dir)", at: node.location)
-            }
-        }
-        guard Self.imageExtensions.contains(url.pathExtension.lowercased()) else {
-            throw parser.fail("`src` must be a .png, .jpg, .jpeg, .webp or .svg file, got \"\(path)\"", at: node.location)
-        }
-        switch InputPaths.kind(at: url.path) {
-        case .regularFile: break
-        case .special: throw parser.fail("the image \(path) is not a regular file (a device, FIFO or socket)", at: node.location)
-        case .folder, nil: throw parser.fail("the image \(path) does not exist", at: node.location)
+        let fromData = layer.entries["src"].map { Placeholders.holdsPlaceholder($0) } ?? false
+        let url: URL
+        switch ImagePath.resolve(path, folder: layer.folder, fromData: fromData, allowedFolders: context.allowedFolders,
+                                   extensions: Self.imageExtensions) {
+        case let .success(file): url = file
+        case let .failure(problem): throw parser.fail(problem.message, at: node.location)
         }
         let fit = try value("fit").map { (node) throws(SpecError) in try parser.choice(node, key: "fit", as: ImageFit.self) } ?? .contain
         let clip = try value("clip").map { (node) throws(SpecError) in try parser.choice(node, key: "clip", as: ImageLayer.Clip.self) } ?? .none

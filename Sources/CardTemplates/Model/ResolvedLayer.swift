@@ -66,6 +66,10 @@ public enum LayerContent: Sendable, Equatable {
     case playingCard(PlayingCardLayer)
     /// One suit shape fitted into the box.
     case suit(Suit, style: ShapeStyle)
+    /// An SVG template's drawing, filled from the card's row, stretched to the box; `files` are
+    /// the images it embeds (those the SVG names and those the row names), so a change to one
+    /// is seen.
+    case vector(VectorImage, files: [URL])
 }
 
 extension LayerContent {
@@ -86,7 +90,7 @@ extension LayerContent {
         case let .polygon(points, style): return .polygon(points: points.map(move), style: move(style))
         case let .line(from, to, stroke): return .line(from: move(from), to: move(to), stroke: stroke)
         case let .suit(suit, style): return .suit(suit, style: move(style))
-        case .image, .text, .playingCard: return self
+        case .image, .text, .playingCard, .vector: return self
         }
     }
 }

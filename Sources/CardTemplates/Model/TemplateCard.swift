@@ -56,22 +56,35 @@ extension CardTemplate {
         for filter in allFilters { try filter.check(columns: columns) }
         var cards: [TemplateCard] = []
         var stems = FileStems(reserved: reservedStems)
+        var drawingBytes = 0
         for row in rows where allFilters.allSatisfy({ $0.matches(row) }) {
             let count = try Self.count(of: row, hasColumn: columns.contains("count"))
             guard count > 0 else { continue }
             cards.append(try card(row: row, fromData: source != nil, columns: columns, count: count,
-                                  allowingFilesIn: allowedFolders, stems: &stems))
+                                  allowingFilesIn: allowedFolders, stems: &stems, drawingBytes: &drawingBytes))
         }
         return cards
     }
 
     /// The card of one row (`fromData` false: the one card of a template without data), its
-    /// file stem made unique in `stems`.
+    /// file stem made unique in `stems`; `drawingBytes` counts what an SVG template's filled
+    /// drawings hold so far, refused past ``SVGTemplate/maximumDrawingBytes``.
     func card(row: DataRow, fromData: Bool, columns: [String], count: Int, allowingFilesIn allowedFolders: [URL],
-              stems: inout FileStems) throws(SpecError) -> TemplateCard {
+              stems: inout FileStems, drawingBytes: inout Int) throws(SpecError) -> TemplateCard {
         let context = RowContext(template: self, row: fromData ? row : nil, columns: columns, allowedFolders: allowedFolders)
         var layers: [ResolvedLayer] = []
-        for layer in self.layers {
+        if let svg {
+            let filled = try svg.layers(for: context)
+            layers = filled.layers
+            drawingBytes += filled.bytes
+            guard drawingBytes <= SVGTemplate.maximumDrawingBytes else {
+                throw SpecError("\(context.rowLabel): the cards' filled drawings hold more than "
+                                + "\(SVGTemplate.maximumDrawingBytes >> 20) MiB by this row (each card keeps its own copy of the SVG "
+                                + "and the images it embeds); render fewer rows at a time (--where) or embed smaller images",
+                                at: SpecLocation(file: displayName))
+            }
+        }
+        for layer in self.layers where svg == nil {
             var resolver = LayerResolver(context: context, layer: layer)
             if let resolved = try resolver.resolve() { layers.append(resolved) }
         }

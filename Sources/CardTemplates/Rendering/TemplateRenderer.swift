@@ -14,6 +14,8 @@ public struct TemplateRenderer: Sendable {
     let fonts: FontLibrary
     let images: [URL: Image]
     let icons: [String: InlineIcon]
+    /// The image files SVG templates' drawings embed.
+    let embeddedFiles: [URL]
 
     /// Loads the template's font files and icons and every image `cards` draw. Errors are one
     /// line at the template value that names the file, with the row and layer that use it. An
@@ -29,6 +31,7 @@ public struct TemplateRenderer: Sendable {
         }
         var images: [URL: Image] = [:]
         var icons: [String: InlineIcon] = [:]
+        var embedded = Set<URL>()
         for (name, url) in template.icons.sorted(by: { $0.key < $1.key }) {
             let image: Image
             do { image = try Image.load(contentsOf: url, maxPixels: maxImagePixels) } catch {
@@ -42,6 +45,12 @@ public struct TemplateRenderer: Sendable {
         }
         for card in cards {
             for layer in card.layers {
+                if case let .vector(drawing, files) = layer.content {
+                    do { try drawing.check(maxPixels: maxImagePixels) } catch {
+                        throw Self.error(error.description, card: card, layer: layer, in: template)
+                    }
+                    embedded.formUnion(files)
+                }
                 guard case let .image(imageLayer) = layer.content else { continue }
                 if images[imageLayer.url] == nil {
                     do {
@@ -57,10 +66,11 @@ public struct TemplateRenderer: Sendable {
         }
         self.images = images
         self.icons = icons
+        self.embeddedFiles = embedded.sorted { $0.path < $1.path }
     }
 
     /// Every file the cards draw from: images, icons and font files.
-    public var files: [URL] { images.keys.sorted { $0.path < $1.path } + template.fontFiles }
+    public var files: [URL] { images.keys.sorted { $0.path < $1.path } + embeddedFiles + template.fontFiles }
 
     /// `row 4 (cards.csv:5), layer 7 (image): …` at the layer in the template.
     static func error(_ message: String, card: TemplateCard, layer: ResolvedLayer, in template: CardTemplate) -> SpecError {
@@ -174,6 +184,8 @@ public struct TemplateRenderer: Sendable {
             try textBox(text).draw(in: box, on: canvas)
         case let .playingCard(part):
             try draw(part, in: box, on: canvas)
+        case let .vector(drawing, _):
+            try drawing.draw(in: box, on: canvas)
         }
     }
 

@@ -82,6 +82,12 @@ public struct VectorImage: Sendable, Hashable {
         }
     }
 
+    /// Checks the images the document embeds against `maxPixels` (from their headers) and its
+    /// filters against their bounds, as making it did: for a document made before the budget was known.
+    public func check(maxPixels: Int) throws(DrawingError) {
+        try SVGWorkCheck.check(data, name: name, maxPixels: maxPixels)
+    }
+
     /// Draws the document stretched to fill `rect`: its intrinsic size maps onto `rect`, so a
     /// `rect` of another aspect ratio distorts it (`Canvas.draw(_:in:fit:clippedTo:)` fits it first).
     public func draw(in rect: CGRect, on canvas: Canvas) throws(DrawingError) {

@@ -75,6 +75,12 @@ struct XMLEvents {
             || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || byte >= 0x80
     }
 
+    /// `table:table-row` → `table-row`.
+    static func localName(_ name: String) -> String {
+        guard let colon = name.utf8.lastIndex(of: UInt8(ascii: ":")) else { return name }
+        return String(name[name.utf8.index(after: colon)...])
+    }
+
     /// Hands the parser's events to a handler, counting the nesting and keeping the first fault
     /// with the parser's position then.
     private final class Receiver<Handler: XMLHandler>: SAXEvents {

@@ -1,0 +1,111 @@
+import Drawing
+import Foundation
+import GoldenImageTesting
+import Testing
+
+/// `cardrender cards card.svg`: the Inkscape card of docs/examples/svg-template filled from its
+/// three rows, through the binary and a batch spec, and its errors as one line with exit 2.
+///
+/// Goldens (the three cards) are re-recorded with
+/// `CARDRENDER_RECORD=all swift test --filter SVGTemplateCLITests`; look at them before committing.
+@Suite struct SVGTemplateCLITests {
+    /// A copy of the example in a fresh folder, so outputs and edits stay out of the repository.
+    static func example(_ name: String) throws -> CardsFixture {
+        let fixture = CardsFixture(folder: try CLIRunner.temporaryDirectory(name))
+        let source = CLIRunner.repositoryRoot.appendingPathComponent("docs/examples/svg-template")
+        for path in ["card.svg", "cards.csv", "art/sun.svg", "art/moon.svg", "art/ember.png"] {
+            try fixture.write(path, try Data(contentsOf: source.appendingPathComponent(path)))
+        }
+        return fixture
+    }
+
+    @Test func theExampleRendersThreeCardsTheSameEveryRun() throws {
+        let game = try Self.example("svg-template")
+        defer { game.remove() }
+        CardsCLITests.expectSuccess(try game.cards(["--out", "out"], template: "card.svg"))
+        CardsCLITests.expectSuccess(try game.cards(["--out", "again", "-j", "2"], template: "card.svg"))
+        let first = try game.tree("out"), second = try game.tree("again")
+        #expect(first.keys.sorted() == ["001.png", "002.png", "003.png", "cards.json"])
+        for stem in ["001", "002", "003"] {
+            #expect(first["\(stem).png"] == second["\(stem).png"], "\(stem) differs between runs")
+            // 63 × 88 mm at 300 dpi (744.1 × 1039.4 px, rounded up).
+            #expect(try CardsCLITests.pixelSize(game.url("out/\(stem).png")) == (745, 1040))
+            assertGolden(of: try PNG.read(contentsOf: game.url("out/\(stem).png")), as: .image, named: "svg-\(stem)")
+        }
+        // SVG and PDF keep the drawing as vectors.
+        CardsCLITests.expectSuccess(try game.cards(["--out", "vector", "--format", "svg,pdf"], template: "card.svg"))
+        #expect(try game.tree("vector").keys.sorted().count == 7)
+    }
+
+    @Test func aBatchSpecTakesAnSVGTemplate() throws {
+        let game = try Self.example("svg-template-batch")
+        defer { game.remove() }
+        try game.write("spec.yaml", """
+        jobs:
+          - kind: cards
+            template: card.svg
+            data: cards.csv
+            where: rare == yes
+            output: rare
+        """)
+        func batch() throws -> CLIRunner.Result { try CLIRunner.run(["batch", "spec.yaml", "--out", "out", "--json"], in: game.folder) }
+        let first = try batch()
+        #expect(first.status == 0 && first.stdout.contains("\"rendered\":1"), "\(first.stdout) \(first.stderr)")
+        let rendered = try game.tree("out/rare")
+        #expect(rendered.keys.sorted() == ["002.png", "cards.json"])
+        #expect(try batch().stdout.contains("\"status\":\"skipped\""))
+        // The image the row names is an input: a new moon re-renders the job.
+        let moon = String(decoding: try Data(contentsOf: game.url("art/moon.svg")), as: UTF8.self)
+        try game.write("art/moon.svg", moon.replacingOccurrences(of: "#5a6fa8", with: "#a85a5a"))
+        let recoloured = try batch()
+        #expect(recoloured.stdout.contains("\"rendered\":1"), "\(recoloured.stdout)")
+        #expect(try game.tree("out/rare")["002.png"] != rendered["002.png"])
+    }
+
+    static func expectOneLine(_ result: CLIRunner.Result, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(result.status == 2, "exit \(result.status): \(result.stderr)", sourceLocation: sourceLocation)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(lines.first.map { $0.hasPrefix("cardrender: error: " + expected) } == true,
+                "\(result.stderr)", sourceLocation: sourceLocation)
+    }
+
+    @Test func errorsAreOneLineAtTheElementAndNothingIsWritten() throws {
+        let game = try Self.example("svg-template-errors")
+        defer { game.remove() }
+        let svg = String(decoding: try Data(contentsOf: game.url("card.svg")), as: UTF8.self)
+
+        // A placeholder naming no column.
+        try game.write("typo.svg", svg.replacingOccurrences(of: "Costs {cost} gold", with: "Costs {cots} gold"))
+        Self.expectOneLine(try game.cards(["--out", "typo"], template: "typo.svg"),
+                           "typo.svg:82:22: row 1 (cards.csv:2), element #cost-line: no column \"cots\"")
+        // A path from the data that leads outside the template's folder.
+        try game.write("outside.csv", "title,art\nSneaky,../../etc/hosts.png\n")
+        Self.expectOneLine(try game.cards(["--out", "outside"], template: "card.svg", data: "outside.csv"),
+                           "card.svg:57:15: row 1 (outside.csv:2), element #art: `href` is \"../../etc/hosts.png\" from the data, "
+                           + "which leads outside the template's folder")
+        // Malformed XML: a tag closed by the wrong name.
+        try game.write("broken.svg", svg.replacingOccurrences(of: "</flowRoot>", with: "</flowroot>"))
+        Self.expectOneLine(try game.cards(["--out", "broken"], template: "broken.svg"), "broken.svg:78:68: the SVG is not well-formed XML: a closing tag that does not match the element it closes")
+        #expect(try game.tree("typo").isEmpty && game.tree("outside").isEmpty && game.tree("broken").isEmpty)
+    }
+}
+
+extension SVGTemplateCLITests {
+    /// A back drawn in SVG is filled from each card's row: one back per distinct value of the
+    /// columns its ids name.
+    @Test func anSVGBackIsFilledFromEachRow() throws {
+        let game = try Self.example("svg-template-backs")
+        defer { game.remove() }
+        try game.write("back.svg", """
+        <svg xmlns="http://www.w3.org/2000/svg" width="63mm" height="88mm" viewBox="0 0 63 88">
+          <rect id="frame" width="63" height="88" style="fill:#000000"/>
+          <text id="label" x="31.5" y="44" style="font-size:6px;text-anchor:middle">{title}</text>
+        </svg>
+        """)
+        CardsCLITests.expectSuccess(try game.cards(["--out", "out", "--back", "back.svg"], template: "card.svg"))
+        let files = try game.tree("out")
+        #expect(files.keys.sorted() == ["001.png", "002.png", "003.png", "back-1.png", "back-2.png", "back-3.png", "cards.json"])
+        #expect(Set([files["back-1.png"], files["back-2.png"], files["back-3.png"]]).count == 3)
+    }
+}
