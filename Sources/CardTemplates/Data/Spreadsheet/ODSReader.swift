@@ -55,7 +55,7 @@ enum ODSReader {
             }
         }
 
-        mutating func start(_ name: String, _ attributes: [String: String]) throws(XMLEvents.Failure) {
+        mutating func start(_ name: String, _ attributes: XMLAttributes) throws(XMLEvents.Failure) {
             if name == "table" {
                 tableDepth += 1
                 if tableDepth == 1 { tablesSeen += 1 }
@@ -68,7 +68,7 @@ enum ODSReader {
                 column = 1
                 rowCells = []
             case "table-cell", "covered-table-cell":
-                cell = (attributes, try repeatCount(attributes["table:number-columns-repeated"], "columns"), name == "covered-table-cell")
+                cell = (attributes.dictionary, try repeatCount(attributes["table:number-columns-repeated"], "columns"), name == "covered-table-cell")
                 paragraphs = []
                 textLength = 0
             case "annotation": inAnnotation += 1

@@ -106,7 +106,7 @@ enum XLSXReader {
 
         init(limits: SpreadsheetLimits) { self.limits = limits }
 
-        mutating func start(_ name: String, _ attributes: [String: String]) throws(XMLEvents.Failure) {
+        mutating func start(_ name: String, _ attributes: XMLAttributes) throws(XMLEvents.Failure) {
             switch name {
             case "sst":
                 if let count = attributes["uniqueCount"].flatMap({ Int($0) }), count > limits.sharedStrings {
@@ -185,7 +185,7 @@ enum XLSXReader {
             }
         }
 
-        mutating func start(_ name: String, _ attributes: [String: String]) throws(XMLEvents.Failure) {
+        mutating func start(_ name: String, _ attributes: XMLAttributes) throws(XMLEvents.Failure) {
             switch name {
             case "row":
                 let next = row + 1

@@ -8,7 +8,7 @@ import Foundation
 /// What reads a part's events: called directly by the parser's delegate, each call a step
 /// of the part's reading (a sheet has hundreds of thousands).
 protocol XMLHandler {
-    mutating func start(_ name: String, _ attributes: [String: String]) throws(XMLEvents.Failure)
+    mutating func start(_ name: String, _ attributes: XMLAttributes) throws(XMLEvents.Failure)
     mutating func end(_ name: String) throws(XMLEvents.Failure)
     mutating func text(_ text: String) throws(XMLEvents.Failure)
 }
@@ -31,7 +31,9 @@ struct XMLEvents {
     /// A handler made of one closure, for the small parts.
     struct ClosureHandler: XMLHandler {
         let handle: (Event) throws(Failure) -> Void
-        func start(_ name: String, _ attributes: [String: String]) throws(Failure) { try handle(.start(name: name, attributes: attributes)) }
+        func start(_ name: String, _ attributes: XMLAttributes) throws(Failure) {
+            try handle(.start(name: name, attributes: attributes.dictionary))
+        }
         func end(_ name: String) throws(Failure) { try handle(.end(name: name)) }
         func text(_ text: String) throws(Failure) { try handle(.text(text)) }
     }
@@ -109,7 +111,7 @@ struct XMLEvents {
             Failure(message: message, line: parser?.line ?? 0, column: parser?.column ?? 0)
         }
 
-        func startElement(_ localName: String, attributes: [String: String]) {
+        func startElement(_ localName: String, attributes: XMLAttributes) {
             depth += 1
             guard failure == nil else { return }
             guard depth <= nesting else { return stop(failure("has elements nested more than \(nesting) deep")) }

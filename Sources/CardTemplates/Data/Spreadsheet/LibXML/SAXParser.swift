@@ -5,7 +5,7 @@ import Foundation
 protocol SAXEvents: AnyObject {
     /// An element opens: its name without a namespace prefix, its attributes as written
     /// (`table:name`), values with entities and character references resolved.
-    func startElement(_ localName: String, attributes: [String: String])
+    func startElement(_ localName: String, attributes: XMLAttributes)
     func endElement(_ localName: String)
     func characters(_ text: String)
     /// The part is not well-formed: libxml2's error number (`xmlParserErrors`).
@@ -75,18 +75,7 @@ final class SAXParser {
         handler.initialized = UInt32(XML_SAX2_MAGIC)
         handler.startElementNs = { pointer, localName, _, _, _, _, attributeCount, _, attributes in
             guard let parser = SAXParser.receiver(pointer) else { return }
-            var named: [String: String] = [:]
-            if let attributes, attributeCount > 0 {
-                named.reserveCapacity(Int(attributeCount))
-                // Five pointers an attribute: local name, prefix, URI, value start, value end.
-                for index in 0..<Int(attributeCount) {
-                    let base = index * 5
-                    let local = SAXParser.string(attributes[base])
-                    let name = attributes[base + 1].map { SAXParser.string($0) + ":" + local } ?? local
-                    guard let start = attributes[base + 3], let end = attributes[base + 4] else { continue }
-                    named[name] = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
-                }
-            }
+            let named = XMLAttributes(base: attributes, count: attributes == nil ? 0 : max(0, Int(attributeCount)))
             parser.events.startElement(SAXParser.string(localName), attributes: named)
         }
         handler.endElementNs = { pointer, localName, _, _ in
@@ -111,5 +100,73 @@ final class SAXParser {
             SAXParser.receiver(pointer)?.events.notWellFormed(code: Int(error.pointee.code))
         }
         return handler
+    }
+}
+
+/// An element's attributes, read in place from the parser's buffers while its start event is
+/// handled: a lookup scans them (an element has a few) and makes a String only of the value
+/// asked for. Keep `dictionary` to hold them past the event.
+struct XMLAttributes {
+    /// Five pointers an attribute: local name, prefix, URI, value start, value end.
+    private let base: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
+    /// How many attributes.
+    let count: Int
+
+    fileprivate init(base: UnsafeMutablePointer<UnsafePointer<UInt8>?>?, count: Int) {
+        self.base = base
+        self.count = count
+    }
+
+    /// The value of the attribute named `name` as written (`table:name`, `r`), nil when absent.
+    subscript(name: String) -> String? {
+        var name = name
+        return name.withUTF8 { wanted in
+            (0..<count).first { matches(wanted, at: $0) }.map(value(at:))
+        }
+    }
+
+    /// All of them by written name; a name written twice is not well-formed XML, so none is lost.
+    var dictionary: [String: String] {
+        var all: [String: String] = [:]
+        for index in 0..<count { all[name(at: index)] = value(at: index) }
+        return all
+    }
+
+    private func pointer(_ index: Int, _ field: Int) -> UnsafePointer<UInt8>? {
+        base?[index * 5 + field]
+    }
+
+    private func name(at index: Int) -> String {
+        let local = pointer(index, 0).map { String(cString: $0) } ?? ""
+        return pointer(index, 1).map { String(cString: $0) + ":" + local } ?? local
+    }
+
+    private func value(at index: Int) -> String {
+        guard let start = pointer(index, 3), let end = pointer(index, 4) else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+    }
+
+    /// Whether attribute `index` is written `wanted` (`prefix:local`, or `local` without a prefix).
+    private func matches(_ wanted: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        var rest = wanted[...]
+        if let prefix = pointer(index, 1) {
+            guard let afterPrefix = Self.consume(prefix, from: rest), afterPrefix.first == UInt8(ascii: ":") else { return false }
+            rest = afterPrefix.dropFirst()
+        }
+        guard let local = pointer(index, 0), let afterLocal = Self.consume(local, from: rest) else { return false }
+        return afterLocal.isEmpty
+    }
+
+    /// `text` after the NUL-terminated `cString` at its start, nil when it does not start so.
+    private static func consume(_ cString: UnsafePointer<UInt8>, from text: Slice<UnsafeBufferPointer<UInt8>>)
+        -> Slice<UnsafeBufferPointer<UInt8>>? {
+        var position = text.startIndex
+        var byte = cString
+        while byte.pointee != 0 {
+            guard position < text.endIndex, text[position] == byte.pointee else { return nil }
+            position += 1
+            byte += 1
+        }
+        return text[position...]
     }
 }
