@@ -141,8 +141,86 @@ import Testing
         #expect(three.json == one.json)
         #expect(three.html == one.html)
         #expect(three.junit == one.junit)
-        let refused = try CLIRunner.run(["verify", "--goldens", goldens.path, "--actual", actual.path, "-j", "0"])
-        #expect(refused.status == 2 && refused.stderr.contains("-j must be between 1 and 256"), "\(refused.stderr)")
+        for jobs in ["0", "257", "-1"] {
+            let refused = try CLIRunner.run(["verify", "--goldens", goldens.path, "--actual", actual.path, "-j", jobs])
+            #expect(refused.status == 2 && refused.stdout.isEmpty, "-j \(jobs)")
+            #expect(refused.stderrLines == ["cardrender: error: -j must be between 1 and 256, got \(jobs)"], "\(refused.stderr)")
+        }
+    }
+
+    /// `png` with the last byte of its last IDAT changed and that chunk's CRC made right again: the
+    /// chunks are intact, the zlib stream's Adler-32 is not.
+    static func failingAdler32(_ png: Data) -> Data {
+        var bytes = [UInt8](png)
+        func be32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        var offset = 8, lastIDAT = 0
+        while offset + 12 <= bytes.count {
+            if bytes[offset + 4..<offset + 8].elementsEqual("IDAT".utf8) { lastIDAT = offset }
+            offset += be32(offset) + 12
+        }
+        let length = be32(lastIDAT)
+        bytes[lastIDAT + 8 + length - 1] ^= 0x01
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes[lastIDAT + 4..<lastIDAT + 8 + length] {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        crc = ~crc
+        for index in 0..<4 { bytes[lastIDAT + 8 + length + index] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * index)) }
+        return Data(bytes)
+    }
+
+    /// A corrupt actual image (image data failing its Adler-32, or a chunk failing its CRC) is an
+    /// error line at any `-j`, in path order, exit 2 with one line on stderr; recording never takes it.
+    @Test func verifyRefusesCorruptImagesAtAnyNumberOfJobs() throws {
+        let dir = try CLIRunner.temporaryDirectory("verify-corrupt")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let goldens = dir.appendingPathComponent("goldens"), actual = dir.appendingPathComponent("actual")
+        for index in 0..<8 {
+            try write(Self.image(block: false), goldens.appendingPathComponent("\(index).png"))
+            try write(Self.image(block: false), actual.appendingPathComponent("\(index).png"))
+        }
+        // More than 256 colours, so the file is 8-bit RGB: the decoder's libdeflate path reads it first.
+        var gradient = Self.image(block: false)
+        for y in 0..<gradient.height {
+            for x in 0..<gradient.width { gradient[x, y] = RGBAImage.Pixel(r: UInt8(x * 4), g: UInt8(y * 5), b: UInt8(x + y), a: 255) }
+        }
+        let encoded = try PNG.encode(gradient)
+        #expect(encoded[24] == 8 && encoded[25] == 2, "bit depth \(encoded[24]), colour type \(encoded[25])")
+        let badChecksum = Self.failingAdler32(encoded)
+        var badCRC = encoded
+        badCRC[badCRC.count - 20] ^= 0x01  // inside the last IDAT, whose CRC no longer matches
+        try badChecksum.write(to: actual.appendingPathComponent("2.png"))
+        try badCRC.write(to: actual.appendingPathComponent("5.png"))
+        let goldenBefore = try Data(contentsOf: goldens.appendingPathComponent("2.png"))
+        // Each is refused by the decoder itself, whichever path decodes it.
+        for corrupt in [badChecksum, badCRC] {
+            #expect(throws: PNGError.self) { try PNG.decode(corrupt) }
+        }
+
+        func verify(_ jobs: Int, record: String) throws -> CLIRunner.Result {
+            try CLIRunner.run(["verify", "--goldens", goldens.path, "--actual", actual.path, "--record", record, "-j", "\(jobs)"])
+        }
+        let one = try verify(1, record: "never")
+        #expect(one.status == 2)
+        #expect(one.stdout.split(separator: "\n").map { String($0.prefix(13)) } == ["ERROR 2.png: ", "ERROR 5.png: ",
+            "golden images"], "\(one.stdout)")
+        #expect(one.stdout.contains("cannot read image \(actual.appendingPathComponent("2.png").path): PNG is corrupt"))
+        #expect(one.stdout.hasSuffix("golden images: 8 compared: 6 matched, 0 failed, 2 errors\n"), "\(one.stdout)")
+        #expect(one.stderrLines == ["cardrender: error: 2 images had errors; first: cannot read image "
+            + "\(actual.appendingPathComponent("2.png").path): PNG is corrupt: IDAT: incorrect data check"], "\(one.stderr)")
+        for jobs in [2, 3] {
+            let many = try verify(jobs, record: "never")
+            #expect(many.status == one.status && many.stdout == one.stdout && many.stderr == one.stderr, "-j \(jobs)")
+        }
+        let recording = try verify(2, record: "all")
+        #expect(recording.status == 2 && recording.stdout.hasSuffix("6 rewritten, 2 errors\n"), "\(recording.stdout)")
+        #expect(try Data(contentsOf: goldens.appendingPathComponent("2.png")) == goldenBefore)
+        try write(Self.image(block: false), actual.appendingPathComponent("5.png"))
+        let single = try verify(2, record: "never")
+        #expect(single.status == 2 && single.stdout.hasSuffix("7 matched, 0 failed, 1 error\n"), "\(single.stdout)")
+        #expect(single.stderrLines == ["cardrender: error: cannot read image \(actual.appendingPathComponent("2.png").path): "
+            + "PNG is corrupt: IDAT: incorrect data check"], "\(single.stderr)")
     }
 
     @Test func anOpaqueImageAgainstATransparentOneFailsUnlessBlendedWithWhite() throws {
