@@ -223,6 +223,58 @@ import Testing
             + "PNG is corrupt: IDAT: incorrect data check"], "\(single.stderr)")
     }
 
+    /// One `cardrender` run's exit status and minor page faults (its own, from `wait4`), in the
+    /// environment CLIRunner gives children; output is discarded.
+    static func minorPageFaults(_ arguments: [String]) -> (status: Int32, faults: Int)? {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let path = CLIRunner.executable.path
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let environment = CLIRunner.childEnvironment().map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in argv + environment { free(pointer) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, path, &actions, nil, argv, environment) == 0 else { return nil }
+        var status: Int32 = 0
+        var usage = rusage()
+        guard wait4(pid, &status, 0, &usage) == pid else { return nil }
+        return ((status >> 8) & 0xFF, usage.ru_minflt)
+    }
+
+    /// `verify -j 1` reuses the memory of one pair's decoded images for the next: the page faults
+    /// each further card-sized pair adds stay far below the 2 × 177 pages its two images span
+    /// (a run of 500 such pairs had about 100 a pair before). Not under AddressSanitizer, whose
+    /// allocator maps each large block anew by design.
+    @Test func verifyReusesDecodedImageMemoryFromPairToPair() throws {
+        guard dlsym(nil, "__asan_init") == nil else { return }
+        let dir = try CLIRunner.temporaryDirectory("verify-memory")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var card = RGBAImage(width: 360, height: 504, fill: (250, 250, 250, 255))
+        for y in 0..<card.height {
+            for x in 0..<card.width where (x / 8 + y / 8) % 3 == 0 {
+                card[x, y] = RGBAImage.Pixel(r: UInt8(x % 256), g: UInt8(y % 256), b: 90, a: 255)
+            }
+        }
+        let png = try PNG.encode(card)
+        func faults(pairs: Int) throws -> Int {
+            let goldens = dir.appendingPathComponent("goldens-\(pairs)"), actual = dir.appendingPathComponent("actual-\(pairs)")
+            for folder in [goldens, actual] {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                for index in 0..<pairs { try png.write(to: folder.appendingPathComponent("\(index).png")) }
+            }
+            let runs = (0..<3).compactMap { _ in
+                Self.minorPageFaults(["verify", "--goldens", goldens.path, "--actual", actual.path, "--record", "never", "-j", "1"])
+            }
+            #expect(runs.count == 3 && runs.allSatisfy { $0.status == 0 })
+            return runs.map(\.faults).min() ?? 0
+        }
+        let few = try faults(pairs: 4), many = try faults(pairs: 84)
+        let perPair = Double(many - few) / 80
+        #expect(perPair < 20, "\(few) faults for 4 pairs, \(many) for 84: \(perPair) a pair")
+    }
+
     @Test func anOpaqueImageAgainstATransparentOneFailsUnlessBlendedWithWhite() throws {
         let dir = try CLIRunner.temporaryDirectory("diff-alpha")
         defer { try? FileManager.default.removeItem(at: dir) }
