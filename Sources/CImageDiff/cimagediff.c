@@ -1,9 +1,13 @@
 #include "cimagediff.h"
 
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 /* Counts must match pixelmatch's JavaScript, which rounds every double operation separately:
  * never fuse a * b + c into one FMA. Every expression below keeps index.js's order of operations. */
@@ -737,4 +741,15 @@ void cid_fill(uint8_t *pixels, int64_t pixel_count, uint8_t r, uint8_t g, uint8_
         uint8_t *p = pixels + i * 4;
         p[0] = r; p[1] = g; p[2] = b; p[3] = a;
     }
+}
+
+int cid_keep_freed_memory(size_t largest_block, size_t kept_bytes) {
+#if defined(__GLIBC__)
+    if (largest_block > INT_MAX || kept_bytes > INT_MAX) return 0;
+    return mallopt(M_MMAP_THRESHOLD, (int)largest_block) == 1 && mallopt(M_TRIM_THRESHOLD, (int)kept_bytes) == 1;
+#else
+    (void)largest_block;
+    (void)kept_bytes;
+    return 0;
+#endif
 }

@@ -105,6 +105,20 @@ public struct FolderVerification: Sendable, Encodable {
         try container.encode(entries, forKey: .entries)
     }
 
+    /// Makes this process keep the memory of freed decoded images for the next pair instead of
+    /// giving it back to the kernel after each one: a run of card-sized pairs on one thread
+    /// otherwise spent about a third of its CPU time having fresh pages mapped in. Images up to
+    /// 32 MiB are reused; up to 64 MiB of free memory is kept. Process-wide and lasting (glibc's
+    /// `mallopt`), so it is the caller's choice: `cardrender verify` makes it before it runs
+    /// ``run(goldens:actual:tolerance:mode:artifactsDirectory:workers:)``.
+    ///
+    /// - Returns: whether the allocator took the settings (not with another C library or a
+    ///   sanitizer's allocator).
+    @discardableResult
+    public static func keepFreedImageMemory() -> Bool {
+        NativeDiff.keepFreedMemory(largestBlock: 32 << 20, keptBytes: 64 << 20)
+    }
+
     /// Compares the folders. A goldens folder that does not exist is created when the mode
     /// records; the actual folder must exist. Problems with single images become `.error`
     /// entries; problems with the folders themselves are thrown.

@@ -178,7 +178,7 @@ public enum HTMLReport {
         if failing == 0 && summary.errors == 0 { return "all \(summary.total) images pass" }
         var parts: [String] = []
         if failing > 0 { parts.append("\(failing) of \(summary.total) failing") }
-        if summary.errors > 0 { parts.append("\(summary.errors) errors") }
+        if summary.errors > 0 { parts.append(summary.errors == 1 ? "1 error" : "\(summary.errors) errors") }
         return parts.joined(separator: ", ")
     }
 

@@ -60,7 +60,8 @@ enum VerifyBenchmark {
         print("two -j 1 runs at once".padding(toLength: 22, withPad: " ", startingAt: 0) + "wall " + Measure.ms(Measure.median(pairs))
               + "  → this machine gives two jobs " + Measure.ratio(2 * one, Measure.median(pairs))
               + " the throughput of one (the most -j 2 can reach here)")
-        try odiffLoop(goldens: goldens, actual: actual, diffs: dir.appendingPathComponent("odiff"), against: two)
+        try odiffLoop(goldens: goldens, actual: actual, diffs: dir.appendingPathComponent("odiff"),
+                      verifyCPU: Measure.median(cpu[1] ?? []), verifyWall: two)
     }
 
     /// Wall time of two copies of one command started together, until both have exited.
@@ -102,30 +103,36 @@ enum VerifyBenchmark {
         return changedCount
     }
 
-    /// `odiff golden actual diff` for every pair in turn, timed as a whole, when odiff is on PATH.
-    static func odiffLoop(goldens: URL, actual: URL, diffs: URL, against verifySeconds: Double) throws {
-        guard let odiff = Subprocess.which("odiff") else {
-            print("odiff not installed: no odiff loop to compare with")
+    /// `odiff --antialiasing golden actual diff` for every pair in turn (as verify detects
+    /// anti-aliasing), timed as a whole, when odiff is on PATH or named by `CARDRENDER_BENCH_ODIFF`;
+    /// its wall and CPU time beside verify's at -j 1 (CPU) and -j 2 (wall).
+    static func odiffLoop(goldens: URL, actual: URL, diffs: URL, verifyCPU: Double, verifyWall: Double) throws {
+        guard let odiff = Subprocess.locate("odiff", variable: DiffBenchmark.odiffVariable) else {
+            print("odiff not installed: no odiff loop to compare with (name it with \(DiffBenchmark.odiffVariable)=/path/to/odiff)")
             return
         }
+        print("peer: " + (Subprocess.firstLine(odiff, ["--version"]) ?? "odiff, version unknown") + " (\(odiff))")
         try FileManager.default.createDirectory(at: diffs, withIntermediateDirectories: true)
-        var totals: [Double] = []
+        var walls: [Double] = [], cpus: [Double] = []
         for _ in 0..<3 {
-            var total = 0.0, failing = 0
+            var wall = 0.0, cpu = 0.0, failing = 0
             for index in 0..<pairCount {
                 let name = String(format: "card-%03d.png", index)
-                let run = Subprocess.spawn(odiff, [goldens.appendingPathComponent(name).path, actual.appendingPathComponent(name).path,
-                                                 diffs.appendingPathComponent(name).path])
-                total += run.seconds
+                let run = Subprocess.spawn(odiff, ["--antialiasing", goldens.appendingPathComponent(name).path,
+                                                   actual.appendingPathComponent(name).path, diffs.appendingPathComponent(name).path])
+                wall += run.seconds
+                cpu += run.cpuSeconds
                 if run.status != 0 { failing += 1 }
             }
             guard failing == pairCount / changedEvery else {
                 throw MessageError("odiff found \(failing) differing pairs, not \(pairCount / changedEvery)")
             }
-            totals.append(total)
+            walls.append(wall)
+            cpus.append(cpu)
         }
-        let seconds = Measure.median(totals)
-        print("odiff loop".padding(toLength: 22, withPad: " ", startingAt: 0) + "wall " + Measure.ms(seconds)
-              + "  → verify -j 2 is " + Measure.ratio(seconds, verifySeconds) + " faster")
+        let wall = Measure.median(walls), cpu = Measure.median(cpus)
+        print("odiff loop".padding(toLength: 22, withPad: " ", startingAt: 0) + "wall " + Measure.ms(wall) + "  CPU " + Measure.ms(cpu)
+              + "  → verify -j 2 wall is " + Measure.ratio(wall, verifyWall) + " faster; verify CPU (-j 1) is "
+              + Measure.ratio(verifyCPU, cpu) + " odiff's")
     }
 }

@@ -32,7 +32,7 @@ enum GoldenReporting {
         if summary.missingGolden > 0 { parts.append("\(summary.missingGolden) without golden") }
         if summary.recorded > 0 { parts.append("\(summary.recorded) recorded") }
         if summary.rerecorded > 0 { parts.append("\(summary.rerecorded) rewritten") }
-        if summary.errors > 0 { parts.append("\(summary.errors) errors") }
+        if summary.errors > 0 { parts.append(summary.errors == 1 ? "1 error" : "\(summary.errors) errors") }
         print("golden images: \(summary.total) compared: " + parts.joined(separator: ", "))
         if let report { print("report: \(URL(fileURLWithPath: report).path)") }
         if let junit { print("junit: \(URL(fileURLWithPath: junit).path)") }

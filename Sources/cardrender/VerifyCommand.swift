@@ -66,6 +66,7 @@ struct VerifyCommand: ParsableCommand {
             } else if let fromEnvironment = try RecordMode.fromEnvironment() {
                 mode = fromEnvironment
             }
+            FolderVerification.keepFreedImageMemory()
             verification = try FolderVerification.run(
                 goldens: URL(fileURLWithPath: goldens), actual: URL(fileURLWithPath: actual),
                 tolerance: Tolerance(toleranceOptions, drawing: diffImageOptions), mode: mode,

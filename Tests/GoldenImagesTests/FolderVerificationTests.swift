@@ -146,7 +146,7 @@ struct FolderVerificationTests {
                                                        mode: .never)
         try verification.writeHTMLReport(to: scratch.file("report/index.html"))
         let html = try String(contentsOf: scratch.file("report/index.html"), encoding: .utf8)
-        #expect(html.contains("<title>Golden image report: 3 of 6 failing, 1 errors</title>"))
+        #expect(html.contains("<title>Golden image report: 3 of 6 failing, 1 error</title>"))
         // Four entries need attention; the two matches are only listed.
         #expect(html.components(separatedBy: "<section class=\"entry").count - 1 == 4)
         #expect(html.contains("<summary>2 matched</summary>"))

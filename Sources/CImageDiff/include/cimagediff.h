@@ -135,6 +135,14 @@ void cid_copy_block(const uint8_t *source, int32_t source_width, int32_t source_
 /* Fills every pixel of an RGBA buffer with one colour. */
 void cid_fill(uint8_t *pixels, int64_t pixel_count, uint8_t r, uint8_t g, uint8_t b, uint8_t a);
 
+/* Makes the process's allocator keep freed blocks of up to `largest_block` bytes (an image) for
+ * the next allocation, instead of giving each one back to the kernel and faulting a fresh one in:
+ * such blocks come from the heap rather than mappings of their own, and the heap's free top is
+ * trimmed only beyond `kept_bytes`. Process-wide and lasting (glibc's mallopt, M_MMAP_THRESHOLD
+ * at most 32 MiB, and M_TRIM_THRESHOLD). Returns 1 when the allocator took both settings, 0 when
+ * it does not have them (another C library, a sanitizer's allocator). */
+int cid_keep_freed_memory(size_t largest_block, size_t kept_bytes);
+
 #ifdef __cplusplus
 }
 #endif

@@ -22,6 +22,10 @@ struct PixelCounts: Sendable, Equatable {
 /// The only Swift code that calls CImageDiff: turns Swift arrays into pointers and C statuses
 /// into `ComparisonError`. Images are 8-bit RGBA, straight alpha, as in `RGBAImage`.
 enum NativeDiff {
+    static func keepFreedMemory(largestBlock: Int, keptBytes: Int) -> Bool {
+        cid_keep_freed_memory(largestBlock, keptBytes) == 1
+    }
+
     static func bytesEqual(_ first: [UInt8], _ second: [UInt8]) -> Bool {
         guard first.count == second.count else { return false }
         return first.withUnsafeBufferPointer { a in
