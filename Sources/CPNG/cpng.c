@@ -744,6 +744,9 @@ typedef struct deflate_workspace {
     size_t input_capacity;
     uint8_t *output;
     size_t output_capacity;
+    /* Every thread's workspace is also on one list (see `thread_workspace`). */
+    struct deflate_workspace *previous;
+    struct deflate_workspace *next;
 } deflate_workspace;
 
 #define WORKSPACE_KEPT_BYTES ((size_t)16 << 20)
@@ -783,8 +786,32 @@ static pthread_key_t workspace_key;
 static pthread_once_t workspace_key_once = PTHREAD_ONCE_INIT;
 static int workspace_key_created;
 
+/* The workspaces of the threads alive, linked from this global: a thread's slot in glibc's
+ * thread-specific data is not somewhere a leak checker looks, so without the list a workspace
+ * kept by a thread that is still alive when the process exits would look lost. */
+static deflate_workspace *live_workspaces;
+static pthread_mutex_t live_workspaces_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void workspace_link(deflate_workspace *workspace) {
+    pthread_mutex_lock(&live_workspaces_lock);
+    workspace->previous = NULL;
+    workspace->next = live_workspaces;
+    if (live_workspaces != NULL) live_workspaces->previous = workspace;
+    live_workspaces = workspace;
+    pthread_mutex_unlock(&live_workspaces_lock);
+}
+
+static void workspace_unlink(deflate_workspace *workspace) {
+    pthread_mutex_lock(&live_workspaces_lock);
+    if (workspace->previous != NULL) workspace->previous->next = workspace->next;
+    else live_workspaces = workspace->next;
+    if (workspace->next != NULL) workspace->next->previous = workspace->previous;
+    pthread_mutex_unlock(&live_workspaces_lock);
+}
+
 /* Runs when a thread that encoded a whole image exits. */
 static void workspace_destroy(void *workspace) {
+    workspace_unlink(workspace);
     workspace_release(workspace);
     free(workspace);
 }
@@ -805,6 +832,7 @@ static deflate_workspace *thread_workspace(void) {
         free(workspace);
         return NULL;
     }
+    workspace_link(workspace);
     return workspace;
 }
 
