@@ -34,7 +34,7 @@ typedef struct image_chunks {
 
 /* Walks the chunks after IHDR (their lengths and CRCs were checked by the caller). Returns 0 for
  * anything libpng might treat differently: an unknown or repeated critical chunk, IDATs that are
- * not consecutive, PLTE or tRNS after the image data, no image data. */
+ * not consecutive, PLTE or tRNS after the image data, tRNS before PLTE, no image data. */
 static int find_chunks(const uint8_t *data, size_t size, image_chunks *chunks) {
     memset(chunks, 0, sizeof *chunks);
     int idat_finished = 0;
@@ -51,7 +51,8 @@ static int find_chunks(const uint8_t *data, size_t size, image_chunks *chunks) {
         } else {
             if (chunks->idat_count > 0) idat_finished = 1;
             if (memcmp(type, "PLTE", 4) == 0) {
-                if (chunks->palette != NULL || idat_finished) return 0;
+                /* libpng ignores a tRNS that comes before the palette */
+                if (chunks->palette != NULL || chunks->transparency != NULL || idat_finished) return 0;
                 chunks->palette = chunk + 8;
                 chunks->palette_size = length;
             } else if (memcmp(type, "tRNS", 4) == 0) {

@@ -487,6 +487,16 @@ func eightBitImagesDecodeExactlyThroughEveryFilter(encoding: PNG.Encoding) throw
     #expect((0..<8).map { image[$0 % 4, $0 / 4] } == [red, green, blue, black, blue, green, red, green])
 }
 
+/// PNG requires tRNS after PLTE; libpng ignores one that comes before, and so must the fast path
+/// (found by the png-inflate fuzz target: the two paths gave different alpha).
+@Test func transparencyBeforeThePaletteIsIgnoredAsLibpngDoes() throws {
+    let stream = zlibStored([0, 0, 1, 2, 0])
+    let png = signature + ihdr(width: 4, height: 1, bitDepth: 8, colourType: 3) + chunk("tRNS", [0, 128])
+        + chunk("PLTE", [255, 0, 0, 0, 255, 0, 0, 0, 255]) + chunk("IDAT", stream) + chunk("IEND", [])
+    let image = try PNG.decode(Data(png))
+    #expect((0..<4).map { image[$0, 0].a } == [255, 255, 255, 255])
+}
+
 @Test func badChecksumShortStreamAndUnknownFilterAreRefused() {
     let rows: [UInt8] = [0, 1, 2, 3, 4, 5, 6, 0, 7, 8, 9, 10, 11, 12]
     func rgb(_ stream: [UInt8]) -> [UInt8] {
