@@ -132,9 +132,12 @@ public struct FolderVerification: Sendable, Encodable {
     ///   - workers: how many pairs are compared at once, each on its own thread (at least 1). Each
     ///     pair is decoded, compared and let go within its job, so at most `workers` pairs are
     ///     decoded at a time. Nothing in the result depends on it but each entry's `seconds`.
+    ///   - keepingReportImages: whether ``images`` keeps the PNGs an HTML report shows (a failure's
+    ///     diff image is encoded for it); without a report to write, leave it out.
     public static func run(goldens: URL, actual: URL, tolerance: Tolerance = .default, mode: RecordMode,
                            artifactsDirectory: URL? = nil,
-                           workers: Int = ProcessInfo.processInfo.activeProcessorCount) throws(GoldenError) -> FolderVerification {
+                           workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+                           keepingReportImages: Bool = true) throws(GoldenError) -> FolderVerification {
         _ = try tolerance.validatedForGoldens()
         switch Paths.kind(of: actual) {
         case .missing: throw .missingDirectory(path: actual.path)
@@ -169,10 +172,11 @@ public struct FolderVerification: Sendable, Encodable {
         // No start order is given, so the pool has nothing to refuse. A stop signal ends the
         // process after Interruption's grace period, as when pairs were compared one by one.
         try? WorkerPool.forEach(paths.count, workers: workers) { index in
-            let pair = timedCheck(paths[index], goldens: goldens, actual: actual,
+            var pair = timedCheck(paths[index], goldens: goldens, actual: actual,
                                   hasGolden: goldenFiles.contains(paths[index]),
                                   hasActual: actualFiles.contains(paths[index]), tolerance: tolerance, mode: mode,
-                                  artifactsDirectory: artifactsDirectory)
+                                  artifactsDirectory: artifactsDirectory, keepingImages: keepingReportImages)
+            if !keepingReportImages { pair.images = Images() }
             checked.withLock { $0[index] = pair }
         }
         // Every job has run (no stop is asked for); collected in path order, whichever thread
@@ -189,12 +193,13 @@ public struct FolderVerification: Sendable, Encodable {
 
     /// One pair checked, with the time it took.
     private static func timedCheck(_ path: String, goldens: URL, actual: URL, hasGolden: Bool, hasActual: Bool,
-                                   tolerance: Tolerance, mode: RecordMode,
-                                   artifactsDirectory: URL?) -> (entry: Entry, images: Images) {
+                                   tolerance: Tolerance, mode: RecordMode, artifactsDirectory: URL?,
+                                   keepingImages: Bool) -> (entry: Entry, images: Images) {
         let start = ContinuousClock.now
         var images = Images()
         var entry = check(path, goldens: goldens, actual: actual, hasGolden: hasGolden, hasActual: hasActual,
-                          tolerance: tolerance, mode: mode, artifactsDirectory: artifactsDirectory, images: &images)
+                          tolerance: tolerance, mode: mode, artifactsDirectory: artifactsDirectory,
+                          keepingImages: keepingImages, images: &images)
         let elapsed = ContinuousClock.now - start
         entry.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         return (entry, images)
@@ -202,7 +207,7 @@ public struct FolderVerification: Sendable, Encodable {
 
     private static func check(_ path: String, goldens: URL, actual: URL, hasGolden: Bool, hasActual: Bool,
                               tolerance: Tolerance, mode: RecordMode, artifactsDirectory: URL?,
-                              images: inout Images) -> Entry {
+                              keepingImages: Bool, images: inout Images) -> Entry {
         var entry = Entry(path: path, status: .error, message: "", seconds: 0)
         // No golden is read or written through a symbolic link that leaves the goldens folder.
         let golden: URL
@@ -237,7 +242,7 @@ public struct FolderVerification: Sendable, Encodable {
             if outcome.status == .missingGolden || outcome.status == .recorded || comparisonFailed {
                 images.actual = actualImage.data
                 images.expected = outcome.expectedPNG
-                if comparisonFailed, let comparison = outcome.comparison {
+                if keepingImages, comparisonFailed, let comparison = outcome.comparison {
                     images.diff = try? PNG.encode(comparison.makeDiffImage())
                 }
             }

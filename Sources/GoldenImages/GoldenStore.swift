@@ -85,8 +85,13 @@ public enum GoldenStore {
         }
 
         let expected: (image: RGBAImage, data: Data)
-        do {
-            expected = try Paths.readImage(golden)
+        do throws(GoldenError) {
+            // A golden with the actual image's bytes is not decoded again.
+            if let actualPNG {
+                expected = try Paths.readImage(golden, sameBytesAs: (actual, actualPNG))
+            } else {
+                expected = try Paths.readImage(golden)
+            }
         } catch {
             // A golden that cannot be read is only replaced when every golden is being rewritten.
             guard mode == .all else { throw error }

@@ -108,22 +108,38 @@ enum Paths {
     }
 
     static func readImage(_ url: URL) throws(GoldenError) -> (image: RGBAImage, data: Data) {
+        let data = try readData(url)
+        return (try decode(data, from: url), data)
+    }
+
+    /// Reads a PNG beside one already decoded: when the files hold the same bytes they hold the
+    /// same pixels, so the decoded image is shared instead of decoding the file again.
+    static func readImage(_ url: URL, sameBytesAs known: (image: RGBAImage, data: Data)) throws(GoldenError)
+        -> (image: RGBAImage, data: Data) {
+        let data = try readData(url)
+        return (data == known.data ? known.image : try decode(data, from: url), data)
+    }
+
+    /// The bytes of a file that should be a PNG (a folder or a missing file is an error).
+    static func readData(_ url: URL) throws(GoldenError) -> Data {
         switch kind(of: url) {
         case .missing: throw .unreadableImage(path: url.path, reason: "no such file")
         case .directory: throw .isADirectory(path: url.path)
         case .file: break
         }
-        let data: Data
         do {
             // Foundation's Data(contentsOf:) leaks a 4 KiB buffer on an empty file (Swift 6.3), so an
             // empty one is not read; decoding refuses it as empty either way.
             let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int
-            data = size == 0 ? Data() : try Data(contentsOf: url)
+            return size == 0 ? Data() : try Data(contentsOf: url)
         } catch {
             throw .unreadableImage(path: url.path, reason: error.localizedDescription)
         }
+    }
+
+    static func decode(_ data: Data, from url: URL) throws(GoldenError) -> RGBAImage {
         do {
-            return (try PNG.decode(data), data)
+            return try PNG.decode(data)
         } catch {
             throw .unreadableImage(path: url.path, reason: error.description)
         }

@@ -70,7 +70,8 @@ struct VerifyCommand: ParsableCommand {
             verification = try FolderVerification.run(
                 goldens: URL(fileURLWithPath: goldens), actual: URL(fileURLWithPath: actual),
                 tolerance: Tolerance(toleranceOptions, drawing: diffImageOptions), mode: mode,
-                artifactsDirectory: artifacts.map { URL(fileURLWithPath: $0) }, workers: parallel.count)
+                artifactsDirectory: artifacts.map { URL(fileURLWithPath: $0) }, workers: parallel.count,
+                keepingReportImages: report != nil)
         } catch {
             throw MessageError(error.description)
         }

@@ -164,6 +164,23 @@ struct FolderVerificationTests {
         #expect(!html.contains("src=\"http") && !html.contains("href=\"http") && !html.contains("src=\"/"))
     }
 
+    /// Without a report to write, no PNG is kept or encoded for one; the entries are the same.
+    @Test func reportImagesAreKeptOnlyWhenAskedFor() throws {
+        let scratch = try ScratchFolder()
+        try Self.makeFolders(scratch)
+        func run(keeping: Bool) throws -> FolderVerification {
+            try FolderVerification.run(goldens: scratch.file("goldens"), actual: scratch.file("actual"), mode: .never,
+                                       keepingReportImages: keeping)
+        }
+        let kept = try run(keeping: true), left = try run(keeping: false)
+        #expect(kept.images["changed.png"]?.diff != nil && kept.images["changed.png"]?.expected != nil)
+        #expect(left.images.isEmpty)
+        func withoutTimes(_ entries: [FolderVerification.Entry]) -> [FolderVerification.Entry] {
+            entries.map { var entry = $0; entry.seconds = 0; return entry }
+        }
+        #expect(withoutTimes(kept.entries) == withoutTimes(left.entries))
+    }
+
     @Test func jsonListsEntriesAndSummary() throws {
         let scratch = try ScratchFolder()
         try Self.makeFolders(scratch)
