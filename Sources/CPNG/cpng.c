@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 /* ------------------------------------------------------------------------------------------ */
 /* Messages and libpng callbacks                                                              */
@@ -231,6 +232,14 @@ static void read_from_memory(png_structp png, png_bytep destination, size_t leng
     reader->offset += length;
 }
 
+void cpng_advise_large_buffer(void *buffer, size_t size) {
+    const uintptr_t huge = (uintptr_t)2 << 20;
+    if (buffer == NULL || size < 2 * huge) return;
+    uintptr_t start = ((uintptr_t)buffer + huge - 1) & ~(huge - 1);
+    uintptr_t end = ((uintptr_t)buffer + size) & ~(huge - 1);
+    if (end > start) madvise((void *)start, end - start, MADV_HUGEPAGE);
+}
+
 cpng_status cpng_decode_rgba8(const uint8_t *data, size_t size, const cpng_limits *limits,
                               uint8_t *pixels, size_t pixels_size,
                               char *message, size_t message_capacity) {
@@ -248,6 +257,7 @@ cpng_status cpng_decode_rgba8(const uint8_t *data, size_t size, const cpng_limit
                     "the pixel buffer has %zu bytes; a %u×%u image needs %zu×%u", pixels_size, header.width,
                     header.height, row_bytes, header.height);
     }
+    cpng_advise_large_buffer(pixels, pixels_size);
     if (roomy && cpng_inflate_decode(data, size, &header, pixels, pixels_size)) return CPNG_OK;
     png_bytep *rows = malloc(sizeof(png_bytep) * header.height);
     if (rows == NULL) {

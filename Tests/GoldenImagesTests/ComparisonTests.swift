@@ -50,6 +50,23 @@ struct ComparisonTests {
         #expect(overlap.width == 10)
     }
 
+    /// Equal pixels are skipped eight at a time: a change at any column, of any row width, at a
+    /// row's start, end or in its tail of fewer than eight, is still found, and one inside an
+    /// ignore region still is not.
+    @Test(arguments: [1, 7, 8, 9, 15, 16, 17, 23])
+    func aChangeIsFoundAtEveryColumnWhateverTheRowWidth(width: Int) throws {
+        let expected = filled(width: width, height: 3, .white)
+        for x in 0..<width {
+            let actual = expected.with([(x: x, y: 1, pixel: .black)])
+            let result = try ImageComparison(expected: expected, actual: actual).result
+            #expect(result.differingPixels == 1, "width \(width), column \(x)")
+            #expect(result.regions == [DiffRegion(bounds: PixelRect(x: x, y: 1, width: 1, height: 1), pixelCount: 1)])
+            let masked = try ImageComparison(expected: expected, actual: actual,
+                                             tolerance: Tolerance(ignoreRegions: [PixelRect(x: x, y: 1, width: 1, height: 1)]))
+            #expect(masked.result.differingPixels == 0 && masked.result.ignoredPixels == 1, "width \(width), column \(x)")
+        }
+    }
+
     @Test func aChangedBlockIsOneRegion() throws {
         let expected = filled(width: 40, height: 30, .white)
         let actual = expected.withBlock(x: 7, y: 5, width: 10, height: 8, Pixel(r: 20, g: 90, b: 200, a: 255))
