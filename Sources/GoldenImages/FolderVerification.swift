@@ -110,7 +110,7 @@ public struct FolderVerification: Sendable, Encodable {
     /// otherwise spent about a third of its CPU time having fresh pages mapped in. Images up to
     /// 32 MiB are reused; up to 64 MiB of free memory is kept. Process-wide and lasting (glibc's
     /// `mallopt`), so it is the caller's choice: `cardrender verify` makes it before it runs
-    /// ``run(goldens:actual:tolerance:mode:artifactsDirectory:workers:)``.
+    /// ``run(goldens:actual:tolerance:mode:artifactsDirectory:workers:keepingReportImages:)``.
     ///
     /// - Returns: whether the allocator took the settings (not with another C library or a
     ///   sanitizer's allocator).
