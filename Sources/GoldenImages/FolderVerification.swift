@@ -172,11 +172,10 @@ public struct FolderVerification: Sendable, Encodable {
         // No start order is given, so the pool has nothing to refuse. A stop signal ends the
         // process after Interruption's grace period, as when pairs were compared one by one.
         try? WorkerPool.forEach(paths.count, workers: workers) { index in
-            var pair = timedCheck(paths[index], goldens: goldens, actual: actual,
+            let pair = timedCheck(paths[index], goldens: goldens, actual: actual,
                                   hasGolden: goldenFiles.contains(paths[index]),
                                   hasActual: actualFiles.contains(paths[index]), tolerance: tolerance, mode: mode,
                                   artifactsDirectory: artifactsDirectory, keepingImages: keepingReportImages)
-            if !keepingReportImages { pair.images = Images() }
             checked.withLock { $0[index] = pair }
         }
         // Every job has run (no stop is asked for); collected in path order, whichever thread
@@ -224,7 +223,7 @@ public struct FolderVerification: Sendable, Encodable {
         guard hasActual else {
             entry.status = .missingActual
             entry.message = "no actual image for golden \(golden.path)"
-            images.expected = try? Data(contentsOf: golden)
+            if keepingImages { images.expected = try? Data(contentsOf: golden) }
             return entry
         }
         do throws(GoldenError) {
@@ -239,10 +238,10 @@ public struct FolderVerification: Sendable, Encodable {
             entry.message = outcome.message
             entry.status = outcome.status
             let comparisonFailed = outcome.result.map { !$0.passed } ?? false
-            if outcome.status == .missingGolden || outcome.status == .recorded || comparisonFailed {
+            if keepingImages, outcome.status == .missingGolden || outcome.status == .recorded || comparisonFailed {
                 images.actual = actualImage.data
                 images.expected = outcome.expectedPNG
-                if keepingImages, comparisonFailed, let comparison = outcome.comparison {
+                if comparisonFailed, let comparison = outcome.comparison {
                     images.diff = try? PNG.encode(comparison.makeDiffImage())
                 }
             }
