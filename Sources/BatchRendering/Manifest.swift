@@ -218,10 +218,9 @@ public struct FileStamps: Codable, Sendable, Equatable {
     }
 
     /// Size and modification time of a regular file, or nil.
+    /// One `lstat(2)`: Foundation's attributes would also look the owner up in the user database.
     public static func sizeAndModification(of url: URL) -> (size: Int, modified: Double)? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
-              attributes[.type] as? FileAttributeType == .typeRegular,
-              let size = attributes[.size] as? Int else { return nil }
-        return (size, (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1)
+        guard let status = try? Syscalls.status(at: url.path), status.kind == .regularFile else { return nil }
+        return (status.size, status.modificationDate.timeIntervalSince1970)
     }
 }

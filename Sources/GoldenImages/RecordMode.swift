@@ -128,12 +128,9 @@ enum Paths {
         case .file: break
         }
         do {
-            // Foundation's Data(contentsOf:) leaks a 4 KiB buffer on an empty file (Swift 6.3), so an
-            // empty one is not read; decoding refuses it as empty either way.
-            let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int
-            return size == 0 ? Data() : try Data(contentsOf: url)
+            return try Syscalls.contents(of: url.path)
         } catch {
-            throw .unreadableImage(path: url.path, reason: error.localizedDescription)
+            throw .unreadableImage(path: url.path, reason: error.description)
         }
     }
 

@@ -46,6 +46,29 @@ import Testing
         #expect(try names() == ["a.txt"], "no temporary file is left")
     }
 
+    /// A whole file is read through the system layer: every byte, retried after an interruption,
+    /// and a failed open, stat or read is the call's own error.
+    @Test func aFileIsReadWholeAndEachFailingCallSaysWhy() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("a.bin")
+        let bytes = Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        try bytes.write(to: url)
+        #expect(try Syscalls.contents(of: url.path) == bytes)
+        try Data().write(to: folder.appendingPathComponent("empty"))
+        #expect(try Syscalls.contents(of: folder.appendingPathComponent("empty").path) == Data())
+        #expect(throws: Errno.noSuchFileOrDirectory) { try Syscalls.contents(of: folder.appendingPathComponent("none").path) }
+        let (read, retries) = try withFaults([SystemFault(.read, .interrupted, in: folder.path, times: 2)]) {
+            try Syscalls.contents(of: url.path)
+        }
+        #expect(read == bytes && retries == 2)
+        for call in [SystemCall.open, .fstat, .read] {
+            let (_, failures) = withFaults([SystemFault(call, .inputOutput, in: folder.path)]) {
+                #expect(throws: Errno.inputOutput) { try Syscalls.contents(of: url.path) }
+            }
+            #expect(failures == 1, "\(call)")
+        }
+    }
+
     @Test func theNthWriteFailsAndOnlyThatOne() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let urls = (0..<4).map { folder.appendingPathComponent("\($0).txt") }

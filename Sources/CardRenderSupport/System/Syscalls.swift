@@ -152,6 +152,31 @@ package enum Syscalls {
         }.get()
     }
 
+    /// The whole of a file (`open(2)`, `fstat(2)`, `read(2)`): as many bytes as `fstat` gives
+    /// when it was opened, or fewer if it shrinks while read.
+    package static func contents(of path: String) throws(Errno) -> Data {
+        let fd = retryingInterrupts { checked(.open, path) { opened(open(path, O_RDONLY | O_CLOEXEC), path) } }
+        guard fd >= 0 else { throw lastError }
+        defer { try? closeDescriptor(fd) }
+        var info = stat()
+        guard checked(.fstat, descriptor: fd, { fstat(fd, &info) }) == 0 else { throw lastError }
+        let size = Int(info.st_size)
+        var data = Data(count: size)
+        var filled = 0
+        while filled < size {
+            let count = data.withUnsafeMutableBytes { bytes in
+                retryingInterrupts {
+                    checked(.read, descriptor: fd) { read(fd, bytes.baseAddress.map { $0 + filled }, size - filled) }
+                }
+            }
+            guard count >= 0 else { throw lastError }
+            if count == 0 { break }
+            filled += count
+        }
+        if filled < size { data.count = filled }
+        return data
+    }
+
     /// `pread(2)`: up to `count` bytes from `offset`.
     package static func bytes(of fd: Int32, at offset: Int, upTo count: Int) throws(Errno) -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: count)
