@@ -716,7 +716,7 @@ void cid_draw_diff(const uint8_t *image1, const uint8_t *classes, int64_t pixel_
     for (int64_t i = 0; i < pixel_count; i++) {
         const uint8_t *p = image1 + i * 4;
         uint8_t *o = output + i * 4;
-        const uint8_t class = classes[i];
+        const uint8_t class = classes ? classes[i] : (uint8_t)CID_SAME;
         if (class == CID_SAME && !mask) {
             uint32_t pixel;
             memcpy(&pixel, p, 4);

@@ -86,9 +86,9 @@ extension RGBAImage {
         }
         let byteCount = width * height * 4
         var whole = false
-        let pixels = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initializedCount in
+        let pixels = pixelBuffer(byteCount: byteCount) { buffer in
             whole = decode(buffer.baseAddress)
-            initializedCount = whole ? byteCount : 0
+            return whole ? byteCount : 0
         }
         guard whole else { throw .image("the \(format) file is damaged or truncated") }
         return RGBAImage(width: width, height: height, pixels: pixels)

@@ -18,6 +18,18 @@ struct ComparisonTests {
         #expect(diff[10, 5] == Pixel.grey(255))
     }
 
+    /// One decoded image compared with itself (byte-identical files): the diff is drawn into a
+    /// new buffer, the expected image keeps its pixels, and the actual one is let go as usual.
+    @Test func theDiffTakenFromAnImageComparedWithItselfLeavesItWhole() throws {
+        let image = filled(width: 20, height: 10, .white).withBlock(x: 2, y: 2, width: 3, height: 3, .black)
+        var comparison = try ImageComparison(expected: image, actual: image)
+        let diff = comparison.takeDiffImage()
+        #expect(diff == comparison.makeDiffImage())
+        #expect(diff[3, 3] == Pixel.grey(229) && diff[10, 5] == Pixel.grey(255))
+        #expect(comparison.expected == image)
+        #expect(comparison.actual.width == 0 && comparison.actual.pixels.isEmpty)
+    }
+
     @Test func onePixelChanged() throws {
         let expected = filled(width: 16, height: 12, .white)
         let actual = expected.with([(x: 3, y: 4, pixel: .black)])

@@ -123,7 +123,7 @@ typedef struct cid_diff_style {
  * at opacity `alpha`; different pixels diff_color (diff_color_alt when darker), anti-aliased
  * aa_color; ignored pixels a pale blue greyscale, speckle orange. With diff_mask only the
  * different pixels and speckle are drawn and everything else is transparent. `output` has
- * width * height * 4 bytes. */
+ * width * height * 4 bytes. `classes` NULL: every pixel is CID_SAME. */
 void cid_draw_diff(const uint8_t *image1, const uint8_t *classes, int64_t pixel_count,
                    const cid_diff_style *style, uint8_t *output);
 

@@ -143,9 +143,9 @@ enum NativeDiff {
     static func diffImage(of image: RGBAImage, classes: [UInt8]?, style: DiffImageStyle) -> RGBAImage {
         let byteCount = image.width * image.height * 4
         // cid_draw_diff writes every byte, so the buffer is not zeroed first.
-        let output = [UInt8](unsafeUninitializedCapacity: byteCount) { destination, initializedCount in
+        let output = RGBAImage.pixelBuffer(byteCount: byteCount) { destination in
             drawDiff(of: image, classes: classes, style: style, into: destination)
-            initializedCount = byteCount
+            return byteCount
         }
         return RGBAImage(width: image.width, height: image.height, pixels: output)
     }
@@ -160,13 +160,16 @@ enum NativeDiff {
     private static func drawDiff(of image: RGBAImage, classes: [UInt8]?, style: DiffImageStyle,
                                  into destination: UnsafeMutableBufferPointer<UInt8>) {
         let pixelCount = image.width * image.height
-        let classes = classes ?? [UInt8](repeating: PixelClass.same.rawValue, count: pixelCount)
         func bytes(_ color: DiffImageStyle.RGB) -> (UInt8, UInt8, UInt8) { (color.r, color.g, color.b) }
         var cStyle = cid_diff_style(alpha: style.alpha, aa_color: bytes(style.aaColor),
                                     diff_color: bytes(style.diffColor),
                                     diff_color_alt: bytes(style.diffColorAlt ?? style.diffColor),
                                     diff_mask: style.diffMask ? 1 : 0)
         image.pixels.withUnsafeBufferPointer { source in
+            // No classes: every pixel is the same (byte-identical images).
+            guard let classes else {
+                return cid_draw_diff(source.baseAddress, nil, Int64(pixelCount), &cStyle, destination.baseAddress)
+            }
             classes.withUnsafeBufferPointer { classBuffer in
                 cid_draw_diff(source.baseAddress, classBuffer.baseAddress, Int64(pixelCount), &cStyle,
                               destination.baseAddress)
