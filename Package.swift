@@ -70,6 +70,8 @@ let package = Package(
             pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]
         ),
+        // zlib's inflate for the deflated parts of XLSX and ODS archives (CardTemplates' Spreadsheet/Zlib).
+        .systemLibrary(name: "CInflate", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The XML parts of spreadsheet data (XLSX, ODS): libxml2's SAX2 interface, called directly.
         .systemLibrary(
             name: "CLibXML2",
@@ -121,7 +123,7 @@ let package = Package(
         // Custom cards: a template's layers filled from rows of data (CSV, TSV, JSON, YAML, XLSX, ODS).
         .target(
             name: "CardTemplates",
-            dependencies: ["Geometry", "Drawing", "PlayingCards", "PrintLayout", "SpecFiles", "CardRenderSupport", "CLibXML2",
+            dependencies: ["Geometry", "Drawing", "PlayingCards", "PrintLayout", "SpecFiles", "CardRenderSupport", "CLibXML2", "CInflate",
                            .product(name: "CSV", package: "CSV.swift"), .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         // YAML and JSON spec files read into located nodes: the batch spec, the keyboard spec, card

@@ -221,6 +221,19 @@ import Testing
         #expect(Self.parse(Data(bytes)) == "cards.xlsx: xl/workbook.xml is missing: this zip archive is not an XLSX workbook")
     }
 
+    /// A workbook whose sheet's deflated data ends before its stream does (found by fuzzing):
+    /// ZIPFoundation's extraction read on past the part, then looped forever at the file's end.
+    /// The part's own bytes are all the inflater gets, so it is one line at once.
+    @Test func aDeflateStreamCutShortIsRefusedNamingThePart() throws {
+        let seed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fuzz/corpus/spreadsheet/xlsx-deflate-stream-cut-short")
+        let workbook = try Data(contentsOf: seed).dropFirst()  // the fuzz target's first byte picks the mode
+        let started = ContinuousClock.now
+        #expect(Self.parse(Data(workbook))
+                == "cards.xlsx: xl/worksheets/sheet1.xml: cannot be read from the archive (its deflated data ends early)")
+        #expect(ContinuousClock.now - started < .seconds(10))
+    }
+
     @Test func hostileArchivesAreRefusedBeforeTheWork() throws {
         var small = SpreadsheetLimits()
         small.partBytes = 64 << 10

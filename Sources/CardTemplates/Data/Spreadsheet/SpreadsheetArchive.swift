@@ -14,6 +14,11 @@ struct SpreadsheetArchive {
 
     private let archive: Archive
     private let entries: [String: Entry]
+    /// Where each named part's local header starts, from the central directory (the first
+    /// record of a name, as `entries` keeps the first entry).
+    private let localHeaders: [String: Int]
+    /// The whole file (at most `limits.fileBytes`, checked before it is opened).
+    private let bytes: Data
     let limits: SpreadsheetLimits
 
     /// Opens the archive in the file at `url` and lists its entries, refusing more than the
@@ -23,6 +28,7 @@ struct SpreadsheetArchive {
         self.limits = limits
         do {
             archive = try Archive(url: url, accessMode: .read)
+            bytes = try Data(contentsOf: url)
         } catch {
             throw Fault(part: nil, message: "is not a zip archive (an .xlsx or .ods file is one); was it saved as another format?")
         }
@@ -36,6 +42,7 @@ struct SpreadsheetArchive {
             if entries[entry.path] == nil { entries[entry.path] = entry }
         }
         self.entries = entries
+        localHeaders = ZipDirectory.localHeaderOffsets(in: bytes, maxEntries: limits.archiveEntries)
     }
 
     /// Whether the archive has a part named `path`.
@@ -49,19 +56,45 @@ struct SpreadsheetArchive {
         guard entry.uncompressedSize <= UInt64(limit) else {
             throw Fault(part: path, message: "declares \(entry.uncompressedSize) bytes once inflated, more than the \(limit) allowed")
         }
-        var bytes = Data()
-        bytes.reserveCapacity(Int(entry.uncompressedSize))
+        var inflated = Data()
+        inflated.reserveCapacity(Int(entry.uncompressedSize))
+        let collect = { (chunk: Data) throws in
+            guard inflated.count + chunk.count <= limit else { throw Fault(part: path, message: "inflates past \(limit) bytes") }
+            inflated.append(chunk)
+        }
         do {
-            _ = try archive.extract(entry) { chunk in
-                guard bytes.count + chunk.count <= limit else { throw Fault(part: path, message: "inflates past \(limit) bytes") }
-                bytes.append(chunk)
+            if entry.isCompressed {
+                try inflate(entry, named: path, into: collect)
+            } else {
+                _ = try archive.extract(entry, consumer: collect)
             }
         } catch let fault as Fault {
             throw fault
         } catch {
             throw Fault(part: path, message: "cannot be read from the archive (\(Self.describe(error)))")
         }
-        return bytes
+        return inflated
+    }
+
+    /// Inflates a deflated part from its own bytes only (see `PartInflater`): from its local
+    /// header, for its compressed size, each checked against the file.
+    private func inflate(_ entry: Entry, named path: String, into consumer: (Data) throws -> Void) throws {
+        guard let header = localHeaders[path], let start = ZipDirectory.dataStart(in: bytes, localHeader: header),
+              entry.compressedSize <= UInt64(bytes.count - start) else {
+            throw Fault(part: path, message: "cannot be read from the archive (its data lies outside the file)")
+        }
+        let data = bytes[bytes.startIndex + start ..< bytes.startIndex + start + Int(entry.compressedSize)]
+        let checksum: UInt32
+        do {
+            checksum = try PartInflater.inflate(Data(data), into: consumer)
+        } catch PartInflater.Failure.endsEarly {
+            throw Fault(part: path, message: "cannot be read from the archive (its deflated data ends early)")
+        } catch PartInflater.Failure.corrupt(let reason) {
+            throw Fault(part: path, message: "cannot be read from the archive (\(reason))")
+        }
+        guard checksum == entry.checksum else {
+            throw Fault(part: path, message: "cannot be read from the archive (invalidCRC32)")
+        }
     }
 
     /// ZIPFoundation's error cases by name (`invalidCRC32`), without the module's prefix.
