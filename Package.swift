@@ -31,8 +31,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // CSV and TSV data for template cards.
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
-        // `cardrender preview`'s HTTP and WebSocket server (plain sockets, no SwiftNIO), in CardPreview only.
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // `cardrender preview`'s HTTP and WebSocket server (Hummingbird on SwiftNIO, which bounds a request's
+        // head), in CardPreview only; Foundation's networking, and libcurl with it, stays out of the binary.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // XLSX and ODS data: the zip archive around their XML parts.
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         // `make api-docs`: DocC for the library products.
@@ -153,12 +157,14 @@ let package = Package(
                            "CardTemplates", "CardRenderSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         // `cardrender preview`: the cards in a browser, redrawn as their files are saved. The only
-        // module with a server (FlyingFox), so the renderers never build one.
+        // module with a server (Hummingbird, on SwiftNIO), so the renderers never build one.
         .target(
             name: "CardPreview",
             dependencies: ["RenderPipeline", "CardTemplates", "Drawing", "CardRenderSupport", "ResourceBundles",
-                           .product(name: "FlyingFox", package: "FlyingFox"),
-                           .product(name: "FlyingSocks", package: "FlyingFox")],
+                           .product(name: "Hummingbird", package: "hummingbird"),
+                           .product(name: "HummingbirdCore", package: "hummingbird"),
+                           .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                           .product(name: "NIOCore", package: "swift-nio"), .product(name: "Logging", package: "swift-log")],
             resources: [.copy("Resources/index.html"), .copy("Resources/preview.js"), .copy("Resources/preview.css")]
         ),
         // The command line: argument declarations and printing.
@@ -208,7 +214,7 @@ let package = Package(
             dependencies: ["RenderPipeline", "BatchRendering", "SpecFiles", "Drawing", "KeyboardDiagrams", "CardRenderSupport"]
         ),
         .testTarget(name: "CardPreviewTests", dependencies: ["CardPreview", "RenderPipeline", "CardRenderSupport", "cardrender",
-                                                            .product(name: "FlyingFox", package: "FlyingFox")],
+                                                            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket")],
                     swiftSettings: mocking),
         .testTarget(name: "CLITests", dependencies: ["cardrender", "Drawing", "GoldenImageTesting", "PrintLayout", "CardRenderSupport",
                                                     .product(name: "ZIPFoundation", package: "ZIPFoundation")],

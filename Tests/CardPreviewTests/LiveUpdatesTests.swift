@@ -1,22 +1,21 @@
 @testable import CardPreview
-import FlyingFox
 import Foundation
 import Testing
 
 @Suite struct LiveUpdatesTests {
     @Test func everyOpenPageIsToldAndOneTooManyIsClosed() async throws {
         let live = LiveUpdates()
-        var clients: [AsyncStream<WSMessage>.Continuation] = []
-        var streams: [AsyncStream<WSMessage>] = []
+        var clients: [AsyncStream<Void>.Continuation] = []
+        var streams: [AsyncStream<LiveMessage>] = []
         for _ in 0..<LiveUpdates.maxClients {
-            let (incoming, continuation) = AsyncStream<WSMessage>.makeStream()
+            let (incoming, continuation) = AsyncStream<Void>.makeStream()
             clients.append(continuation)
-            streams.append(try await live.makeMessages(for: incoming))
+            streams.append(live.makeMessages(until: incoming))
         }
         #expect(live.count == LiveUpdates.maxClients)
-        let (extra, extraClient) = AsyncStream<WSMessage>.makeStream()
-        var refused = try await live.makeMessages(for: extra).makeAsyncIterator()
-        #expect(await refused.next() == .close(WSCloseCode(1008, reason: "too many pages open")))
+        let (extra, extraClient) = AsyncStream<Void>.makeStream()
+        var refused = live.makeMessages(until: extra).makeAsyncIterator()
+        #expect(await refused.next() == .close(code: 1008, reason: "too many pages open"))
         #expect(await refused.next() == nil)
         extraClient.finish()
         live.announce(7)

@@ -4,6 +4,9 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 import Testing
 
@@ -147,6 +150,68 @@ final class RunningPreview: Sendable {
         #expect(try await server.get("/cards.json?" + String(repeating: "v", count: 100)).status == 414)
         // Another name for this address (DNS rebinding) is not answered.
         #expect(try await server.get("/cards.json", host: "attacker.example:80").status == 421)
+    }
+
+    /// A request head over the parser's limits (one header line, all of them, or their number)
+    /// closes that connection at once, before the server holds it; the next request is served.
+    @Test func anOversizedRequestHeadClosesItsConnectionAndTheServerGoesOn() async throws {
+        let fixtures = try PreviewFixtures()
+        let server = try await RunningPreview(template: "card.yaml", data: "cards.csv", in: fixtures.folder)
+        defer { server.shutDown() }
+        let oneLongLine = [("X-Long", String(repeating: "a", count: 200_000))]
+        let manyLines = (0..<100).map { ("X-Field-\($0)", "1") }
+        for fields in [oneLongLine, manyLines] {
+            var request = URLRequest(url: URL(string: "/cards.json", relativeTo: server.base)!)
+            request.timeoutInterval = 30
+            for (name, value) in fields { request.setValue(value, forHTTPHeaderField: name) }
+            let started = Date()
+            await #expect(throws: (any Error).self) { _ = try await URLSession.shared.data(for: request) }
+            #expect(Date().timeIntervalSince(started) < 10)
+        }
+        #expect(try await server.get("/cards.json").status == 200)
+    }
+
+    /// A connection that sends no request, or only part of its head, is closed after the idle
+    /// bound (15 s), so such connections are never held for good.
+    @Test func aConnectionWithoutARequestIsClosedAfterTheIdleBound() async throws {
+        let fixtures = try PreviewFixtures()
+        let server = try await RunningPreview(template: "card.yaml", data: "cards.csv", in: fixtures.folder)
+        defer { server.shutDown() }
+        let port = try #require(server.base.port)
+        for sent in ["", "GET /cards.json HTTP/1.1\r\nHost: 127.0.0.1\r\n"] {
+            let started = Date()
+            let received = try Self.bytesUntilClosed(port: UInt16(port), sending: sent, waitingAtMost: 60)
+            let waited = Date().timeIntervalSince(started)
+            #expect(received == 0, "\(sent.debugDescription)")
+            #expect(waited > 10 && waited < 40, "\(sent.debugDescription): closed after \(waited) s")
+        }
+        #expect(try await server.get("/cards.json").status == 200)
+    }
+
+    /// Connects to the loopback port, sends `text`, and reads until the server closes (the byte
+    /// count read), or throws after `seconds`.
+    static func bytesUntilClosed(port: UInt16, sending text: String, waitingAtMost seconds: Int) throws -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw PreviewError("no socket") }
+        defer { close(socket) }
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in(sin_family: sa_family_t(AF_INET), sin_port: port.bigEndian,
+                                  sin_addr: in_addr(s_addr: inet_addr("127.0.0.1")), sin_zero: (0, 0, 0, 0, 0, 0, 0, 0))
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw PreviewError("cannot connect to port \(port)") }
+        let bytes = Array(text.utf8)
+        guard bytes.isEmpty || send(socket, bytes, bytes.count, 0) == bytes.count else { throw PreviewError("cannot send") }
+        var total = 0
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = recv(socket, &buffer, buffer.count, 0)
+            if count == 0 { return total }
+            guard count > 0 else { throw PreviewError("no close within \(seconds) s") }
+            total += count
+        }
     }
 
     @Test func aSavedFileRedrawsItsCardAndAnErrorShowsUntilFixed() async throws {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A user's package that imports only PlayingCards and GoldenImageTesting, built clean in debug against a
 # tagged copy of this checkout (as examples.sh makes it). It must not compile swift-crypto (BoringSSL),
-# the pipeline, the preview's server (FlyingFox) or the command line: a library user builds only what they import. Prints the build time.
+# the pipeline, the preview's server (Hummingbird, SwiftNIO) or the command line: a library user builds only what they import. Prints the build time.
 # Usage: consumer.sh [WORK_FOLDER]   (default .build/consumer)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -62,7 +62,7 @@ built=$(find -L .build/debug/ -name '*.o' | sed -n 's|^\.build/debug/\([^/]*\)\.
 [ -n "$built" ] || { echo "error: found no object files under .build/debug" >&2; exit 1; }
 unwanted=""
 for module in CCryptoBoringSSL CCryptoBoringSSLShims Crypto CryptoBoringWrapper BatchRendering RenderPipeline CardTemplates \
-    KeyboardDiagrams ArgumentParser cardrender CardPreview FlyingFox FlyingSocks CSystemLinux; do
+    KeyboardDiagrams ArgumentParser cardrender CardPreview Hummingbird HummingbirdCore HummingbirdWebSocket NIOCore NIOPosix CSystemLinux; do
   if echo "$built" | grep -qx "$module"; then unwanted="$unwanted $module"; fi
 done
 [ -z "$unwanted" ] || { echo "error: a consumer of PlayingCards and GoldenImageTesting compiled:$unwanted" >&2; exit 1; }
