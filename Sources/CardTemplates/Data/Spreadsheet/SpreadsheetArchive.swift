@@ -1,3 +1,4 @@
+import CardRenderSupport
 import Foundation
 import ZIPFoundation
 
@@ -28,7 +29,7 @@ struct SpreadsheetArchive {
         self.limits = limits
         do {
             archive = try Archive(url: url, accessMode: .read)
-            bytes = try Data(contentsOf: url)
+            bytes = try Syscalls.contents(of: url.path)
         } catch {
             throw Fault(part: nil, message: "is not a zip archive (an .xlsx or .ods file is one); was it saved as another format?")
         }
@@ -86,7 +87,7 @@ struct SpreadsheetArchive {
         let data = bytes[bytes.startIndex + start ..< bytes.startIndex + start + Int(entry.compressedSize)]
         let checksum: UInt32
         do {
-            checksum = try PartInflater.inflate(Data(data), into: consumer)
+            checksum = try PartInflater.inflate(data, into: consumer)
         } catch PartInflater.Failure.endsEarly {
             throw Fault(part: path, message: "cannot be read from the archive (its deflated data ends early)")
         } catch PartInflater.Failure.corrupt(let reason) {
