@@ -53,6 +53,8 @@ test-deps: deps
 
 build: deps
 	$(SWIFT) build -c release --product cardrender
+	$(SWIFT) build -c release --product cardrender-preview
+	$(SWIFT) build -c release --product cardrender-golden
 
 run: build
 	$(SWIFT) run -c release cardrender render --out $(OUT)
@@ -229,8 +231,10 @@ goldens: test-deps
 bench: deps
 	@$(MAKE) --no-print-directory system-deps EXTRA_PACKAGES="$(BENCH_PACKAGES)"
 	$(SWIFT) build -c release --product cardrender
+	$(SWIFT) build -c release --product cardrender-golden --static-swift-stdlib --scratch-path $(INSTALL_SCRATCH)
 	$(SWIFT) build --product cardrender-bench --scratch-path .build-bench-debug
 	$(SWIFT) build --product cardrender-bench --scratch-path .build-bench-debug-O2 -Xcc -O2
+	CARDRENDER_BENCH_GOLDEN=$(INSTALL_BIN)/cardrender-golden \
 	CARDRENDER_BENCH_DEBUG=$$($(SWIFT) build --scratch-path .build-bench-debug --show-bin-path)/cardrender-bench \
 	CARDRENDER_BENCH_DEBUG_O2=$$($(SWIFT) build --scratch-path .build-bench-debug-O2 -Xcc -O2 --show-bin-path)/cardrender-bench \
 	  $(SWIFT) run -c release cardrender-bench $(BENCH)
@@ -279,11 +283,16 @@ manual: deps
 # switching the flag rebuilds every module and `make build` and the manual's build link them shared.
 INSTALL_SCRATCH = .build/static
 INSTALL_BIN     = $(INSTALL_SCRATCH)/release
+# `cardrender preview` runs cardrender-preview from its own folder; cardrender-golden is diff, verify
+# and report without the drawing libraries.
+INSTALL_PRODUCTS = cardrender cardrender-preview cardrender-golden
 
 install: deps manual
-	$(SWIFT) build -c release --product cardrender --static-swift-stdlib --scratch-path $(INSTALL_SCRATCH)
+	for product in $(INSTALL_PRODUCTS); do \
+	  $(SWIFT) build -c release --product $$product --static-swift-stdlib --scratch-path $(INSTALL_SCRATCH) || exit 1; \
+	done
 	install -d $(BIN_DIR) $(RESOURCE_DIR) $(BASH_COMP_DIR) $(ZSH_COMP_DIR) $(FISH_COMP_DIR) $(MAN_DIR)
-	install -m 755 $(INSTALL_BIN)/cardrender $(BIN_DIR)/cardrender
+	for product in $(INSTALL_PRODUCTS); do install -m 755 $(INSTALL_BIN)/$$product $(BIN_DIR)/$$product || exit 1; done
 	for bundle in $(INSTALL_BIN)/cardrender_*.resources; do \
 	  rm -rf $(RESOURCE_DIR)/$$(basename $$bundle) && cp -R $$bundle $(RESOURCE_DIR)/ || exit 1; \
 	done
@@ -293,7 +302,7 @@ install: deps manual
 	install -m 644 .build/manual/cardrender.1 $(MAN_DIR)/cardrender.1
 
 uninstall:
-	rm -f $(BIN_DIR)/cardrender $(BASH_COMP_DIR)/cardrender $(ZSH_COMP_DIR)/_cardrender \
+	rm -f $(BIN_DIR)/cardrender $(BIN_DIR)/cardrender-preview $(BIN_DIR)/cardrender-golden $(BASH_COMP_DIR)/cardrender $(ZSH_COMP_DIR)/_cardrender \
 	  $(FISH_COMP_DIR)/cardrender.fish $(MAN_DIR)/cardrender.1
 	rm -rf $(RESOURCE_DIR)
 

@@ -23,6 +23,8 @@ let package = Package(
         .library(name: "CardTemplates", targets: ["CardTemplates"]),
         .library(name: "CardPreview", targets: ["CardPreview"]),
         .executable(name: "cardrender", targets: ["cardrender"]),
+        .executable(name: "cardrender-golden", targets: ["cardrender-golden"]),
+        .executable(name: "cardrender-preview", targets: ["cardrender-preview"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -32,7 +34,8 @@ let package = Package(
         // CSV and TSV data for template cards.
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         // `cardrender preview`'s HTTP and WebSocket server (Hummingbird on SwiftNIO, which bounds a request's
-        // head), in CardPreview only; Foundation's networking, and libcurl with it, stays out of the binary.
+        // head), in CardPreview and the cardrender-preview executable only; Foundation's networking, and libcurl
+        // with it, stays out of every binary.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -167,13 +170,31 @@ let package = Package(
                            .product(name: "NIOCore", package: "swift-nio"), .product(name: "Logging", package: "swift-log")],
             resources: [.copy("Resources/index.html"), .copy("Resources/preview.js"), .copy("Resources/preview.css")]
         ),
-        // The command line: argument declarations and printing.
+        // The command line: argument declarations and printing. The golden commands, the option groups
+        // and the entry point every executable shares are in SharedCommands, which links no drawing library.
+        .target(
+            name: "SharedCommands",
+            dependencies: ["GoldenImages", "Images", "CardRenderSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: mocking
+        ),
         .executableTarget(
             name: "cardrender",
             dependencies: [
                 "Drawing", "PlayingCards", "KeyboardDiagrams", "GoldenImages", "BatchRendering", "SpecFiles", "RenderPipeline",
-                "CardRenderSupport", "BundledFonts", "CardPreview", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "CardRenderSupport", "BundledFonts", "SharedCommands", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            swiftSettings: mocking
+        ),
+        // diff, verify and report without Cairo, Pango or librsvg: a start-up of a few milliseconds.
+        .executableTarget(
+            name: "cardrender-golden",
+            dependencies: ["SharedCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: mocking
+        ),
+        // The preview's server, run by `cardrender preview`: SwiftNIO and Hummingbird load only here.
+        .executableTarget(
+            name: "cardrender-preview",
+            dependencies: ["CardPreview", "RenderPipeline", "SharedCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: mocking
         ),
         .executableTarget(
@@ -213,10 +234,10 @@ let package = Package(
             name: "RenderPipelineTests",
             dependencies: ["RenderPipeline", "BatchRendering", "SpecFiles", "Drawing", "KeyboardDiagrams", "CardRenderSupport"]
         ),
-        .testTarget(name: "CardPreviewTests", dependencies: ["CardPreview", "RenderPipeline", "CardRenderSupport", "cardrender",
+        .testTarget(name: "CardPreviewTests", dependencies: ["CardPreview", "RenderPipeline", "CardRenderSupport", "cardrender", "cardrender-preview",
                                                             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket")],
                     swiftSettings: mocking),
-        .testTarget(name: "CLITests", dependencies: ["cardrender", "Drawing", "GoldenImageTesting", "PrintLayout", "CardRenderSupport",
+        .testTarget(name: "CLITests", dependencies: ["cardrender", "cardrender-golden", "Drawing", "GoldenImageTesting", "PrintLayout", "CardRenderSupport",
                                                     .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     exclude: ["__Goldens__"], swiftSettings: mocking),
         // README and DocC snippets are the Examples package's code (which `make examples` builds by version).

@@ -1,5 +1,6 @@
 import CardRenderSupport
 import Foundation
+import RenderPipeline
 import Synchronization
 
 /// Watches files for saves with inotify: the folders that hold them are watched (an editor may

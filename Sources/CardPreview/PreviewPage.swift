@@ -1,4 +1,5 @@
 import Foundation
+import RenderPipeline
 import ResourceBundles
 
 /// The page's three files (Resources/), read once at start: plain HTML, JavaScript and CSS with

@@ -1,5 +1,6 @@
 import CardRenderSupport
 import Foundation
+import RenderPipeline
 internal import Hummingbird
 internal import HummingbirdCore
 internal import HummingbirdWebSocket

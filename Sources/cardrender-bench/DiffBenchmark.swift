@@ -69,7 +69,9 @@ enum DiffBenchmark {
         var arguments: (Pair, URL?) -> [String]
     }
 
-    static func run(cardrender: String) throws {
+    /// `golden` is `cardrender-golden` (the same diff without the drawing libraries), timed first
+    /// when built, with `cardrender diff` beside it.
+    static func run(cardrender: String, golden: String?) throws {
         print("\n== Golden diff: decode two PNGs + compare (+ write the diff), separate processes,"
               + " median of \(runs) alternating runs ==")
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cardrender-bench-\(getpid())")
@@ -95,10 +97,18 @@ enum DiffBenchmark {
         ]
         let diff = dir.appendingPathComponent("diff.png")
 
-        let ours = Tool(name: "cardrender", path: cardrender) { pair, out in
+        let command = { (pair: Pair, out: URL?) in
             ["diff", pair.first.path, pair.second.path] + (out.map { ["--diff-out", $0.path] } ?? [])
         }
+        var ours = Tool(name: "cardrender", path: cardrender, arguments: command)
         var peers: [Tool] = []
+        if let golden, FileManager.default.isExecutableFile(atPath: golden) {
+            print("timed: cardrender-golden diff (\(golden)), with cardrender diff beside it")
+            peers.append(ours)
+            ours = Tool(name: "golden", path: golden, arguments: command)
+        } else {
+            print("cardrender-golden not built (make bench builds it): timing cardrender diff")
+        }
         if let odiff = Subprocess.locate("odiff", variable: odiffVariable) {
             let version = Subprocess.firstLine(odiff, ["--version"]) ?? "odiff, version unknown"
             print("peer: \(version) (\(odiff)), with --antialiasing as cardrender detects anti-aliasing")
@@ -129,7 +139,7 @@ enum DiffBenchmark {
         func padded(_ text: String, _ width: Int) -> String {
             text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
         }
-        print(padded("pair", 12) + padded("diff PNG", 9) + padded("tool", 11) + "       CPU     peak  cardrender ÷ tool")
+        print(padded("pair", 12) + padded("diff PNG", 9) + padded("tool", 11) + "       CPU     peak  \(ours.name) ÷ tool")
         for pair in pairs {
             for out in [nil, diff] {
                 let tools = [ours] + peers.filter { $0.labels?.contains(pair.label) ?? true }
@@ -149,7 +159,7 @@ enum DiffBenchmark {
                 }
             }
         }
-        print("goals against odiff: CPU ≤ 1.0× on every 2000² pair, ≤ 2× on the 100² pair;"
+        print("goals for \(ours.name) against odiff: CPU ≤ 1.0× on every 2000² pair, ≤ 2× on the 100² pair;"
               + " peak ≤ 1.2× with a diff image")
     }
 }

@@ -26,6 +26,7 @@ enum VerifyBenchmark {
         let changed = try writePairs(goldens: goldens, actual: actual)
         print("\n== Verify: \(pairCount) golden/actual pairs of 360×504 cards (\(changed) changed); "
               + "median of \(repetitions), separate processes, interleaved ==")
+        print("timed: \(cardrender) verify")
 
         var wall: [Int: [Double]] = [:], cpu: [Int: [Double]] = [:], peak: [Int: [Double]] = [:]
         for _ in 0..<repetitions {

@@ -12,10 +12,14 @@ do {
     // The CLI built beside this benchmark, for benchmarks that run it as a separate process.
     let cardrender = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         .deletingLastPathComponent().appendingPathComponent("cardrender").path
+    // diff and verify without the drawing libraries: the static build `make bench` names (as
+    // `make install` builds it), else the one beside this benchmark.
+    let golden = ProcessInfo.processInfo.environment["CARDRENDER_BENCH_GOLDEN"].flatMap { $0.isEmpty ? nil : $0 }
+        ?? URL(fileURLWithPath: cardrender).deletingLastPathComponent().appendingPathComponent("cardrender-golden").path
     if all || sections.contains("png") { try PNGWriterBenchmark.run() }
     if all || sections.contains(PNGLimitsBenchmark.section) { try PNGLimitsBenchmark.run() }
-    if all || sections.contains("diff") { try DiffBenchmark.run(cardrender: cardrender) }
-    if all || sections.contains(VerifyBenchmark.section) { try VerifyBenchmark.run(cardrender: cardrender) }
+    if all || sections.contains("diff") { try DiffBenchmark.run(cardrender: cardrender, golden: golden) }
+    if all || sections.contains(VerifyBenchmark.section) { try VerifyBenchmark.run(cardrender: FileManager.default.isExecutableFile(atPath: golden) ? golden : cardrender) }
     if all || sections.contains("deck") || sections.first == DeckBenchmark.baselineArgument {
         try DeckBenchmark.run(cardrender: cardrender)
     }

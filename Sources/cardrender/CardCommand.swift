@@ -3,6 +3,7 @@ import Drawing
 import Foundation
 import PlayingCards
 import RenderPipeline
+import SharedCommands
 
 /// `cardrender card CARD`: one card, or its back, in each requested format.
 struct CardCommand: PlanCommand {

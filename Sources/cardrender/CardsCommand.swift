@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RenderPipeline
+import SharedCommands
 
 /// `cardrender cards`: every row of data rendered through a card template.
 struct CardsCommand: PlanCommand {

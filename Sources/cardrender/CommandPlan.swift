@@ -3,6 +3,7 @@ import CardRenderSupport
 import Drawing
 import Foundation
 import RenderPipeline
+import SharedCommands
 
 /// What every command that renders a request does, one way: check the request as a command
 /// line, then run its plan.

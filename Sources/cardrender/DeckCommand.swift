@@ -3,6 +3,7 @@ import Drawing
 import Foundation
 import PlayingCards
 import RenderPipeline
+import SharedCommands
 
 /// `cardrender deck`: every card and the back (and jokers, other back designs), `deck.json`, and optionally a
 /// sprite sheet with its atlas and a contact sheet.

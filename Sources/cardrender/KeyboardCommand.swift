@@ -4,6 +4,7 @@ import Drawing
 import Foundation
 import KeyboardDiagrams
 import RenderPipeline
+import SharedCommands
 
 /// `cardrender keyboard`: one keyboard-overlap diagram from options, or every diagram of a spec.
 struct KeyboardCommand: ParsableCommand {

@@ -3,6 +3,7 @@ import CardRenderSupport
 import Drawing
 import Foundation
 import RenderPipeline
+import SharedCommands
 
 /// `--out DIR`, checked to be a writable folder (created if missing) before anything renders.
 struct OutputOptions: ParsableArguments {
@@ -18,18 +19,6 @@ struct OutputOptions: ParsableArguments {
     func prepare() throws -> URL {
         try AtomicFile.prepareDirectory(url)
         return url
-    }
-}
-
-/// `-j N`: worker threads for rendering, default the number of cores.
-struct ParallelOptions: ParsableArguments {
-    @Option(name: .customShort("j"), parsing: .unconditional, help: "Jobs to run in parallel (default: the number of cores).")
-    var jobs: Int?
-
-    var count: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
-
-    func validate() throws {
-        if let jobs, !(1...256).contains(jobs) { throw ValidationError("-j must be between 1 and 256, got \(jobs)") }
     }
 }
 
@@ -83,29 +72,6 @@ extension BleedSetting: ExpressibleByArgument {
     private static func isTemplatePath(_ text: String) -> Bool {
         ["yaml", "yml", "json"].contains((text as NSString).pathExtension.lowercased())
             || (BleedSetting(argument: text) == nil && FileManager.default.fileExists(atPath: text))
-    }
-}
-
-/// Checks on path options.
-enum PathArgument {
-    /// An empty path would mean the current folder, which nobody asks for by giving "".
-    static func requireNonEmpty(_ path: String?, _ flag: String) throws {
-        if let path, path.trimmingCharacters(in: .whitespaces).isEmpty {
-            throw ValidationError("\(flag) is empty; give a path (\".\" for the current folder)")
-        }
-    }
-}
-
-/// `--max-pixels N`: the largest raster picture (or diff image) a command makes, checked from
-/// sizes and headers before any pixels are allocated, so `-j N` holds at most N such pictures.
-struct BudgetOptions: ParsableArguments {
-    // swift-argument-parser shows the default; the help says what it means.
-    @Option(parsing: .unconditional, help: ArgumentHelp("Largest PNG picture or compared image, in pixels (4 bytes each: \(RenderLimits.defaultMaxPixels) is 160 MB).",
-                               valueName: "N"))
-    var maxPixels: Int = RenderLimits.defaultMaxPixels
-
-    func validate() throws {
-        guard maxPixels > 0 else { throw ValidationError("--max-pixels must be a positive number of pixels, got \(maxPixels)") }
     }
 }
 

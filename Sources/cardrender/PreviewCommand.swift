@@ -1,6 +1,7 @@
 import ArgumentParser
-import CardPreview
+import CardRenderSupport
 import Foundation
+import RenderPipeline
 
 /// `cardrender preview TEMPLATE`: the cards in a browser, redrawn as their files are saved.
 struct PreviewCommand: ParsableCommand {
@@ -49,9 +50,10 @@ struct PreviewCommand: ParsableCommand {
         do { try request.validate() } catch { throw ValidationError(error.description) }
     }
 
+    /// The server lives in `cardrender-preview`, so that its HTTP stack (SwiftNIO, Hummingbird) is
+    /// not loaded by every other command: this process becomes that one, with the request as JSON.
     func run() throws {
-        try PreviewServer.run(request) { line in
-            FileHandle.standardOutput.write(Data((line + "\n").utf8))
-        }
+        let json = String(decoding: try StableJSON.data(request, pretty: false), as: UTF8.self)
+        try SiblingExecutable.replaceProcess(named: PreviewRequest.executableName, arguments: ["--request", json])
     }
 }

@@ -4,6 +4,7 @@ import Drawing
 import Foundation
 import PrintLayout
 import RenderPipeline
+import SharedCommands
 
 extension OrientationChoice: ExpressibleByArgument {}
 extension CardRotationChoice: ExpressibleByArgument {}

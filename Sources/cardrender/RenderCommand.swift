@@ -2,6 +2,7 @@ import ArgumentParser
 import Drawing
 import Foundation
 import RenderPipeline
+import SharedCommands
 
 /// `cardrender render`: the default set, the main job behind `make run`: a batch run of the
 /// built-in spec (print it with --print-spec).

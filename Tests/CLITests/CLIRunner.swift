@@ -9,14 +9,17 @@ struct CLIRunner {
         var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
     }
 
-    static var executable: URL {
+    static var executable: URL { executable(named: "cardrender") }
+
+    /// One of the package's executables, as SwiftPM built it for this test run.
+    static func executable(named name: String) -> URL {
         let beside = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var candidates = [beside.deletingLastPathComponent().appendingPathComponent("cardrender")]
+        var candidates = [beside.deletingLastPathComponent().appendingPathComponent(name)]
         // swift test runs …/.build/<triple>/debug/cardrenderPackageTests.xctest
-        candidates.append(beside.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("cardrender"))
+        candidates.append(beside.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(name))
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        candidates.append(root.appendingPathComponent(".build/debug/cardrender"))
+        candidates.append(root.appendingPathComponent(".build/debug/\(name)"))
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
     }
 
@@ -50,14 +53,14 @@ struct CLIRunner {
         return url
     }()
 
-    /// Runs `cardrender` with `arguments` in `directory` (the repository root when nil) in the
-    /// environment `childEnvironment(inheriting: caller)` gives, plus the variables in `setting`.
+    /// Runs `cardrender` (or `program`) with `arguments` in `directory` (the repository root when
+    /// nil) in the environment `childEnvironment(inheriting: caller)` gives, plus the variables in `setting`.
     @discardableResult
     static func run(_ arguments: [String], in directory: URL? = nil,
                     caller: [String: String] = ProcessInfo.processInfo.environment,
-                    setting: [String: String] = [:]) throws -> Result {
+                    setting: [String: String] = [:], program: URL = executable) throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? repositoryRoot
         process.environment = childEnvironment(inheriting: caller).merging(setting) { $1 }

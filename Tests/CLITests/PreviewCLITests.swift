@@ -23,6 +23,22 @@ import Testing
         #expect(result.stdout.isEmpty)
     }
 
+    /// `preview` becomes `cardrender-preview`, found beside the running `cardrender` (links
+    /// resolved): a `cardrender` without it says so in one line.
+    @Test func aMissingServerExecutableIsOneLine() throws {
+        let game = try CardsFixture.make("preview-alone")
+        defer { game.remove() }
+        let alone = game.folder.appendingPathComponent("bin/cardrender")
+        try FileManager.default.createDirectory(at: alone.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: CLIRunner.executable, to: alone)
+        let result = try CLIRunner.run(["preview", "template.yaml", "--data", "cards.csv"], in: game.folder, program: alone)
+        #expect(result.status == 2)
+        #expect(result.stderrLines == ["cardrender: error: cannot run cardrender-preview from \(alone.deletingLastPathComponent().path) "
+                                       + "(No such file or directory); make install puts it beside cardrender, "
+                                       + "and `swift build --product cardrender-preview` builds it in a checkout"])
+        #expect(result.stdout.isEmpty)
+    }
+
     @Test func servesTheCardsAndStopsOnCtrlC() async throws {
         let game = try CardsFixture.make("preview-run")
         defer { game.remove() }

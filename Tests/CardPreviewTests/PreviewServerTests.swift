@@ -1,5 +1,6 @@
 @testable import CardPreview
 import CardRenderSupport
+import RenderPipeline
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

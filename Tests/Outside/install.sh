@@ -28,6 +28,8 @@ fail() { echo "install check: FAIL: $*" >&2; failures=$((failures + 1)); }
 expect_file() { [ -s "$1" ] || fail "missing $1"; }
 
 expect_file "$installed/bin/cardrender"
+expect_file "$installed/bin/cardrender-preview"
+expect_file "$installed/bin/cardrender-golden"
 expect_file "$installed/share/cardrender/cardrender_BundledFonts.resources/DejaVuSans.ttf"
 expect_file "$installed/share/cardrender/cardrender_BundledFonts.resources/LICENSE"
 expect_file "$installed/share/cardrender/cardrender_KeyboardDiagrams.resources/devices.json"
@@ -86,6 +88,15 @@ run verify cardrender verify --goldens goldens --actual cards
 mkdir -p run-artifacts/goldens/CardTests run-artifacts/actual/CardTests
 cp cards/AS.png run-artifacts/goldens/CardTests/ace.png && cp cards/AS.png run-artifacts/actual/CardTests/ace.png
 run report cardrender report run-artifacts
+# The same three commands without the drawing libraries: same output, and none of them linked.
+run golden-diff cardrender-golden diff cards/AS.png cards/AS.png
+cmp -s "$work/diff.out" "$work/golden-diff.out" || fail "cardrender-golden diff printed other than cardrender diff"
+run golden-verify cardrender-golden verify --goldens goldens --actual cards
+cmp -s "$work/verify.out" "$work/golden-verify.out" || fail "cardrender-golden verify printed other than cardrender verify"
+run golden-report cardrender-golden report run-artifacts
+if ldd "$installed/bin/cardrender-golden" | grep -qE "libcairo|libpango|librsvg|libglib"; then
+  fail "cardrender-golden links a drawing library: $(ldd "$installed/bin/cardrender-golden" | grep -E 'cairo|pango|rsvg|glib' | head -3)"
+fi
 # The preview: its page (a resource of the installed bundle), the cards' list and an image, then Ctrl-C.
 cardrender preview "$game/front.yaml" --data "$game/cards.csv" --back "$game/back.yaml" --dpi 72 \
   >"$work/preview.out" 2>"$work/preview.err" &

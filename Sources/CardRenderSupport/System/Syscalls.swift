@@ -456,6 +456,17 @@ package enum Syscalls {
         _exit(status)
     }
 
+    /// `execv(2)`: this process becomes the program at `path`, given `arguments` (its name
+    /// first). Standard output is flushed first; it returns only by throwing.
+    package static func replaceProcess(with path: String, arguments: [String]) throws(Errno) -> Never {
+        fflush(nil)
+        var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        _ = checked(.execute, path) { execv(path, &cArguments) }
+        let error = lastError
+        for argument in cArguments { free(argument) }
+        throw error
+    }
+
     // MARK: watching folders (inotify)
 
     /// A change the kernel reported in a watched folder: the watch (as `watchFolder` returned it)

@@ -4,6 +4,8 @@ package enum SystemCall: String, Sendable, Hashable, CaseIterable {
     case rename, unlink, rmdir, mkdir, access, realpath, opendir
     /// `inotify_add_watch(2)`, on the folder watched.
     case watch
+    /// `execv(2)`, on the program's path.
+    case execute
 }
 
 #if ENABLE_MOCKING

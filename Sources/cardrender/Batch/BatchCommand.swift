@@ -3,6 +3,7 @@ import BatchRendering
 import Drawing
 import Foundation
 import RenderPipeline
+import SharedCommands
 
 /// Options shared by `batch` and `render`: how a batch run behaves.
 struct BatchRunOptions: ParsableArguments {
@@ -51,7 +52,7 @@ struct BatchRunOptions: ParsableArguments {
                                                 shard: try shard.map { try Shard(parsing: $0) },
                                                 tool: "cardrender \(CardRender.version)", build: SpecJobs.environmentKey,
                                                 specFile: specFile,
-                                                describe: { Main.oneLine(CardRender.message(for: $0)) }))
+                                                describe: { CommandMain.oneLine(CardRender.message(for: $0)) }))
         let style: ProgressStyle = json ? .json : quiet ? .quiet : .automatic(total: jobs.count)
         let outcome = try runner.run(jobs, in: folder, progress: style)
         if dryRun {

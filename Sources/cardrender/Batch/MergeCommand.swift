@@ -1,6 +1,7 @@
 import ArgumentParser
 import BatchRendering
 import Foundation
+import SharedCommands
 
 /// `cardrender merge SHARD… --out DIR`: the `--out` folders of a sharded batch run assembled
 /// into one, as an unsharded run would have written it.

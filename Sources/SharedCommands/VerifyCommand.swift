@@ -4,8 +4,10 @@ import Foundation
 import GoldenImages
 
 /// `cardrender verify --goldens DIR --actual DIR`: every PNG compared by relative path.
-struct VerifyCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct VerifyCommand: ParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract: "Compare a folder of rendered PNGs with a folder of golden PNGs.",
         discussion: """
@@ -50,14 +52,14 @@ struct VerifyCommand: ParsableCommand {
 
     @OptionGroup var parallel: ParallelOptions
 
-    func validate() throws {
+    package func validate() throws {
         for (path, flag) in [(goldens, "--goldens"), (actual, "--actual"), (report, "--report"), (junit, "--junit"),
                              (artifacts, "--artifacts")] as [(String?, String)] {
             try PathArgument.requireNonEmpty(path, flag)
         }
     }
 
-    func run() throws {
+    package func run() throws {
         let verification: FolderVerification
         do throws(GoldenError) {
             var mode = RecordMode.never

@@ -5,8 +5,10 @@ import GoldenImages
 
 /// `cardrender report [ARTIFACTS]`: the HTML report and JUnit XML of the golden failures a
 /// `swift test` run kept.
-struct ReportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct ReportCommand: ParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Make the HTML report and JUnit XML of the golden image failures of the last swift test run.",
         discussion: """
@@ -38,13 +40,13 @@ struct ReportCommand: ParsableCommand {
     @Flag(help: "Print the results as JSON.")
     var json = false
 
-    func validate() throws {
+    package func validate() throws {
         for (path, flag) in [(artifacts, "ARTIFACTS"), (report, "--report"), (junit, "--junit")] as [(String?, String)] {
             try PathArgument.requireNonEmpty(path, flag)
         }
     }
 
-    func run() throws {
+    package func run() throws {
         let folders = artifacts.map { TestRunArtifacts(root: URL(fileURLWithPath: $0)) } ?? .fromEnvironment()
         guard FileManager.default.fileExists(atPath: folders.root.path) else {
             throw MessageError("no artifacts folder \(folders.root.path): the tests kept no golden failure there")

@@ -1,11 +1,10 @@
 import CardRenderSupport
 import Foundation
-import RenderPipeline
 
 /// `cardrender preview`: a template's cards served to a browser on this machine, drawn again
 /// when a file they are made from is saved. A value the command line fills; a program can
 /// decode one from JSON or YAML as well.
-public struct PreviewRequest: Sendable, Equatable, Decodable {
+public struct PreviewRequest: Sendable, Equatable, Codable {
     /// The card template, YAML or JSON.
     public var template: String
     /// CSV, TSV, JSON or YAML rows; nil for the template's own `data:`.
@@ -20,6 +19,9 @@ public struct PreviewRequest: Sendable, Equatable, Decodable {
     public var port = 0
     /// Pixels per inch of the images the page shows.
     public var dpi = PreviewRequest.defaultDPI
+
+    /// The executable that serves a preview, beside `cardrender`.
+    public static let executableName = "cardrender-preview"
 
     /// The only address the server listens on unless `host` names another.
     public static let loopback = "127.0.0.1"
@@ -55,6 +57,19 @@ public struct PreviewRequest: Sendable, Equatable, Decodable {
         host = try container.decodeIfPresent(String.self, forKey: .host) ?? Self.loopback
         port = try container.decodeIfPresent(Int.self, forKey: .port) ?? 0
         dpi = try container.decodeIfPresent(Double.self, forKey: .dpi) ?? Self.defaultDPI
+    }
+
+    /// Writes the keys `init(from:)` reads: how `cardrender preview` hands the request to the
+    /// `cardrender-preview` executable.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(template, forKey: .template)
+        try container.encodeIfPresent(data, forKey: .data)
+        try container.encodeIfPresent(back, forKey: .back)
+        try container.encode(allowedFolders, forKey: .allowedFolders)
+        try container.encode(host, forKey: .host)
+        try container.encode(port, forKey: .port)
+        try container.encode(dpi, forKey: .dpi)
     }
 
     /// The cards request the preview renders: PNG at the page's resolution.

@@ -1,6 +1,5 @@
 import ArgumentParser
 import CardRenderSupport
-import Drawing
 import Foundation
 import GoldenImages
 
@@ -46,7 +45,9 @@ extension Tolerance.Metric: ExpressibleByArgument {}
 extension RecordMode: ExpressibleByArgument {}
 
 /// The tolerance options shared by `diff` and `verify`.
-struct ToleranceOptions: ParsableArguments {
+package struct ToleranceOptions: ParsableArguments {
+    package init() {}
+
     @Option(help: """
         pixelmatch's colour threshold, 0...1: smaller is stricter (yiq: squared YIQ distance up to \
         35215 × t² is the same; oklab: HyAB distance up to t, black to white being 1).
@@ -91,7 +92,7 @@ struct ToleranceOptions: ParsableArguments {
             help: ArgumentHelp("A rectangle not to compare (repeatable; x and y may be negative).", valueName: "x,y,w,h"))
     var ignoreRegions: [PixelRectArgument] = []
 
-    func validate() throws {
+    package func validate() throws {
         guard threshold.isFinite, (0...1).contains(threshold) else {
             throw ValidationError("--threshold must be between 0 and 1, got \(threshold)")
         }
@@ -123,7 +124,9 @@ struct ToleranceOptions: ParsableArguments {
 }
 
 /// pixelmatch's diff image options, for `diff` and the diff images `verify` writes.
-struct DiffImageOptions: ParsableArguments {
+package struct DiffImageOptions: ParsableArguments {
+    package init() {}
+
     @Option(help: "Opacity of the faded expected image under the differences, 0...1 (pixelmatch's alpha).")
     var alpha: Double = DiffImageStyle.pixelmatch.alpha
 
@@ -140,7 +143,7 @@ struct DiffImageOptions: ParsableArguments {
     @Flag(help: "Draw only the differences, on a transparent background.")
     var diffMask = false
 
-    func validate() throws {
+    package func validate() throws {
         guard alpha.isFinite, (0...1).contains(alpha) else {
             throw ValidationError("--alpha must be between 0 and 1, got \(alpha)")
         }
@@ -163,8 +166,10 @@ extension Tolerance {
 }
 
 /// `cardrender diff EXPECTED ACTUAL`: exit 0 within tolerance, 1 when not, 2 for an error.
-struct DiffCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct DiffCommand: ParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "diff",
         abstract: "Compare two PNG images the way pixelmatch does, with regions and tolerances.",
         discussion: """
@@ -198,12 +203,12 @@ struct DiffCommand: ParsableCommand {
     @Flag(help: "Print counts, ratio, regions and paths as JSON.")
     var json = false
 
-    func validate() throws {
+    package func validate() throws {
         try PathArgument.requireNonEmpty(diffOut, "--diff-out")
         try PathArgument.requireNonEmpty(compositeOut, "--composite-out")
     }
 
-    func run() throws {
+    package func run() throws {
         let comparison = FileComparison(
             expected: URL(fileURLWithPath: expected), actual: URL(fileURLWithPath: actual),
             tolerance: Tolerance(toleranceOptions, drawing: diffImageOptions),
