@@ -75,24 +75,44 @@ public struct FileComparison: Sendable {
         return report
     }
 
-    /// Reads both files and decodes them at once, the second on another thread: decoding is most
-    /// of a comparison's time. Files with the same bytes are decoded once. When both fail, the
-    /// first file's error is the one thrown.
+    /// Reads both files and decodes them, the second on another thread when the files are well
+    /// compressed: decoding is most of a comparison's time. Files that hardly compress (noise) are
+    /// decoded one after the other, each file's bytes let go once decoded, so the peak holds one
+    /// file's bytes fewer. Files with the same bytes are decoded once. When both fail, the first
+    /// file's error is the one thrown.
     static func readImages(_ first: URL, _ second: URL) throws(GoldenError) -> (RGBAImage, RGBAImage) {
         let urls = [first, second]
-        let data = urls.map { url in Result { () throws(GoldenError) -> Data in try Paths.readData(url) } }
+        var data = urls.map { url in Result { () throws(GoldenError) -> Data in try Paths.readData(url) } }
         if case .success(let bytes) = data[0], case .success(bytes) = data[1] {
             let image = try Paths.decode(bytes, from: first)
             return (image, image)
         }
+        guard decodesSideBySide(data) else {
+            let firstImage = try Paths.decode(data[0].get(), from: first)
+            data[0] = .success(Data())
+            return (firstImage, try Paths.decode(data[1].get(), from: second))
+        }
+        let files = data
         let results = Mutex<[Result<RGBAImage, GoldenError>?]>([nil, nil])
         DispatchQueue.concurrentPerform(iterations: urls.count) { index in
-            let result = Result { () throws(GoldenError) -> RGBAImage in try Paths.decode(data[index].get(), from: urls[index]) }
+            let result = Result { () throws(GoldenError) -> RGBAImage in try Paths.decode(files[index].get(), from: urls[index]) }
             results.withLock { $0[index] = result }
         }
         let (firstResult, secondResult) = results.withLock { ($0[0], $0[1]) }
         guard let firstResult, let secondResult else { preconditionFailure("concurrentPerform ran every index") }
         return (try firstResult.get(), try secondResult.get())
+    }
+
+    /// Side by side unless both are PNGs whose bytes are more than a quarter of their pixels' (as
+    /// their headers give them): rendered pictures compress ten times or more.
+    static func decodesSideBySide(_ data: [Result<Data, GoldenError>]) -> Bool {
+        var fileBytes = 0, pixelBytes = 0
+        for case .success(let bytes) in data {
+            guard let header = try? PNG.header(of: bytes) else { return true }
+            fileBytes += bytes.count
+            pixelBytes += header.width * header.height * 4
+        }
+        return fileBytes * 4 <= pixelBytes
     }
 
     /// Refuses images over `maxPixels` from their headers, and the composite when it is asked for.

@@ -1,3 +1,4 @@
+import CardRenderSupport
 import Foundation
 @testable import GoldenImages
 import Images
@@ -50,5 +51,35 @@ struct SharedDecodeTests {
         #expect(throws: GoldenError.self) {
             _ = try FileComparison(expected: scratch.file("a.png"), actual: scratch.file("b.png")).run()
         }
+    }
+
+    /// Files that hardly compress are decoded one after the other (so one file's bytes are let go
+    /// before the other decodes); rendered pictures side by side. Both give the same images.
+    @Test func incompressibleFilesAreDecodedOneAfterTheOtherWithTheSameResult() throws {
+        let scratch = try ScratchFolder()
+        var generator = SplitMix64(seed: 7)
+        func noise() -> RGBAImage {
+            var image = RGBAImage(width: 64, height: 64, fill: (0, 0, 0, 255))
+            for y in 0..<64 { for x in 0..<64 {
+                let bits = generator.next()
+                image[x, y] = RGBAImage.Pixel(r: UInt8(truncatingIfNeeded: bits), g: UInt8(truncatingIfNeeded: bits >> 8),
+                                              b: UInt8(truncatingIfNeeded: bits >> 16), a: 255)
+            } }
+            return image
+        }
+        let first = noise(), second = noise()
+        try PNG.encode(first).write(to: scratch.file("noise-1.png"))
+        try PNG.encode(second).write(to: scratch.file("noise-2.png"))
+        try scratch.write(GoldenStoreTests.golden, to: "a.png")
+        try scratch.write(GoldenStoreTests.golden, to: "b.png", encoding: .palette)
+        let noiseFiles = try ["noise-1.png", "noise-2.png"].map { Result<Data, GoldenError>.success(try Data(contentsOf: scratch.file($0))) }
+        let renderFiles = try ["a.png", "b.png"].map { Result<Data, GoldenError>.success(try Data(contentsOf: scratch.file($0))) }
+        #expect(!FileComparison.decodesSideBySide(noiseFiles))
+        #expect(FileComparison.decodesSideBySide(renderFiles))
+        let (decodedFirst, decodedSecond) = try FileComparison.readImages(scratch.file("noise-1.png"), scratch.file("noise-2.png"))
+        #expect(decodedFirst == first && decodedSecond == second)
+        let report = try FileComparison(expected: scratch.file("noise-1.png"), actual: scratch.file("noise-2.png")).run()
+        let inMemory = try ImageComparison(expected: first, actual: second, tolerance: Tolerance())
+        #expect(report.result == inMemory.result && report.result.differingPixels > 0)
     }
 }
