@@ -52,7 +52,7 @@ public struct FileComparison: Sendable {
     public func run() throws -> Report {
         try checkBudget()
         var report: Report
-        let diffPixels: RGBAImage?, compositePixels: RGBAImage?
+        let diffPixels: RGBAImage?, compositePixels: RGBAImage?, diffEncoding: PNG.Encoding
         do {
             // The decoded pair is released at the end of this scope, before the PNGs are encoded.
             // The actual image is handed over, so the diff can be drawn over its pixels.
@@ -63,9 +63,10 @@ public struct FileComparison: Sendable {
                             result: comparison.result)
             compositePixels = compositeImage == nil ? nil : comparison.makeCompositeImage()
             diffPixels = diffImage == nil ? nil : comparison.takeDiffImage()
+            diffEncoding = comparison.diffImageIsGrey ? .grey8 : .automatic
         }
         if let diffImage, let diffPixels {
-            try GoldenStore.writePNG(diffPixels, to: diffImage)
+            try GoldenStore.writePNG(diffPixels, to: diffImage, encoding: diffEncoding)
             report.diffImage = diffImage.path
         }
         if let compositeImage, let compositePixels {

@@ -136,11 +136,12 @@ public enum GoldenStore {
         try Paths.readImage(url)
     }
 
-    /// Encodes `image` as PNG and writes it atomically, creating the folder if needed.
-    public static func writePNG(_ image: RGBAImage, to url: URL) throws(GoldenError) {
+    /// Encodes `image` as PNG (in `encoding`; by default the narrowest that fits) and writes it
+    /// atomically, creating the folder if needed.
+    public static func writePNG(_ image: RGBAImage, to url: URL, encoding: PNG.Encoding = .automatic) throws(GoldenError) {
         try Paths.makeDirectory(url.deletingLastPathComponent())
         if Paths.kind(of: url) == .directory { throw .isADirectory(path: url.path) }
-        try Paths.writeAtomically(Paths.encode(image, for: url), to: url)
+        try Paths.writeAtomically(Paths.encode(image, for: url, encoding: encoding), to: url)
     }
 
     /// Writes the actual image as the golden, atomically, creating its folder if needed.

@@ -77,6 +77,11 @@ public struct ImageComparison: Sendable {
         NativeDiff.diffImage(of: comparedExpected, classes: classes, style: style)
     }
 
+    /// Whether every pixel of the diff image is an opaque grey: the images' pixels are equal and
+    /// it is not a mask. It can then be written as 8-bit greyscale, which skips the colour count
+    /// that choosing a PNG encoding otherwise makes.
+    public var diffImageIsGrey: Bool { classes == nil && !tolerance.diffImage.diffMask }
+
     /// The diff image in the tolerance's style, drawn over the actual image's pixel buffer, which
     /// it takes: `actual` is empty afterwards. When the caller passed its actual image with
     /// `consume` and nothing else holds it, no new image-sized buffer is allocated: a comparison

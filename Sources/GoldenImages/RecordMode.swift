@@ -142,9 +142,9 @@ enum Paths {
         }
     }
 
-    static func encode(_ image: RGBAImage, for url: URL) throws(GoldenError) -> Data {
+    static func encode(_ image: RGBAImage, for url: URL, encoding: PNG.Encoding = .automatic) throws(GoldenError) -> Data {
         do {
-            return try PNG.encode(image)
+            return try PNG.encode(image, options: PNG.WriteOptions(encoding: encoding))
         } catch {
             throw .cannotEncode(path: url.path, reason: error.description)
         }

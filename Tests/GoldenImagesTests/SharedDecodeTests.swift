@@ -82,4 +82,27 @@ struct SharedDecodeTests {
         let inMemory = try ImageComparison(expected: first, actual: second, tolerance: Tolerance())
         #expect(report.result == inMemory.result && report.result.differingPixels > 0)
     }
+
+    /// The diff image of equal images is the faded expected image, every pixel an opaque grey:
+    /// it is written as 8-bit greyscale, with the pixels the drawing gave.
+    @Test func theDiffImageOfEqualImagesIsWrittenInGreyscale() throws {
+        let scratch = try ScratchFolder()
+        try scratch.write(GoldenStoreTests.golden, to: "a.png")
+        try scratch.write(GoldenStoreTests.golden, to: "b.png", encoding: .palette)
+        for (second, greyscale) in [("a.png", true), ("b.png", true)] {
+            let report = try FileComparison(expected: scratch.file("a.png"), actual: scratch.file(second),
+                                            diffImage: scratch.file("diff.png")).run()
+            #expect(report.passed)
+            let file = try Data(contentsOf: scratch.file("diff.png"))
+            #expect((try PNG.header(of: file).colourType == .greyscale) == greyscale)
+            let drawn = try ImageComparison(expected: GoldenStoreTests.golden, actual: GoldenStoreTests.golden,
+                                            tolerance: Tolerance()).makeDiffImage()
+            #expect(try PNG.decode(file) == drawn)
+        }
+        var masked = Tolerance()
+        masked.diffImage.diffMask = true
+        _ = try FileComparison(expected: scratch.file("a.png"), actual: scratch.file("a.png"), tolerance: masked,
+                               diffImage: scratch.file("mask.png")).run()
+        #expect(try PNG.header(of: Data(contentsOf: scratch.file("mask.png"))).colourType != .greyscale)
+    }
 }
