@@ -540,6 +540,40 @@ static void unmark_queued(uint8_t *classes, size_t pixel_count) {
     }
 }
 
+/* A FIFO of pixel indexes in a ring that doubles when full. */
+typedef struct frontier {
+    uint32_t *items;
+    size_t capacity, head, size;
+} frontier;
+
+/* 0 when the ring was full and could not grow. */
+static int frontier_push(frontier *ring, uint32_t item) {
+    if (ring->size == ring->capacity) {
+        uint32_t *grown = malloc(2 * ring->capacity * sizeof(uint32_t));
+        if (!grown) return 0;
+        for (size_t k = 0; k < ring->size; k++) {
+            const size_t at = ring->head + k;
+            grown[k] = ring->items[at < ring->capacity ? at : at - ring->capacity];
+        }
+        free(ring->items);
+        ring->items = grown;
+        ring->capacity *= 2;
+        ring->head = 0;
+    }
+    size_t at = ring->head + ring->size;
+    if (at >= ring->capacity) at -= ring->capacity;
+    ring->items[at] = item;
+    ring->size++;
+    return 1;
+}
+
+static uint32_t frontier_pop(frontier *ring) {
+    const uint32_t item = ring->items[ring->head];
+    if (++ring->head == ring->capacity) ring->head = 0;
+    ring->size--;
+    return item;
+}
+
 cid_status cid_find_regions(uint8_t *classes, int32_t width, int32_t height, int64_t min_region_size,
                             cid_region **regions, int64_t *region_count, int64_t *speckle_pixels) {
     if (!regions || !region_count || !speckle_pixels || width < 0 || height < 0 ||
@@ -560,14 +594,18 @@ cid_status cid_find_regions(uint8_t *classes, int32_t width, int32_t height, int
     }
     if (counted == 0) return CID_OK;
 
-    /* Breadth-first growth; the queue keeps every pixel of the current region so it can be
-     * relabelled as speckle once its size is known. */
-    uint32_t *queue = malloc(counted * sizeof(uint32_t));
-    if (!queue) return CID_OUT_OF_MEMORY;
+    /* Breadth-first growth. With a minimum size the queue keeps every pixel of the current region,
+     * so it can be relabelled as speckle once its size is known: room for every counted pixel.
+     * Without one only the frontier is needed: a ring of 1,024 that doubles when full
+     * (two 2000x2000 noise images differ everywhere, one region, 16 MB of queue otherwise). */
+    const int keeps_region = min_region_size > 1;
+    frontier ring = {NULL, keeps_region || counted < 1024 ? counted : 1024, 0, 0};
+    ring.items = malloc(ring.capacity * sizeof(uint32_t));
+    if (!ring.items) return CID_OUT_OF_MEMORY;
     size_t capacity = 16, count = 0;
     cid_region *found = malloc(capacity * sizeof(cid_region));
     if (!found) {
-        free(queue);
+        free(ring.items);
         return CID_OUT_OF_MEMORY;
     }
     int64_t speckle = 0;
@@ -579,20 +617,23 @@ cid_status cid_find_regions(uint8_t *classes, int32_t width, int32_t height, int
         }
         if (!is_counted(classes[seed])) continue;
         /* pixels of earlier regions are never reached again, so each region reuses the queue */
-        size_t head = 0, tail = 0;
-        queue[tail++] = (uint32_t)seed;
+        ring.head = 0;
+        ring.size = 0;
+        size_t tail = 0; /* pixels queued in this region, each exactly once */
+        int pushed = frontier_push(&ring, (uint32_t)seed);
+        tail++;
         classes[seed] |= CID_QUEUED;
         cid_region region = {width, height, -1, -1, 0};
 
-        while (head < tail) {
-            const uint32_t index = queue[head++];
+        while (pushed && ring.size > 0) {
+            const uint32_t index = frontier_pop(&ring);
             const int32_t x = (int32_t)(index % (uint32_t)width);
             const int32_t y = (int32_t)(index / (uint32_t)width);
             if (x < region.min_x) region.min_x = x;
             if (x > region.max_x) region.max_x = x;
             if (y < region.min_y) region.min_y = y;
             if (y > region.max_y) region.max_y = y;
-            for (int32_t dy = -1; dy <= 1; dy++) {
+            for (int32_t dy = -1; dy <= 1 && pushed; dy++) {
                 const int32_t ny = y + dy;
                 if (ny < 0 || ny >= height) continue;
                 for (int32_t dx = -1; dx <= 1; dx++) {
@@ -601,16 +642,24 @@ cid_status cid_find_regions(uint8_t *classes, int32_t width, int32_t height, int
                     const size_t neighbour = (size_t)ny * (size_t)width + (size_t)nx;
                     if (is_counted(classes[neighbour])) {
                         classes[neighbour] |= CID_QUEUED;
-                        queue[tail++] = (uint32_t)neighbour;
+                        if (!(pushed = frontier_push(&ring, (uint32_t)neighbour))) break;
+                        tail++;
                     }
                 }
             }
+        }
+        if (!pushed) {
+            free(found);
+            free(ring.items);
+            unmark_queued(classes, pixel_count);
+            return CID_OUT_OF_MEMORY;
         }
 
         region.pixel_count = (int64_t)tail;
         /* Kept regions stay marked queued until the scan ends, so no later seed regrows them. */
         if (region.pixel_count < min_region_size) {
-            for (size_t k = 0; k < tail; k++) classes[queue[k]] = CID_SPECKLE;
+            /* keeps_region: the ring held every pixel from index 0 and never wrapped */
+            for (size_t k = 0; k < tail; k++) classes[ring.items[k]] = CID_SPECKLE;
             speckle += region.pixel_count;
             continue;
         }
@@ -619,7 +668,7 @@ cid_status cid_find_regions(uint8_t *classes, int32_t width, int32_t height, int
             cid_region *grown = realloc(found, capacity * sizeof(cid_region));
             if (!grown) {
                 free(found);
-                free(queue);
+                free(ring.items);
                 unmark_queued(classes, pixel_count);
                 return CID_OUT_OF_MEMORY;
             }
@@ -628,7 +677,7 @@ cid_status cid_find_regions(uint8_t *classes, int32_t width, int32_t height, int
         found[count++] = region;
     }
 
-    free(queue);
+    free(ring.items);
     unmark_queued(classes, pixel_count);
     if (count == 0) {
         free(found);

@@ -29,6 +29,28 @@ struct ToleranceTests {
         ])
     }
 
+    /// Without a minimum cluster size a region is grown keeping only its frontier, in a ring that
+    /// starts at 1,024 pixels and doubles: a region whose frontier outgrows it (a full 1200×900
+    /// block, a comb of 450 teeth joined at the top) is found whole, with its box and count, as the
+    /// path that keeps every pixel for a minimum size finds it.
+    @Test func aRegionWhoseFrontierOutgrowsTheFirstRingIsFoundWhole() throws {
+        let expected = filled(width: 1200, height: 900, .white)
+        var comb = expected.withBlock(x: 0, y: 0, width: 1200, height: 1, .black)
+        for tooth in 0..<450 { comb = comb.withBlock(x: tooth * 2 + 100, y: 1, width: 1, height: 800, .black) }
+        let cases: [(RGBAImage, DiffRegion)] = [
+            (expected.withBlock(x: 0, y: 0, width: 1200, height: 900, .black),
+             DiffRegion(bounds: PixelRect(x: 0, y: 0, width: 1200, height: 900), pixelCount: 1_080_000)),
+            (comb, DiffRegion(bounds: PixelRect(x: 0, y: 0, width: 1200, height: 801), pixelCount: 1200 + 450 * 800)),
+        ]
+        for (actual, region) in cases {
+            for minimum in [1, 2] {
+                let result = try ImageComparison(expected: expected, actual: actual,
+                                                 tolerance: Tolerance(minClusterSize: minimum)).result
+                #expect(result.regions == [region], "minimum \(minimum)")
+            }
+        }
+    }
+
     @Test func diagonalNeighboursAreOneRegion() throws {
         let expected = filled(width: 10, height: 10, .white)
         let actual = expected.with([(x: 1, y: 1, pixel: .black), (x: 2, y: 2, pixel: .black), (x: 3, y: 3, pixel: .black)])
