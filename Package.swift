@@ -119,10 +119,10 @@ let package = Package(
         .target(name: "Geometry"),
         // Pixels without drawing: RGBAImage, PNG, WebP and JPEG files, the output formats' facts, the
         // pixel budget and the perspective warp. Links libpng, libwebp and libturbojpeg, never Cairo, Pango or librsvg.
-        .target(name: "Images", dependencies: ["Geometry", "CardRenderSupport", "CPNG", "CWebP", "CTurboJPEG", "CImageWarp"]),
+        .target(name: "Images", dependencies: ["CardRenderSupport", "CPNG", "CWebP", "CTurboJPEG"]),
         .target(
             name: "Drawing",
-            dependencies: ["Geometry", "Images", "CardRenderSupport", "CCairo", "CPango", "CRSVG", "BundledFonts"]
+            dependencies: ["Geometry", "Images", "CardRenderSupport", "CCairo", "CPango", "CRSVG", "CImageWarp", "BundledFonts"]
         ),
         .target(name: "PlayingCards", dependencies: ["Geometry", "Drawing", "CardRenderSupport", "PrintLayout"]),
         // Paper, lengths, the n-up sheet grid, crop marks, duplex backs and print-on-demand sizes: pure numbers.

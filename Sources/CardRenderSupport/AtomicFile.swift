@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Writes files so that a reader never sees a half-written one, even when the process is
@@ -171,7 +171,7 @@ public enum AtomicFile {
 
     /// The process id in a temporary file's name `.<file>.tmp-<pid>-<n>`, or nil for any other name.
     static func temporaryOwner(_ name: String) -> Int32? {
-        guard name.hasPrefix("."), let marker = name.range(of: ".tmp-", options: .backwards) else { return nil }
+        guard name.hasPrefix("."), let marker = name.ranges(of: ".tmp-").last else { return nil }
         let fields = name[marker.upperBound...].split(separator: "-")
         guard fields.count == 2, let pid = Int32(fields[0]), UInt32(fields[1]) != nil else { return nil }
         return pid

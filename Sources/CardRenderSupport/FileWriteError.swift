@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a file or folder could not be written, as one line: `cannot write PATH: REASON`.
 public struct FileWriteError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {

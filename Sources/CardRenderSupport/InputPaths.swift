@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Checks on files a command reads: that a path names a regular file (not a device or a FIFO,
 /// whose reads never end or block), and that a path made from untrusted data stays inside the
@@ -33,7 +33,7 @@ public enum InputPaths {
         guard !roots.isEmpty, path.hasPrefix("/") else { return false }
         var existing = URL(fileURLWithPath: path).standardizedFileURL.path
         while Syscalls.kind(at: existing, followingLinks: false) == nil {
-            let parent = (existing as NSString).deletingLastPathComponent
+            let parent = URL(fileURLWithPath: existing).deletingLastPathComponent().path
             guard parent != existing else { return false }
             existing = parent
         }

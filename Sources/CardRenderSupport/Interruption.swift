@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// SIGINT and SIGTERM for a whole process: the first asks the work to stop (`isRequested`), so
@@ -32,14 +32,13 @@ public enum Interruption {
     public static func install() {
         guard !installed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         Syscalls.holdStopSignals()
-        let watcher = Thread {
+        // Never joined: it waits for a signal until the process ends.
+        _ = Syscalls.startThread {
             guard let first = Syscalls.waitForStopSignal() else { return }
             requested.store(first, ordering: .releasing)
             let second = Syscalls.waitForStopSignal(seconds: gracePeriod)
             giveUp(signal: first, waited: second == nil)
         }
-        watcher.name = "cardrender stop signals"
-        watcher.start()
     }
 
     /// Runs `body` with `action` registered to run if the process gives up meanwhile (saving a
@@ -77,7 +76,7 @@ public enum Interruption {
         for path in filesToRemove.withLock({ Array($0.values) }) { try? Syscalls.removeFile(path) }
         let how = waited ? "work in progress did not stop within \(gracePeriod) s, so it was abandoned"
             : "a second signal ended the run at once"
-        FileHandle.standardError.write(Data("cardrender: error: interrupted by \(Syscalls.signalName(signal)): \(how); no file was left half-written\n".utf8))
+        try? Syscalls.writeAll(2, Data("cardrender: error: interrupted by \(Syscalls.signalName(signal)): \(how); no file was left half-written\n".utf8))
         Syscalls.exitNow(128 + signal)
     }
 }

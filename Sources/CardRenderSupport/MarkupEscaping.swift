@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension String {
     /// The text with `& < > " '` escaped, safe inside HTML, XML and SVG text and attributes.

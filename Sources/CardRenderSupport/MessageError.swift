@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An error that is its message: one line a user understands, for failures with nothing to
 /// match on but the text (a bad argument, a job that broke its promise, a merge that cannot go on).

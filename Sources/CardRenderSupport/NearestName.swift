@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// "Did you mean …?" for ids, scenario names, strategies and spec keys.
 public enum NearestName {
@@ -30,7 +30,7 @@ public enum NearestName {
     /// at least 2) edits away. Ties go to the shorter candidate, then alphabetical order, so the
     /// answer never depends on the input order.
     public static func suggestion(for name: String, among candidates: [String]) -> String? {
-        let typed = name.trimmingCharacters(in: .whitespaces)
+        let typed = name.trimmingSpaces()
         guard !typed.isEmpty else { return nil }
         let extensions = candidates.filter { $0.lowercased().hasPrefix(typed.lowercased()) && $0.count > typed.count }
         if extensions.count == 1 { return extensions[0] }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension String {
     /// The text with every line break written as its escape (`\n`, `\r\n`, `\u{2028}`), so a

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why an output path was refused.
 public enum OutputPathError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -61,7 +61,7 @@ public enum OutputPaths {
         // Most paths start and end with a printable ASCII byte and need no trimming, which is slow.
         let utf8 = relative.utf8
         let plain = utf8.first.map { (0x21..<0x80).contains($0) } == true && utf8.last.map { (0x21..<0x80).contains($0) } == true
-        let trimmed = plain ? relative : relative.trimmingCharacters(in: .whitespaces)
+        let trimmed = plain ? relative : relative.trimmingSpaces()
         guard !trimmed.isEmpty else { throw .empty }
         guard !trimmed.hasPrefix("/"), !trimmed.hasPrefix("~") else { throw .absolute(relative) }
         let parts = trimmed.split(separator: "/", omittingEmptySubsequences: true).map(String.init).filter { $0 != "." }

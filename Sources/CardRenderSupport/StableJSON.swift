@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The project's one JSON style: keys sorted and slashes left plain, so the same value is the
 /// same bytes on every machine (manifests, reports, goldens, `--json`); indented for people

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Runs `count` independent jobs on `workers` threads: each thread takes the next job index

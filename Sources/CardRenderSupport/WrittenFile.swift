@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What is known of a file once written: its path, size, SHA-256 and, for raster files, pixel size.
 /// `manifest.json` lists these for each job and `deck.json` states them for each card. The hashing

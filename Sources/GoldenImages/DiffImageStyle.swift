@@ -1,4 +1,5 @@
-import Foundation
+import CardRenderSupport
+import FoundationEssentials
 import Images
 
 /// How the diff image is drawn: pixelmatch's `alpha`, `aaColor`, `diffColor`, `diffColorAlt` and
@@ -25,7 +26,7 @@ public struct DiffImageStyle: Sendable, Hashable, Codable {
         public init?(parsing text: String) {
             let fields = text.split(separator: ",", omittingEmptySubsequences: false)
             if fields.count == 3 {
-                let values = fields.map { UInt8($0.trimmingCharacters(in: .whitespaces)) }
+                let values = fields.map { UInt8($0.trimmingSpaces()) }
                 guard let r = values[0], let g = values[1], let b = values[2] else { return nil }
                 self.init(r: r, g: g, b: b)
                 return

@@ -1,5 +1,5 @@
 import CardRenderSupport
-import Foundation
+import FoundationEssentials
 import Images
 import Synchronization
 
@@ -287,7 +287,7 @@ public struct FolderVerification: Sendable, Encodable {
 
     /// A name's bytes, those beyond printable ASCII as `\xFF`.
     private static func displayed(_ bytes: [UInt8]) -> String {
-        bytes.map { $0 >= 0x20 && $0 < 0x7F ? String(UnicodeScalar($0)) : "\\x" + String(format: "%02X", $0) }.joined()
+        bytes.map { $0 >= 0x20 && $0 < 0x7F ? String(UnicodeScalar($0)) : "\\x" + PrintfFormat.string("%02X", $0) }.joined()
     }
 }
 

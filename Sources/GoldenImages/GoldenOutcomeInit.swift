@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 // Public initialisers for verifiers outside this module (goldens of text, JSON or images checked
 // by a strategy). Every argument is required, so calls of the synthesised memberwise

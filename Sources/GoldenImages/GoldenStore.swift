@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Images
 
 /// Where the files of a failed comparison were written.

@@ -1,4 +1,5 @@
-import Foundation
+import CardRenderSupport
+import FoundationEssentials
 import Images
 
 /// A comparison of an expected image with an actual one: the result, plus what is needed to draw
@@ -267,6 +268,6 @@ private struct Summary {
     private var percent: String {
         guard comparedSize.pixelCount > 0, counts.different > 0 else { return "0%" }
         let value = Double(counts.different) / Double(comparedSize.pixelCount) * 100
-        return value < 0.01 ? "<0.01%" : String(format: "%.2f%%", value)
+        return value < 0.01 ? "<0.01%" : PrintfFormat.string("%.2f%%", value)
     }
 }

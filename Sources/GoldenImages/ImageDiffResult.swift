@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A connected region of counted differing pixels (8-connectivity).
 public struct DiffRegion: Sendable, Hashable, Codable, CustomStringConvertible {

@@ -1,5 +1,5 @@
 import CardRenderSupport
-import Foundation
+import FoundationEssentials
 import Images
 
 /// When goldens are written, as in swift-snapshot-testing.
@@ -20,7 +20,7 @@ public enum RecordMode: String, Sendable, Hashable, Codable, CaseIterable {
     public static func fromEnvironment(
         _ environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(GoldenError) -> RecordMode? {
-        guard let value = environment[environmentVariable]?.trimmingCharacters(in: .whitespaces), !value.isEmpty
+        guard let value = environment[environmentVariable]?.trimmingSpaces(), !value.isEmpty
         else { return nil }
         guard let mode = RecordMode(rawValue: value.lowercased()) else {
             throw .invalidRecordMode(value: value, source: environmentVariable)

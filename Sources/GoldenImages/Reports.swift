@@ -1,5 +1,5 @@
 import CardRenderSupport
-import Foundation
+import FoundationEssentials
 
 /// JUnit XML for CI systems: one test case per image; failures as `<failure>`, unreadable or
 /// unwritable images as `<error>`, recordings as passing cases with a `<system-out>` note.
@@ -8,7 +8,7 @@ public enum JUnitReport {
     public static func render(_ verification: FolderVerification, suiteName: String = "golden images") -> String {
         let summary = verification.summary
         let failures = summary.failed + summary.missingActual + summary.missingGolden
-        let time = String(format: "%.3f", verification.entries.reduce(0) { $0 + $1.seconds })
+        let time = PrintfFormat.string("%.3f", verification.entries.reduce(0) { $0 + $1.seconds })
         var xml = """
             <?xml version="1.0" encoding="UTF-8"?>
             <testsuites name="\(escape(suiteName))" tests="\(summary.total)" failures="\(failures)" \
@@ -18,10 +18,11 @@ public enum JUnitReport {
 
             """
         for entry in verification.entries {
-            let folder = (entry.path as NSString).deletingLastPathComponent
-            let classname = folder.isEmpty ? "golden" : "golden." + folder.replacingOccurrences(of: "/", with: ".")
+            // The folder of a relative path as verify lists it ("cards/AS.png": "cards").
+            let folder = entry.path.lastIndex(of: "/").map { String(entry.path[..<$0]) } ?? ""
+            let classname = folder.isEmpty ? "golden" : "golden." + folder.replacing("/", with: ".")
             let opening = "    <testcase name=\"\(escape(entry.path))\" classname=\"\(escape(classname))\" "
-                + "time=\"\(String(format: "%.3f", entry.seconds))\""
+                + "time=\"\(PrintfFormat.string("%.3f", entry.seconds))\""
             switch entry.status {
             case .matched:
                 xml += opening + "/>\n"
@@ -293,7 +294,7 @@ extension FolderVerification {
         do {
             return try StableJSON.data(self)
         } catch {
-            throw .cannotEncode(path: "JSON", reason: error.localizedDescription)
+            throw .cannotEncode(path: "JSON", reason: "\(error)")
         }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The folder where `assertGolden` keeps the failures of a test run, in the layout
 /// `cardrender verify` reads: `goldens/<TestFileName>/<name>.png` (the expected image, when there

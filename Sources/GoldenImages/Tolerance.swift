@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A rectangle of pixels: `x`, `y` of the top-left pixel, `width` × `height` pixels.
 public struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {

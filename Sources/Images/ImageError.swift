@@ -1,5 +1,5 @@
 import CardRenderSupport
-import Foundation
+import FoundationEssentials
 
 /// What can go wrong with pixels outside a drawing: a raster over the pixel budget or larger than
 /// its format holds, memory, a file that is not what it claims to be. Each has a one-line message

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The formats pictures and documents are written in, and what each one is. Extension lists,
 /// media types, "is it raster" tests, the format names in help texts and the pixel size read

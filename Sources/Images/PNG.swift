@@ -1,5 +1,5 @@
 import CardRenderSupport
-import Foundation
+import FoundationEssentials
 
 /// Reading and writing PNG images in memory. Decoding accepts every PNG colour type, bit depth
 /// and interlacing and returns 8-bit straight-alpha RGBA; encoding is deterministic (no
@@ -199,9 +199,9 @@ public enum PNG {
     public static func read(contentsOf url: URL, limits: Limits = .default) throws(PNGError) -> RGBAImage {
         let data: Data
         do {
-            data = try Data(contentsOf: url, options: .mappedIfSafe)
+            data = try Syscalls.contents(of: url.path)
         } catch {
-            throw .cannotReadFile(path: url.path, reason: error.localizedDescription)
+            throw .cannotReadFile(path: url.path, reason: error.description)
         }
         return try decode(data, limits: limits)
     }

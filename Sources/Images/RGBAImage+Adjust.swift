@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension RGBAImage {
     /// The pixels of columns `x..<x+width` and rows `y..<y+height`; nil unless that rectangle

@@ -1,4 +1,5 @@
-import Foundation
+import CardRenderSupport
+import FoundationEssentials
 
 /// A decoded raster image: 8-bit RGBA, straight (not premultiplied) alpha, rows top to bottom,
 /// `width * 4` bytes per row with no padding.
@@ -41,7 +42,7 @@ public struct RGBAImage: Sendable, Equatable {
         /// `#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA` (the `#` optional, surrounding spaces
         /// ignored; a short form's digit `F` is 255), or nil. `Color(hex:)` reads the same text.
         public init?(hex text: String) {
-            var digits = Substring(text.trimmingCharacters(in: .whitespaces))
+            var digits = Substring(text.trimmingSpaces())
             if digits.hasPrefix("#") { digits = digits.dropFirst() }
             guard [3, 4, 6, 8].contains(digits.count), digits.allSatisfy(\.isHexDigit),
                   let value = UInt64(digits, radix: 16) else { return nil }

@@ -1,4 +1,5 @@
-import Foundation
+import CardRenderSupport
+import FoundationEssentials
 
 /// Size limits shared by every raster output.
 public enum RenderLimits {
@@ -25,6 +26,6 @@ public enum RenderLimits {
     public static func megapixels(_ pixels: Int) -> String {
         guard pixels >= 1_000_000 else { return "\(pixels) px" }
         let value = Double(pixels) / 1_000_000
-        return value == value.rounded() ? "\(Int(value)) MP" : String(format: "%.1f MP", value)
+        return value == value.rounded() ? "\(Int(value)) MP" : PrintfFormat.string("%.1f MP", value)
     }
 }

@@ -1,6 +1,13 @@
 import ArgumentParser
 import CardRenderSupport
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The entry point every executable of the package shares: it runs a command tree and turns every
 /// error into one line on stderr and exit code 2 (1 is reserved for "images differ").
@@ -22,8 +29,8 @@ package enum CommandMain {
             var command = try Root.parseAsRoot(arguments)
             try command.run()
             exit(0)
-        } catch let exit as ExitCode {
-            Foundation.exit(exit.rawValue)
+        } catch let code as ExitCode {
+            exit(code.rawValue)
         } catch {
             if Root.exitCode(for: error) == .success {
                 // --help, --version: print as argument-parser would.
@@ -35,14 +42,14 @@ package enum CommandMain {
 
     /// Writes `PROGRAM: error: MESSAGE` (its first meaningful line) to stderr and exits 2.
     package static func fail(_ message: String, program: String) -> Never {
-        FileHandle.standardError.write(Data((program + ": error: " + oneLine(message) + "\n").utf8))
+        try? Syscalls.writeAll(2, Data((program + ": error: " + oneLine(message) + "\n").utf8))
         exit(2)
     }
 
     /// The first meaningful line of a message, so errors stay one line.
     package static func oneLine(_ message: String) -> String {
         // `\r\n` is one Character, so split on any line break, not on "\n".
-        let lines = message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        let lines = message.split(whereSeparator: \.isNewline).map { $0.trimmingSpaces() }
         let first = lines.first { !$0.isEmpty && !$0.hasPrefix("Usage:") && !$0.hasPrefix("See '") } ?? "failed"
         return first.hasPrefix("Error: ") ? String(first.dropFirst(7)) : first
     }

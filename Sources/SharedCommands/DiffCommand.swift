@@ -1,6 +1,6 @@
 import ArgumentParser
 import CardRenderSupport
-import Foundation
+import FoundationEssentials
 import GoldenImages
 
 /// `x,y,w,h` in pixels.
@@ -9,7 +9,7 @@ struct PixelRectArgument: ExpressibleByArgument, Sendable {
 
     init?(argument: String) {
         let fields = argument.split(separator: ",", omittingEmptySubsequences: false)
-            .map { Int($0.trimmingCharacters(in: .whitespaces)) }
+            .map { Int($0.trimmingSpaces()) }
         guard fields.count == 4, let x = fields[0], let y = fields[1], let width = fields[2], let height = fields[3],
               width >= 0, height >= 0 else { return nil }
         rect = PixelRect(x: x, y: y, width: width, height: height)
@@ -23,7 +23,7 @@ struct DensityArgument: ExpressibleByArgument, Sendable {
     let density: Tolerance.Density
 
     init?(argument: String) {
-        let fields = argument.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        let fields = argument.split(separator: ",").map { Int($0.trimmingSpaces()) }
         guard fields.count == 2, let pixels = fields[0], let window = fields[1], pixels >= 1, window >= 1 else {
             return nil
         }

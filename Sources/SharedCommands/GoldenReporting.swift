@@ -1,6 +1,6 @@
 import ArgumentParser
 import CardRenderSupport
-import Foundation
+import FoundationEssentials
 import GoldenImages
 
 /// What `verify` and `report` do with a finished verification: reports, printing, exit status.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import CardRenderSupport
-import Foundation
+import FoundationEssentials
 import GoldenImages
 
 /// `cardrender report [ARTIFACTS]`: the HTML report and JUnit XML of the golden failures a

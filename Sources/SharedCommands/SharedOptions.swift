@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import CardRenderSupport
+import FoundationEssentials
 import Images
 
 /// `-j N`: worker threads for rendering, default the number of cores.
@@ -20,7 +21,7 @@ package struct ParallelOptions: ParsableArguments {
 package enum PathArgument {
     /// An empty path would mean the current folder, which nobody asks for by giving "".
     package static func requireNonEmpty(_ path: String?, _ flag: String) throws {
-        if let path, path.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let path, path.trimmingSpaces().isEmpty {
             throw ValidationError("\(flag) is empty; give a path (\".\" for the current folder)")
         }
     }

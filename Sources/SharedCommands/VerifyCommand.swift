@@ -1,6 +1,6 @@
 import ArgumentParser
 import CardRenderSupport
-import Foundation
+import FoundationEssentials
 import GoldenImages
 
 /// `cardrender verify --goldens DIR --actual DIR`: every PNG compared by relative path.

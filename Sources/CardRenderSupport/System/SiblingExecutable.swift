@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A program of this package run in place of the current one: SwiftPM builds the package's
 /// executables into one folder and `make install` puts them in one `bin`, so each is found

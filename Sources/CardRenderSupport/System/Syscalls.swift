@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -545,6 +545,16 @@ package enum Syscalls {
 
     // MARK: threads
 
+    /// Whether the caller is the process's main thread, whose thread id is the process id:
+    /// `/proc/thread-self` links to `<pid>/task/<tid>`.
+    package static var isMainThread: Bool {
+        var target = [CChar](repeating: 0, count: 64)
+        let length = readlink("/proc/thread-self", &target, target.count - 1)
+        guard length > 0 else { return false }
+        let fields = String(cString: target).split(separator: "/")
+        return fields.count == 3 && fields[0] == fields[2]
+    }
+
     /// A thread started by `startThread`, to be joined.
     package struct ThreadHandle: @unchecked Sendable {
         fileprivate let thread: pthread_t
@@ -579,7 +589,7 @@ package enum Syscalls {
     /// (`getrlimit(2)`; the largest value when unlimited), on another its size
     /// (`pthread_getattr_np(3)`); nil when it cannot be read.
     package static func currentThreadStackSize() -> Int? {
-        if Thread.isMainThread {
+        if isMainThread {
             var limit = rlimit()
             #if canImport(Glibc)
             let resource = __rlimit_resource_t(RLIMIT_STACK.rawValue)

@@ -108,7 +108,7 @@ package enum SystemFaults {
     }
 
     private static func parse(_ line: Substring) -> SystemFault? {
-        guard let folderStart = line.range(of: " in=") else { return nil }
+        guard let folderStart = line.firstRange(of: " in=") else { return nil }
         let folder = String(line[folderStart.upperBound...])
         let words = line[..<folderStart.lowerBound].split(separator: " ")
         guard words.count >= 2, !folder.isEmpty, let call = SystemCall(rawValue: String(words[0])),

@@ -1,5 +1,5 @@
 internal import CTurboJPEG
-import Foundation
+import FoundationEssentials
 
 /// JPEG files through libjpeg-turbo (its TurboJPEG API). JPEG holds no alpha: a picture is laid
 /// on white before it is encoded. The encoder's settings are fixed (see the CTurboJPEG shim), so

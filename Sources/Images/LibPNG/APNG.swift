@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Animated PNG (the APNG extension: `acTL`, `fcTL`, `fdAT` chunks), written with this package's
 /// PNG writer. Frame 0 is the file's default image (`IDAT`), so a viewer without APNG shows it;

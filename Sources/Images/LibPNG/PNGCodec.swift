@@ -1,5 +1,5 @@
 internal import CPNG
-import Foundation
+import FoundationEssentials
 
 // The bridge to the CPNG C target. libpng's setjmp/longjmp stays inside C; every function there
 // returns a `cpng_status` and a message, which become `PNGError` here.

@@ -1,5 +1,5 @@
 internal import CWebP
-import Foundation
+import FoundationEssentials
 
 /// WebP files through libwebp: lossless by default, or lossy at a quality. The encoder's
 /// settings are fixed (see the CWebP shim), so the same picture gives the same bytes.
