@@ -277,7 +277,7 @@ public struct FolderVerification: Sendable, Encodable {
                 let path = current.path + "/" + name
                 if entry.isDirectory {
                     pending.append((current.relative + name + "/", path))
-                } else if name.lowercased().hasSuffix(".png"), Syscalls.kind(at: path, followingLinks: false) == .regularFile {
+                } else if name.lowercased().hasSuffix(".png"), entry.kind == .regularFile {
                     files.insert(current.relative + name)
                 }
             }

@@ -346,8 +346,12 @@ package enum Syscalls {
     package struct DirectoryEntry: Sendable, Equatable {
         /// The name's bytes, as the file system keeps them; any bytes but `/` and NUL.
         package var nameBytes: [UInt8]
+        /// What the entry is itself (a symbolic link to a folder is a link), from the folder's
+        /// listing; nil when it is gone before it could be looked at.
+        package var kind: FileKind?
+
         /// Whether the entry is a folder itself (a symbolic link to one is not).
-        package var isDirectory: Bool
+        package var isDirectory: Bool { kind == .directory }
 
         /// The name, with bytes that are not UTF-8 shown as U+FFFD.
         package var name: String { String(decoding: nameBytes, as: UTF8.self) }
@@ -371,15 +375,21 @@ package enum Syscalls {
                 }
             }
             guard bytes != [UInt8(ascii: ".")], bytes != [UInt8(ascii: "."), UInt8(ascii: ".")] else { continue }
-            let type = entry.pointee.d_type
-            let isDirectory = type == UInt8(DT_UNKNOWN) ? isDirectory(path, bytes) : type == UInt8(DT_DIR)
-            entries.append(DirectoryEntry(nameBytes: bytes, isDirectory: isDirectory))
+            entries.append(DirectoryEntry(nameBytes: bytes, kind: kind(entry.pointee.d_type, path, bytes)))
         }
         return entries
     }
 
-    /// Whether the entry `name` of `folder` is a folder (`lstat(2)`), looked up by its bytes.
-    private static func isDirectory(_ folder: String, _ name: [UInt8]) -> Bool {
+    /// What the entry `name` of `folder` is: the listing's type, or `lstat(2)` (looked up by the
+    /// name's bytes) on a file system whose listing does not say.
+    private static func kind(_ type: UInt8, _ folder: String, _ name: [UInt8]) -> FileKind? {
+        switch Int32(type) {
+        case Int32(DT_DIR): return .directory
+        case Int32(DT_REG): return .regularFile
+        case Int32(DT_LNK): return .symbolicLink
+        case Int32(DT_UNKNOWN): break
+        default: return .other
+        }
         let path = Array(folder.utf8) + [UInt8(ascii: "/")] + name + [0]
         var info = stat()
         let found = path.withUnsafeBufferPointer { buffer in
@@ -387,7 +397,7 @@ package enum Syscalls {
                 characters.baseAddress.map { lstat($0, &info) == 0 } ?? false
             }
         }
-        return found && info.st_mode & S_IFMT == S_IFDIR
+        return found ? kind(of: info) : nil
     }
 
     // MARK: processes
