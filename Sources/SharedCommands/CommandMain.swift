@@ -15,6 +15,12 @@ package enum CommandMain {
     /// The version every executable of the package prints for `--version`.
     package static let version = "0.1.0"
 
+    /// What every executable's exit status means, for its help.
+    package static let exitStatusDiscussion = """
+        Exit status: 0 on success, 1 when a comparison is out of tolerance, 2 for any error \
+        (bad arguments, unreadable or unwritable files).
+        """
+
     /// Parses `arguments` as `Root`'s command line and runs the command; never returns. Errors
     /// begin with `program`, the name the user typed.
     package static func run<Root: ParsableCommand>(_ root: Root.Type, program: String = "cardrender",

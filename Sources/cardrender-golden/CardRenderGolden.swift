@@ -10,10 +10,7 @@ struct CardRenderGolden: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cardrender-golden",
         abstract: "Compare PNG images and folders of golden PNGs, as cardrender diff, verify and report do, without the drawing libraries.",
-        discussion: """
-        Exit status: 0 on success, 1 when a comparison is out of tolerance, 2 for any error \
-        (bad arguments, unreadable or unwritable files).
-        """,
+        discussion: CommandMain.exitStatusDiscussion,
         version: CommandMain.version,
         subcommands: [DiffCommand.self, VerifyCommand.self, ReportCommand.self]
     )

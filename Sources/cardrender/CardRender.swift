@@ -9,10 +9,7 @@ struct CardRender: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cardrender",
         abstract: "Render playing cards, custom cards from templates and data, and iOS keyboard-overlap diagrams with Cairo, and compare renders against golden PNGs.",
-        discussion: """
-        Exit status: 0 on success, 1 when a comparison is out of tolerance, 2 for any error \
-        (bad arguments, unreadable or unwritable files).
-        """,
+        discussion: CommandMain.exitStatusDiscussion,
         version: version,
         subcommands: [RenderCommand.self, BatchCommand.self, MergeCommand.self, CardCommand.self, DeckCommand.self, CardsCommand.self, PreviewCommand.self, PrintCommand.self, KeyboardCommand.self, DevicesCommand.self, DiffCommand.self, VerifyCommand.self, ReportCommand.self]
     )
