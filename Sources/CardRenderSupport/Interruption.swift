@@ -17,6 +17,10 @@ public enum Interruption {
     private static let actions = Mutex<[Int: @Sendable () -> Void]>([:])
     private static let filesToRemove = Mutex<[Int: String]>([:])
     private static let nextAction = Atomic<Int>(0)
+    /// Whether the process's end is taken: by a command exiting by itself, or by the watcher
+    /// giving up. The first goes on; the other waits for the end, so neither cuts the other's
+    /// last writes short (a manifest being saved).
+    private static let endTaken = Atomic<Bool>(false)
 
     /// Whether a stop signal has come (always false unless `install()` was called).
     public static var isRequested: Bool { requested.load(ordering: .acquiring) != 0 }
@@ -67,7 +71,19 @@ public enum Interruption {
         if isRequested { throw error }
     }
 
+    /// Called by an entry point just before it exits by itself: when the watcher is already giving
+    /// up (saving what `onGivingUp` registered), the process ends there instead.
+    public static func prepareToExit() {
+        guard takeTheEnd() else { Syscalls.waitForever() }
+    }
+
+    private static func takeTheEnd() -> Bool {
+        endTaken.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+    }
+
     private static func giveUp(signal: Int32, waited: Bool) -> Never {
+        // The command is already exiting by itself, its files written: the end is its own.
+        guard takeTheEnd() else { Syscalls.waitForever() }
         // After a second signal nothing more is attempted.
         if waited {
             for action in actions.withLock({ Array($0.values) }) { action() }

@@ -34,9 +34,9 @@ package enum CommandMain {
             #endif
             var command = try Root.parseAsRoot(arguments)
             try command.run()
-            exit(0)
+            end(0)
         } catch let code as ExitCode {
-            exit(code.rawValue)
+            end(code.rawValue)
         } catch {
             if Root.exitCode(for: error) == .success {
                 // --help, --version: print as argument-parser would.
@@ -48,8 +48,17 @@ package enum CommandMain {
 
     /// Writes `PROGRAM: error: MESSAGE` (its first meaningful line) to stderr and exits 2.
     package static func fail(_ message: String, program: String) -> Never {
+        // First, so that a stop signal's give-up, if it is already ending the process, is the only
+        // line that says so.
+        Interruption.prepareToExit()
         try? Syscalls.writeAll(2, Data((program + ": error: " + oneLine(message) + "\n").utf8))
         exit(2)
+    }
+
+    /// Exits with `status`, unless a stop signal's give-up is already ending the process.
+    private static func end(_ status: Int32) -> Never {
+        Interruption.prepareToExit()
+        exit(status)
     }
 
     /// The first meaningful line of a message, so errors stay one line.

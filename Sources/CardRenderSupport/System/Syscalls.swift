@@ -466,6 +466,11 @@ package enum Syscalls {
         _exit(status)
     }
 
+    /// Blocks the calling thread until the process ends (`pause(2)` in a loop).
+    package static func waitForever() -> Never {
+        while true { pause() }
+    }
+
     /// `execv(2)`: this process becomes the program at `path`, given `arguments` (its name
     /// first). Standard output is flushed first; it returns only by throwing.
     package static func replaceProcess(with path: String, arguments: [String]) throws(Errno) -> Never {
