@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// One version: `CardRender.version` is what `--version` prints, what the docs tell a user to depend
+/// One version: `CommandMain.version` (which `CardRender.version` is) is what `--version` prints, what the docs tell a user to depend
 /// on, and the newest release tag.
 @Suite("Version")
 struct VersionCLITests {

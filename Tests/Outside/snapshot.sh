@@ -8,8 +8,8 @@ set -euo pipefail
 unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE GIT_OBJECT_DIRECTORY GIT_CONFIG_GLOBAL
 root=$(cd "$(dirname "$0")/../.." && pwd)
 dest=$1
-version=$(sed -n 's/.*static let version = "\(.*\)".*/\1/p' "$root/Sources/cardrender/CardRender.swift")
-[ -n "$version" ] || { echo "error: no version in Sources/cardrender/CardRender.swift" >&2; exit 1; }
+version=$(sed -n 's/.*static let version = "\(.*\)".*/\1/p' "$root/Sources/SharedCommands/CommandMain.swift")
+[ -n "$version" ] || { echo "error: no version in Sources/SharedCommands/CommandMain.swift" >&2; exit 1; }
 rm -rf "$dest"
 mkdir -p "$dest"
 (cd "$root" && git ls-files -co --exclude-standard -z | tar --null -T - -cf -) | tar -xf - -C "$dest"
