@@ -43,13 +43,15 @@ public struct PreviewRequest: Sendable, Equatable, Codable {
         self.dpi = dpi
     }
 
-    enum Key: String, CodingKey {
+    // Encodable is synthesised from these keys: `cardrender preview` hands the request to the
+    // `cardrender-preview` executable as JSON that `init(from:)` reads back.
+    enum CodingKeys: String, CodingKey {
         case template, data, back, allowedFolders = "allow-dir", host, port, dpi
     }
 
     /// Reads a request from a spec's keys (`template`, `data`, `back`, `allow-dir`, `host`, `port`, `dpi`).
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: Key.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
         template = try container.decode(String.self, forKey: .template)
         data = try container.decodeIfPresent(String.self, forKey: .data)
         back = try container.decodeIfPresent(String.self, forKey: .back)
@@ -57,19 +59,6 @@ public struct PreviewRequest: Sendable, Equatable, Codable {
         host = try container.decodeIfPresent(String.self, forKey: .host) ?? Self.loopback
         port = try container.decodeIfPresent(Int.self, forKey: .port) ?? 0
         dpi = try container.decodeIfPresent(Double.self, forKey: .dpi) ?? Self.defaultDPI
-    }
-
-    /// Writes the keys `init(from:)` reads: how `cardrender preview` hands the request to the
-    /// `cardrender-preview` executable.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(template, forKey: .template)
-        try container.encodeIfPresent(data, forKey: .data)
-        try container.encodeIfPresent(back, forKey: .back)
-        try container.encode(allowedFolders, forKey: .allowedFolders)
-        try container.encode(host, forKey: .host)
-        try container.encode(port, forKey: .port)
-        try container.encode(dpi, forKey: .dpi)
     }
 
     /// The cards request the preview renders: PNG at the page's resolution.
