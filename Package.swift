@@ -228,7 +228,8 @@ let package = Package(
             dependencies: ["KeyboardDiagrams", "Drawing", "GoldenImageTesting", "SpecFiles", "CardRenderSupport", "RenderPipeline"],
             exclude: ["__Goldens__"]
         ),
-        .testTarget(name: "GoldenImagesTests", dependencies: ["GoldenImages", "GoldenImageTesting", "Drawing"], exclude: ["__Goldens__"]),
+        .testTarget(name: "GoldenImagesTests", dependencies: ["GoldenImages", "GoldenImageTesting", "Drawing"], exclude: ["__Goldens__"],
+                    swiftSettings: mocking),
         .testTarget(name: "BatchRenderingTests", dependencies: ["BatchRendering", "Images", "Drawing", "SpecFiles", "CardRenderSupport"]),
         .testTarget(
             name: "RenderPipelineTests",

@@ -162,11 +162,18 @@ public enum AtomicFile {
                 let path = current + "/" + entry.name
                 if entry.isDirectory {
                     pending.append(path)
-                } else if let pid = temporaryOwner(entry.name), pid != Syscalls.processID, !Syscalls.processExists(pid) {
-                    try? Syscalls.removeFile(path)
+                } else {
+                    removeIfStaleTemporary(named: entry.name, at: path)
                 }
             }
         }
+    }
+
+    /// Removes the file at `path` when `name` is a temporary's (`.<file>.tmp-<pid>-<n>`) whose
+    /// process has ended, for a caller that lists the folder anyway.
+    public static func removeIfStaleTemporary(named name: String, at path: String) {
+        guard let pid = temporaryOwner(name), pid != Syscalls.processID, !Syscalls.processExists(pid) else { return }
+        try? Syscalls.removeFile(path)
     }
 
     /// The process id in a temporary file's name `.<file>.tmp-<pid>-<n>`, or nil for any other name.

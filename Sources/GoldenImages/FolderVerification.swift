@@ -154,9 +154,9 @@ public struct FolderVerification: Sendable, Encodable {
             break
         }
 
-        // Temporaries of a killed run (hidden, so never read as goldens) would otherwise stay forever.
-        AtomicFile.removeStaleTemporaries(in: goldens)
-        let (goldenFiles, goldenUnnamed) = try pngFiles(under: goldens)
+        // Temporaries of a killed run (hidden, so never read as goldens) would otherwise stay
+        // forever; they go as the goldens are listed.
+        let (goldenFiles, goldenUnnamed) = try pngFiles(under: goldens, removingStaleTemporaries: true)
         let (actualFiles, actualUnnamed) = try pngFiles(under: actual)
         var verification = FolderVerification(goldensDirectory: goldens.path, actualDirectory: actual.path, mode: mode,
                                               tolerance: tolerance, entries: [], images: [:])
@@ -168,11 +168,13 @@ public struct FolderVerification: Sendable, Encodable {
                 seconds: 0))
         }
         let paths = Set(goldenFiles).union(actualFiles).sorted()
-        let checked = Mutex<[Int: (entry: Entry, images: Images)]>([:])
+        let checked = Mutex<[(entry: Entry, images: Images)?]>(Array(repeating: nil, count: paths.count))
+        // The goldens folder's own links are resolved once, not once per pair.
+        let goldenPaths = OutputPaths.Resolver(root: goldens)
         // No start order is given, so the pool has nothing to refuse. A stop signal ends the
         // process after Interruption's grace period, as when pairs were compared one by one.
         try? WorkerPool.forEach(paths.count, workers: workers) { index in
-            let pair = timedCheck(paths[index], goldens: goldens, actual: actual,
+            let pair = timedCheck(paths[index], goldens: goldenPaths, actual: actual,
                                   hasGolden: goldenFiles.contains(paths[index]),
                                   hasActual: actualFiles.contains(paths[index]), tolerance: tolerance, mode: mode,
                                   artifactsDirectory: artifactsDirectory, keepingImages: keepingReportImages)
@@ -181,8 +183,8 @@ public struct FolderVerification: Sendable, Encodable {
         // Every job has run (no stop is asked for); collected in path order, whichever thread
         // finished first.
         let results = checked.withLock { $0 }
-        for (index, path) in paths.enumerated() {
-            guard let (entry, images) = results[index] else { continue }
+        for (path, result) in zip(paths, results) {
+            guard let (entry, images) = result else { continue }
             if images.expected != nil || images.actual != nil { verification.images[path] = images }
             verification.entries.append(entry)
         }
@@ -191,7 +193,7 @@ public struct FolderVerification: Sendable, Encodable {
     }
 
     /// One pair checked, with the time it took.
-    private static func timedCheck(_ path: String, goldens: URL, actual: URL, hasGolden: Bool, hasActual: Bool,
+    private static func timedCheck(_ path: String, goldens: OutputPaths.Resolver, actual: URL, hasGolden: Bool, hasActual: Bool,
                                    tolerance: Tolerance, mode: RecordMode, artifactsDirectory: URL?,
                                    keepingImages: Bool) -> (entry: Entry, images: Images) {
         let start = ContinuousClock.now
@@ -204,16 +206,17 @@ public struct FolderVerification: Sendable, Encodable {
         return (entry, images)
     }
 
-    private static func check(_ path: String, goldens: URL, actual: URL, hasGolden: Bool, hasActual: Bool,
+    private static func check(_ path: String, goldens: OutputPaths.Resolver, actual: URL, hasGolden: Bool, hasActual: Bool,
                               tolerance: Tolerance, mode: RecordMode, artifactsDirectory: URL?,
                               keepingImages: Bool, images: inout Images) -> Entry {
         var entry = Entry(path: path, status: .error, message: "", seconds: 0)
         // No golden is read or written through a symbolic link that leaves the goldens folder.
         let golden: URL
         do {
-            golden = try OutputPaths.resolve(path, under: goldens)
+            var resolver = goldens
+            golden = try resolver.resolve(path)
         } catch .escapesThroughSymlink(_, let link) {
-            entry.message = "golden \(path) leaves the goldens folder \(goldens.path) through the symbolic link"
+            entry.message = "golden \(path) leaves the goldens folder \(goldens.root.path) through the symbolic link"
                 + " \"\(link)\"; it is neither read nor written"
             return entry
         } catch {
@@ -227,7 +230,7 @@ public struct FolderVerification: Sendable, Encodable {
             return entry
         }
         do throws(GoldenError) {
-            let actualImage = try Paths.readImage(actual.appendingPathComponent(path))
+            let actualImage = try Paths.readImage(actual.appendingPathComponent(path, isDirectory: false))
             let artifacts = artifactsDirectory.map {
                 $0.appendingPathComponent(String(path.dropLast(4)), isDirectory: true)
             }
@@ -254,8 +257,10 @@ public struct FolderVerification: Sendable, Encodable {
 
     /// Relative paths of the PNG files under `folder` (regular files, not links), skipping hidden
     /// files and folders (temporaries among them) and links to folders, and, escaped for display,
-    /// the PNGs and folders whose names are not UTF-8.
-    private static func pngFiles(under folder: URL) throws(GoldenError) -> (files: Set<String>, unnamed: [String]) {
+    /// the PNGs and folders whose names are not UTF-8. Goldens are only written where they are
+    /// listed, so the stale temporaries of their writes are among the hidden files seen here.
+    private static func pngFiles(under folder: URL, removingStaleTemporaries: Bool = false) throws(GoldenError)
+        -> (files: Set<String>, unnamed: [String]) {
         let root = folder.resolvingSymlinksInPath().standardizedFileURL.path
         var files = Set<String>(), unnamed: [String] = []
         var pending = [(relative: "", path: root)]
@@ -268,7 +273,13 @@ public struct FolderVerification: Sendable, Encodable {
                 guard current.relative.isEmpty else { continue }
                 throw .unreadableImage(path: folder.path, reason: "cannot list the folder (\(error))")
             }
-            for entry in entries where entry.nameBytes.first != UInt8(ascii: ".") {
+            for entry in entries {
+                guard entry.nameBytes.first != UInt8(ascii: ".") else {
+                    if removingStaleTemporaries, !entry.isDirectory, let name = entry.validName {
+                        AtomicFile.removeIfStaleTemporary(named: name, at: current.path + "/" + name)
+                    }
+                    continue
+                }
                 guard let name = entry.validName else {
                     let shown = displayed(entry.nameBytes)
                     if entry.isDirectory || shown.lowercased().hasSuffix(".png") { unnamed.append(current.relative + shown) }

@@ -60,12 +60,10 @@ public enum GoldenStore {
                               tolerance: Tolerance = .default, mode: RecordMode,
                               artifactsDirectory: URL?) throws(GoldenError) -> GoldenOutcome {
         let goldenPath = golden.path
-        try checkParents(of: golden)
         var outcome = GoldenOutcome(status: .matched, goldenPath: goldenPath, message: "")
 
-        switch Paths.kind(of: golden) {
-        case .directory:
-            throw .isADirectory(path: goldenPath)
+        let expected: (image: RGBAImage, data: Data)
+        switch try readGolden(golden, besides: actual, actualPNG: actualPNG) {
         case .missing:
             guard mode.writesMissingGoldens() else {
                 outcome.status = .missingGolden
@@ -80,25 +78,15 @@ public enum GoldenStore {
             outcome.status = .recorded
             outcome.message = "recorded new golden \(goldenPath)"
             return outcome
-        case .file:
-            break
-        }
-
-        let expected: (image: RGBAImage, data: Data)
-        do throws(GoldenError) {
-            // A golden with the actual image's bytes is not decoded again.
-            if let actualPNG {
-                expected = try Paths.readImage(golden, sameBytesAs: (actual, actualPNG))
-            } else {
-                expected = try Paths.readImage(golden)
-            }
-        } catch {
+        case .unreadable(let error):
             // A golden that cannot be read is only replaced when every golden is being rewritten.
             guard mode == .all else { throw error }
             try record(actual, actualPNG: actualPNG, at: golden)
             outcome.status = .rerecorded
             outcome.message = "rewrote unreadable golden \(goldenPath) (record mode all): \(error.description)"
             return outcome
+        case .read(let image, let data):
+            expected = (image, data)
         }
 
         let comparison: ImageComparison
@@ -153,6 +141,37 @@ public enum GoldenStore {
     }
 
     /// A file where a folder of the golden's path should be is an error, not a missing golden.
+    private enum GoldenFile {
+        case missing
+        case unreadable(GoldenError)
+        case read(image: RGBAImage, data: Data)
+    }
+
+    /// The golden, opened once (its folders are looked at only when nothing is there). A golden
+    /// with the actual image's bytes is not decoded again. A folder in its place, or a file where
+    /// one of its folders should be, is an error whatever the record mode.
+    private static func readGolden(_ golden: URL, besides actual: RGBAImage,
+                                   actualPNG: Data?) throws(GoldenError) -> GoldenFile {
+        let data: Data?
+        do throws(GoldenError) {
+            data = try Paths.readDataIfPresent(golden)
+        } catch .isADirectory(let path) {
+            throw .isADirectory(path: path)
+        } catch {
+            return .unreadable(error)
+        }
+        guard let data else {
+            try checkParents(of: golden)
+            return .missing
+        }
+        do throws(GoldenError) {
+            let known = actualPNG.map { (image: actual, data: $0) }
+            return .read(image: try Paths.decode(data, from: golden, sameBytesAs: known), data: data)
+        } catch {
+            return .unreadable(error)
+        }
+    }
+
     private static func checkParents(of golden: URL) throws(GoldenError) {
         var folder = golden.standardizedFileURL.deletingLastPathComponent()
         while folder.path != "/" {

@@ -112,25 +112,42 @@ enum Paths {
         return (try decode(data, from: url), data)
     }
 
-    /// Reads a PNG beside one already decoded: when the files hold the same bytes they hold the
-    /// same pixels, so the decoded image is shared instead of decoding the file again.
+    /// Reads a PNG beside one already decoded (see `decode(_:from:sameBytesAs:)`).
     static func readImage(_ url: URL, sameBytesAs known: (image: RGBAImage, data: Data)) throws(GoldenError)
         -> (image: RGBAImage, data: Data) {
         let data = try readData(url)
-        return (data == known.data ? known.image : try decode(data, from: url), data)
+        return (try decode(data, from: url, sameBytesAs: known), data)
     }
 
-    /// The bytes of a file that should be a PNG (a folder or a missing file is an error).
+    /// `data` decoded, unless it is the bytes of an image already decoded: the same bytes hold the
+    /// same pixels, so that image is shared instead of decoding the file again.
+    static func decode(_ data: Data, from url: URL, sameBytesAs known: (image: RGBAImage, data: Data)?) throws(GoldenError)
+        -> RGBAImage {
+        if let known, known.data == data { return known.image }
+        return try decode(data, from: url)
+    }
+
+    /// The bytes of a file that should be a PNG (a folder, a missing file or anything but a
+    /// regular file is an error).
     static func readData(_ url: URL) throws(GoldenError) -> Data {
-        switch kind(of: url) {
-        case .missing: throw .unreadableImage(path: url.path, reason: "no such file")
-        case .directory: throw .isADirectory(path: url.path)
-        case .file: break
-        }
-        do {
-            return try Syscalls.contents(of: url.path)
+        guard let data = try readDataIfPresent(url) else { throw .unreadableImage(path: url.path, reason: "no such file") }
+        return data
+    }
+
+    /// As `readData`, or nil when nothing is at `url` or a folder on its way is missing. The file
+    /// is opened once and its kind taken from the open file: thousands of pairs are read per run.
+    static func readDataIfPresent(_ url: URL) throws(GoldenError) -> Data? {
+        let file: (kind: Syscalls.FileKind, data: Data)
+        do throws(Errno) {
+            file = try Syscalls.contents(ofRegularFile: url.path)
         } catch {
+            if error == .noSuchFileOrDirectory || error == .notDirectory { return nil }
             throw .unreadableImage(path: url.path, reason: error.description)
+        }
+        switch file.kind {
+        case .regularFile: return file.data
+        case .directory: throw .isADirectory(path: url.path)
+        case .symbolicLink, .other: throw .unreadableImage(path: url.path, reason: "not a regular file")
         }
     }
 
