@@ -1,3 +1,4 @@
+import CardRenderSupport
 import Foundation
 
 /// Runs a program and measures its wall time and peak memory, so each tool is measured on its
@@ -66,6 +67,32 @@ enum Subprocess {
     /// Runs the program itself, without GNU time, for its CPU time alone: time's own start-up would
     /// be counted too. Its peak memory is not meaningful (see above).
     static func spawn(_ path: String, _ arguments: [String]) -> Measurement {
+        let started = Measure.now()
+        guard let pid = start(path, arguments) else { return Measurement(seconds: 0, peakMiB: 0, status: -1) }
+        var status: Int32 = 0
+        var usage = rusage()
+        wait4(pid, &status, 0, &usage)
+        let seconds = Measure.now() - started
+        let exitCode = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : -1
+        func inSeconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return Measurement(seconds: seconds, cpuSeconds: inSeconds(usage.ru_utime) + inSeconds(usage.ru_stime),
+                           peakMiB: Double(usage.ru_maxrss) / 1024, status: exitCode)
+    }
+
+    /// Wall time of `copies` runs of one command started together, until all have exited.
+    static func spawnTogether(_ path: String, _ arguments: [String], copies: Int) throws -> Double {
+        let started = Measure.now()
+        let pids = (0..<copies).compactMap { _ in self.start(path, arguments) }
+        for pid in pids {
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
+        guard pids.count == copies else { throw MessageError("could not start \(path)") }
+        return Measure.now() - started
+    }
+
+    /// Starts the program with its output to /dev/null; nil when it cannot be started.
+    private static func start(_ path: String, _ arguments: [String]) -> pid_t? {
         var pid: pid_t = 0
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -74,17 +101,6 @@ enum Subprocess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
-        let start = Measure.now()
-        guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else {
-            return Measurement(seconds: 0, peakMiB: 0, status: -1)
-        }
-        var status: Int32 = 0
-        var usage = rusage()
-        wait4(pid, &status, 0, &usage)
-        let seconds = Measure.now() - start
-        let exitCode = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : -1
-        func inSeconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-        return Measurement(seconds: seconds, cpuSeconds: inSeconds(usage.ru_utime) + inSeconds(usage.ru_stime),
-                           peakMiB: Double(usage.ru_maxrss) / 1024, status: exitCode)
+        return posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 ? pid : nil
     }
 }

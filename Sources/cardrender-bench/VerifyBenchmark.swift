@@ -15,7 +15,7 @@ enum VerifyBenchmark {
     static let section = "verify"
     static let pairCount = 500
     static let changedEvery = 20
-    static let repetitions = 5
+    static let repetitions = 11
 
     static func run(cardrender: String) throws {
         guard Subprocess.cardrenderIsBuilt(at: cardrender) else { return }
@@ -25,22 +25,32 @@ enum VerifyBenchmark {
         let goldens = dir.appendingPathComponent("goldens"), actual = dir.appendingPathComponent("actual")
         let changed = try writePairs(goldens: goldens, actual: actual)
         print("\n== Verify: \(pairCount) golden/actual pairs of 360×504 cards (\(changed) changed); "
-              + "median of \(repetitions), separate processes, interleaved ==")
+              + "median of \(repetitions), separate processes, interleaved; "
+              + "times without GNU time, peak memory through it ==")
         print("timed: \(cardrender) verify")
 
+        func arguments(_ workers: Int) -> [String] {
+            ["verify", "--goldens", goldens.path, "--actual", actual.path, "--record", "never", "-j", "\(workers)"]
+        }
+        // Exit 1: the changed pairs fail, as they should; anything else is a broken run.
+        func checked(_ measurement: Subprocess.Measurement, _ workers: Int) throws -> Subprocess.Measurement {
+            guard measurement.status == 1 else {
+                throw MessageError("cardrender verify -j \(workers) exited with status \(measurement.status), not 1")
+            }
+            return measurement
+        }
+        // Peak memory through GNU time; the times from the tool alone, so that time's own start-up
+        // is not added to both sides of the ratio.
         var wall: [Int: [Double]] = [:], cpu: [Int: [Double]] = [:], peak: [Int: [Double]] = [:]
         for _ in 0..<repetitions {
             for workers in [1, 2] {
-                let measurement = Subprocess.run(cardrender, ["verify", "--goldens", goldens.path, "--actual", actual.path,
-                                                              "--record", "never", "-j", "\(workers)"])
-                // Exit 1: the changed pairs fail, as they should; anything else is a broken run.
-                guard measurement.status == 1 else {
-                    throw MessageError("cardrender verify -j \(workers) exited with status \(measurement.status), not 1")
-                }
+                let measurement = try checked(Subprocess.spawn(cardrender, arguments(workers)), workers)
                 wall[workers, default: []].append(measurement.seconds)
                 cpu[workers, default: []].append(measurement.cpuSeconds)
-                peak[workers, default: []].append(measurement.peakMiB)
             }
+        }
+        for workers in [1, 2] {
+            for _ in 0..<3 { peak[workers, default: []].append(try checked(Subprocess.run(cardrender, arguments(workers)), workers).peakMiB) }
         }
         for workers in [1, 2] {
             let seconds = Measure.median(wall[workers] ?? [])
@@ -54,31 +64,12 @@ enum VerifyBenchmark {
               + "\(ProcessInfo.processInfo.activeProcessorCount) cores here)")
         // The ceiling on a shared machine: two independent -j 1 runs at once do twice the work of
         // one; the throughput they gain over one run is the most -j 2 could gain here.
-        let pairs = try (0..<repetitions).map { _ in
-            try sideBySide(cardrender, ["verify", "--goldens", goldens.path, "--actual", actual.path, "--record", "never",
-                                        "-j", "1"])
-        }
+        let pairs = try (0..<repetitions).map { _ in try Subprocess.spawnTogether(cardrender, arguments(1), copies: 2) }
         print("two -j 1 runs at once".padding(toLength: 22, withPad: " ", startingAt: 0) + "wall " + Measure.ms(Measure.median(pairs))
               + "  → this machine gives two jobs " + Measure.ratio(2 * one, Measure.median(pairs))
               + " the throughput of one (the most -j 2 can reach here)")
         try odiffLoop(goldens: goldens, actual: actual, diffs: dir.appendingPathComponent("odiff"),
                       verifyCPU: Measure.median(cpu[1] ?? []), verifyWall: two)
-    }
-
-    /// Wall time of two copies of one command started together, until both have exited.
-    static func sideBySide(_ path: String, _ arguments: [String]) throws -> Double {
-        let start = Measure.now()
-        let processes = try (0..<2).map { _ in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: path)
-            process.arguments = arguments
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            return process
-        }
-        for process in processes { process.waitUntilExit() }
-        return Measure.now() - start
     }
 
     /// Writes the pairs; returns how many differ.
