@@ -156,8 +156,8 @@ public struct FolderVerification: Sendable, Encodable {
 
         // Temporaries of a killed run (hidden, so never read as goldens) would otherwise stay
         // forever; they go as the goldens are listed.
-        let (goldenFiles, goldenUnnamed) = try pngFiles(under: goldens, removingStaleTemporaries: true)
-        let (actualFiles, actualUnnamed) = try pngFiles(under: actual)
+        let ((goldenFiles, goldenUnnamed), (actualFiles, actualUnnamed)) = try listings(goldens: goldens, actual: actual,
+                                                                                         together: workers > 1)
         var verification = FolderVerification(goldensDirectory: goldens.path, actualDirectory: actual.path, mode: mode,
                                               tolerance: tolerance, entries: [], images: [:])
         // A name that is not UTF-8 cannot be opened through Foundation: an error naming it, never a skip.
@@ -255,6 +255,20 @@ public struct FolderVerification: Sendable, Encodable {
         return entry
     }
 
+    /// Both folders' PNG files (`pngFiles(under:)`), the actual folder listed on a thread of its
+    /// own when `together`: no pair starts before both listings are done.
+    private static func listings(goldens: URL, actual: URL, together: Bool) throws(GoldenError)
+        -> (goldens: (files: Set<String>, unnamed: [String]), actual: (files: Set<String>, unnamed: [String])) {
+        typealias Listing = Result<(files: Set<String>, unnamed: [String]), GoldenError>
+        let listActual: @Sendable () -> Listing = { Result { () throws(GoldenError) in try pngFiles(under: actual) } }
+        let actualListing = Mutex<Listing?>(nil)
+        let thread = together ? Syscalls.startThread { actualListing.withLock { $0 = listActual() } } : nil
+        let goldenListing = Listing { () throws(GoldenError) in try pngFiles(under: goldens, removingStaleTemporaries: true) }
+        if let thread { Syscalls.join(thread) }
+        let listed = actualListing.withLock { $0 } ?? listActual()
+        return (try goldenListing.get(), try listed.get())
+    }
+
     /// Relative paths of the PNG files under `folder` (regular files, not links), skipping hidden
     /// files and folders (temporaries among them) and links to folders, and, escaped for display,
     /// the PNGs and folders whose names are not UTF-8. Goldens are only written where they are
@@ -280,20 +294,27 @@ public struct FolderVerification: Sendable, Encodable {
                     }
                     continue
                 }
+                // Only folders and PNG files are of interest; the rest never becomes a String.
+                guard entry.isDirectory || (entry.kind == .regularFile && hasPNGExtension(entry.nameBytes)) else { continue }
                 guard let name = entry.validName else {
-                    let shown = displayed(entry.nameBytes)
-                    if entry.isDirectory || shown.lowercased().hasSuffix(".png") { unnamed.append(current.relative + shown) }
+                    unnamed.append(current.relative + displayed(entry.nameBytes))
                     continue
                 }
-                let path = current.path + "/" + name
                 if entry.isDirectory {
-                    pending.append((current.relative + name + "/", path))
-                } else if name.lowercased().hasSuffix(".png"), entry.kind == .regularFile {
+                    pending.append((current.relative + name + "/", current.path + "/" + name))
+                } else {
                     files.insert(current.relative + name)
                 }
             }
         }
         return (files, unnamed.sorted())
+    }
+
+    /// Whether a name ends in ".png", in any case.
+    private static func hasPNGExtension(_ name: [UInt8]) -> Bool {
+        guard name.count >= 4, name[name.count - 4] == UInt8(ascii: ".") else { return false }
+        // ASCII letters only: setting bit 5 lower-cases them and no other byte becomes one.
+        return zip(name.suffix(3), "png".utf8).allSatisfy { byte, letter in byte | 0x20 == letter }
     }
 
     /// A name's bytes, those beyond printable ASCII as `\xFF`.

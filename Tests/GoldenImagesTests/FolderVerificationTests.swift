@@ -221,6 +221,28 @@ struct FolderVerificationTests {
         #expect(verification.summary.errors == 2)
     }
 
+    /// ".png" in any case, on regular files only; a name that merely comes close is not listed.
+    @Test(arguments: [1, 2])
+    func onlyRegularFilesEndingInPNGAreListed(workers: Int) throws {
+        let scratch = try ScratchFolder()
+        let png = try PNG.encode(Self.base)
+        for name in ["lower.png", "UPPER.PNG", "Mixed.pNg", "deep/nested.png"] {
+            try scratch.write(Self.base, to: "goldens/\(name)")
+            try scratch.write(Self.base, to: "actual/\(name)")
+        }
+        // A control byte that a bit of case folding would turn into ".", other endings, a link.
+        try Self.write(png, in: scratch.file("actual"), rawName: Array("shifted".utf8) + [0x0E] + Array("png".utf8))
+        for name in ["notes.png.txt", "png", ".png", "short.pn"] {
+            try png.write(to: scratch.file("actual/\(name)"))
+        }
+        try FileManager.default.createSymbolicLink(at: scratch.file("actual/link.png"),
+                                                   withDestinationURL: scratch.file("actual/lower.png"))
+        let verification = try FolderVerification.run(goldens: scratch.file("goldens"), actual: scratch.file("actual"),
+                                                       mode: .never, workers: workers)
+        #expect(verification.entries.map(\.path) == ["Mixed.pNg", "UPPER.PNG", "deep/nested.png", "lower.png"])
+        #expect(verification.entries.allSatisfy { $0.status == .matched })
+    }
+
     @Test func recordingNeverWritesThroughALinkOutOfTheGoldens() throws {
         let scratch = try ScratchFolder()
         try FileManager.default.createDirectory(at: scratch.file("goldens"), withIntermediateDirectories: true)

@@ -393,7 +393,7 @@ package enum Syscalls {
                     Array(UnsafeBufferPointer(start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))))
                 }
             }
-            guard bytes != [UInt8(ascii: ".")], bytes != [UInt8(ascii: "."), UInt8(ascii: ".")] else { continue }
+            guard bytes.count > 2 || bytes.contains(where: { $0 != UInt8(ascii: ".") }) else { continue }
             entries.append(DirectoryEntry(nameBytes: bytes, kind: kind(entry.pointee.d_type, path, bytes)))
         }
         return entries
