@@ -32,7 +32,7 @@ public struct BatchRunner: Sendable {
         /// Options with the defaults of a plain run: every job, no forcing, keep going after failures.
         public init(workers: Int, force: Bool = false, failFast: Bool = false, dryRun: Bool = false,
                     shard: Shard? = nil, tool: String, build: String? = nil, specFile: String? = nil,
-                    describe: @escaping @Sendable (Error) -> String = BatchRunner.firstLine) {
+                    describe: @escaping @Sendable (Error) -> String = ErrorLine.of) {
             self.workers = workers
             self.force = force
             self.failFast = failFast
@@ -85,13 +85,6 @@ public struct BatchRunner: Sendable {
 
     /// The options this runner was made with.
     public let options: Options
-
-    /// The first non-empty line of an error's description.
-    public static func firstLine(_ error: Error) -> String {
-        "\(error)".split(whereSeparator: \.isNewline).first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-            .map(String.init)
-            ?? "failed"
-    }
 
     /// A runner with the given options; it holds no state between runs.
     public init(options: Options) { self.options = options }

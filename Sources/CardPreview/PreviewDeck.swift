@@ -117,7 +117,7 @@ public final class PreviewDeck: Sendable {
             do {
                 return try redraw()
             } catch {
-                let message = PreviewDeck.oneLine(error)
+                let message = ErrorLine.of(error)
                 state.withLock { state in
                     if state.snapshot.error != message {
                         state.snapshot.error = message
@@ -219,11 +219,5 @@ public final class PreviewDeck: Sendable {
             results.withLock { $0[index] = result }
         }
         return try results.withLock { $0 }.map { try ($0 ?? .failure(PreviewError("a card was not drawn"))).get() }
-    }
-
-    /// The first line of an error's message, as `cardrender` prints it.
-    static func oneLine(_ error: any Error) -> String {
-        let text = (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
-        return text.split(whereSeparator: \.isNewline).first.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? "failed"
     }
 }

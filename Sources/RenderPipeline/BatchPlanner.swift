@@ -70,7 +70,7 @@ public struct BatchPlanner: Sendable {
                 // A file the job names (a card template, its data) is at fault: point there.
                 throw error
             } catch {
-                throw SpecError(BatchRunner.firstLine(error), at: specJob.location)
+                throw SpecError(ErrorLine.of(error), at: specJob.location)
             }
             let parameters = specJob.parameters.keys.sorted().map { "\($0)=\(specJob.parameters[$0] ?? "")" }
             let id = folder + "/" + (parameters.isEmpty ? kind.name : parameters.joined(separator: ","))

@@ -1,3 +1,4 @@
+import CardRenderSupport
 import Drawing
 import Foundation
 import Geometry
@@ -134,15 +135,10 @@ public struct TemplateRenderer: Sendable {
             canvas.fill(clip, with: card.background)
             for layer in layers {
                 do { try draw(layer, on: canvas) } catch let error as SpecError { throw error } catch {
-                    throw Self.error(Self.oneLine(error), card: card, layer: layer, in: template)
+                    throw Self.error(ErrorLine.of(error), card: card, layer: layer, in: template)
                 }
             }
         }
-    }
-
-    static func oneLine(_ error: any Error) -> String {
-        let text = String(describing: error)
-        return text.split(whereSeparator: \.isNewline).first.map(String.init) ?? text
     }
 
     // MARK: layers
