@@ -95,7 +95,7 @@ let package = Package(
 
         // Finds SwiftPM resource bundles beside the executable or where `make install` puts them,
         // with an error instead of a trap when one is missing.
-        .target(name: "ResourceBundles"),
+        .target(name: "ResourceBundles", dependencies: ["CardRenderSupport"]),
         // The shipped fonts (DejaVu, and Noto and Symbola for other scripts and emoji, with their
         // licences and checksums; `subset.py` remakes the fallback files), the only fonts text uses.
         .target(

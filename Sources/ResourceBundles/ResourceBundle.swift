@@ -1,3 +1,4 @@
+import CardRenderSupport
 import Foundation
 
 /// Finds the resource bundle SwiftPM builds for one of this package's targets, the way an installed
@@ -20,8 +21,7 @@ public enum ResourceBundle {
     /// symbolic links resolved, then `../share/cardrender` beside each.
     public static func searchFolders(executableFolder: URL = Bundle.main.bundleURL) -> [URL] {
         var folders = [executableFolder.standardizedFileURL]
-        let resolved = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        if resolved.path != "/proc/self" { folders.append(resolved.standardizedFileURL) }
+        if let resolved = SiblingExecutable.runningFolder { folders.append(resolved.standardizedFileURL) }
         folders += folders.map { $0.appendingPathComponent(installedFolder, isDirectory: true).standardizedFileURL }
         var seen = Set<String>()
         return folders.filter { seen.insert($0.path).inserted }

@@ -4,10 +4,16 @@ import FoundationEssentials
 /// executables into one folder and `make install` puts them in one `bin`, so each is found
 /// beside the running executable (symbolic links resolved), never on `PATH`.
 package enum SiblingExecutable {
+    /// The running executable's folder with symbolic links resolved (`/proc/self/exe`); nil
+    /// where `/proc` is not mounted.
+    package static var runningFolder: URL? {
+        (try? Syscalls.realPath("/proc/self/exe")).map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
+    }
+
     /// The path of `name` in the running executable's folder.
     package static func path(named name: String) -> String {
-        let running = (try? Syscalls.realPath("/proc/self/exe")) ?? CommandLine.arguments[0]
-        return URL(fileURLWithPath: running).deletingLastPathComponent().appendingPathComponent(name).path
+        let folder = runningFolder ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        return folder.appendingPathComponent(name).path
     }
 
     /// Becomes `name` with `arguments`; a program that is not there, or cannot run, is one line.
