@@ -140,7 +140,7 @@ public enum GoldenStore {
         try Paths.writeAtomically(data, to: golden)
     }
 
-    /// A file where a folder of the golden's path should be is an error, not a missing golden.
+    /// What is at a golden's path.
     private enum GoldenFile {
         case missing
         case unreadable(GoldenError)
@@ -172,6 +172,7 @@ public enum GoldenStore {
         }
     }
 
+    /// A file where a folder of the golden's path should be is an error, not a missing golden.
     private static func checkParents(of golden: URL) throws(GoldenError) {
         var folder = golden.standardizedFileURL.deletingLastPathComponent()
         while folder.path != "/" {
