@@ -112,13 +112,6 @@ enum Paths {
         return (try decode(data, from: url), data)
     }
 
-    /// Reads a PNG beside one already decoded (see `decode(_:from:sameBytesAs:)`).
-    static func readImage(_ url: URL, sameBytesAs known: (image: RGBAImage, data: Data)) throws(GoldenError)
-        -> (image: RGBAImage, data: Data) {
-        let data = try readData(url)
-        return (try decode(data, from: url, sameBytesAs: known), data)
-    }
-
     /// `data` decoded, unless it is the bytes of an image already decoded: the same bytes hold the
     /// same pixels, so that image is shared instead of decoding the file again.
     static func decode(_ data: Data, from url: URL, sameBytesAs known: (image: RGBAImage, data: Data)?) throws(GoldenError)

@@ -64,8 +64,8 @@ enum Subprocess {
         return measurement
     }
 
-    /// Runs the program itself, without GNU time, for its CPU time alone: time's own start-up would
-    /// be counted too. Its peak memory is not meaningful (see above).
+    /// Runs the program itself, without GNU time, for its own wall and CPU time: time's start-up
+    /// would be counted too. Its peak memory is not meaningful (see above).
     static func spawn(_ path: String, _ arguments: [String]) -> Measurement {
         let started = Measure.now()
         guard let pid = start(path, arguments) else { return Measurement(seconds: 0, peakMiB: 0, status: -1) }

@@ -12,11 +12,18 @@ struct SharedDecodeTests {
         image.pixels.withUnsafeBytes { $0.baseAddress }
     }
 
+    /// A file read and decoded as verify reads a golden beside the actual image.
+    private static func readImage(_ url: URL, sameBytesAs known: (image: RGBAImage, data: Data)) throws
+        -> (image: RGBAImage, data: Data) {
+        let data = try Paths.readData(url)
+        return (try Paths.decode(data, from: url, sameBytesAs: known), data)
+    }
+
     @Test func aGoldenWithTheActualBytesSharesTheDecodedImage() throws {
         let scratch = try ScratchFolder()
         try scratch.write(GoldenStoreTests.golden, to: "golden.png")
         let actual = try Paths.readImage(scratch.file("golden.png"))
-        let golden = try Paths.readImage(scratch.file("golden.png"), sameBytesAs: actual)
+        let golden = try Self.readImage(scratch.file("golden.png"), sameBytesAs: actual)
         #expect(golden.image == actual.image)
         #expect(Self.storageAddress(golden.image) == Self.storageAddress(actual.image))
     }
@@ -26,7 +33,7 @@ struct SharedDecodeTests {
         try scratch.write(GoldenStoreTests.golden, to: "golden.png")
         try scratch.write(GoldenStoreTests.golden, to: "palette.png", encoding: .palette)
         let actual = try Paths.readImage(scratch.file("golden.png"))
-        let golden = try Paths.readImage(scratch.file("palette.png"), sameBytesAs: actual)
+        let golden = try Self.readImage(scratch.file("palette.png"), sameBytesAs: actual)
         #expect(golden.data != actual.data && golden.image == actual.image)
         #expect(Self.storageAddress(golden.image) != Self.storageAddress(actual.image))
     }
