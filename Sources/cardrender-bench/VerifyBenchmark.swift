@@ -9,13 +9,14 @@ import PlayingCards
 ///
 /// The 52 faces of the classic deck at poker size, 2× (360×504 px), cycled over 500 goldens; the
 /// actual folder holds the same files but for every 20th, which has a 24×24 block changed. Every
-/// run is the built `cardrender verify` as its own process, `-j 1` and `-j 2` interleaved; then,
+/// run is the built `cardrender verify` as its own process: each round runs `-j 1`, `-j 2` and two
+/// `-j 1` processes at once, and the ratios are given from the medians and round by round; then,
 /// when `odiff` is installed, one odiff process per pair, one after the other, as a script would.
 enum VerifyBenchmark {
     static let section = "verify"
     static let pairCount = 500
     static let changedEvery = 20
-    static let repetitions = 11
+    static let repetitions = 21
 
     static func run(cardrender: String) throws {
         guard Subprocess.cardrenderIsBuilt(at: cardrender) else { return }
@@ -40,13 +41,20 @@ enum VerifyBenchmark {
             return measurement
         }
         // Peak memory through GNU time; the times from the tool alone, so that time's own start-up
-        // is not added to both sides of the ratio.
+        // is not added to both sides of the ratio. Each round runs -j 1, -j 2 and two -j 1
+        // processes at once (the most -j 2 could gain on this machine), in an order reversed every
+        // other round, so that a shared machine's drifting load weighs on the three alike.
         var wall: [Int: [Double]] = [:], cpu: [Int: [Double]] = [:], peak: [Int: [Double]] = [:]
-        for _ in 0..<repetitions {
-            for workers in [1, 2] {
-                let measurement = try checked(Subprocess.spawn(cardrender, arguments(workers)), workers)
-                wall[workers, default: []].append(measurement.seconds)
-                cpu[workers, default: []].append(measurement.cpuSeconds)
+        var together: [Double] = []
+        for round in 0..<repetitions {
+            for run in round % 2 == 0 ? [1, 2, 0] : [0, 2, 1] {
+                guard run > 0 else {
+                    together.append(try Subprocess.spawnTogether(cardrender, arguments(1), copies: 2))
+                    continue
+                }
+                let measurement = try checked(Subprocess.spawn(cardrender, arguments(run)), run)
+                wall[run, default: []].append(measurement.seconds)
+                cpu[run, default: []].append(measurement.cpuSeconds)
             }
         }
         for workers in [1, 2] {
@@ -62,12 +70,18 @@ enum VerifyBenchmark {
         let one = Measure.median(wall[1] ?? []), two = Measure.median(wall[2] ?? [])
         print("verify: -j 2 is " + Measure.ratio(one, two) + " the speed of -j 1 (goal ≥ 1.8× on 2 cores; "
               + "\(ProcessInfo.processInfo.activeProcessorCount) cores here)")
-        // The ceiling on a shared machine: two independent -j 1 runs at once do twice the work of
-        // one; the throughput they gain over one run is the most -j 2 could gain here.
-        let pairs = try (0..<repetitions).map { _ in try Subprocess.spawnTogether(cardrender, arguments(1), copies: 2) }
-        print("two -j 1 runs at once".padding(toLength: 22, withPad: " ", startingAt: 0) + "wall " + Measure.ms(Measure.median(pairs))
-              + "  → this machine gives two jobs " + Measure.ratio(2 * one, Measure.median(pairs))
+        print("two -j 1 runs at once".padding(toLength: 22, withPad: " ", startingAt: 0) + "wall " + Measure.ms(Measure.median(together))
+              + "  → this machine gives two jobs " + Measure.ratio(2 * one, Measure.median(together))
               + " the throughput of one (the most -j 2 can reach here)")
+        // The same ratios round by round: each from runs a second apart, so a load that comes and
+        // goes between rounds moves both of its sides.
+        let ratios = zip(wall[1] ?? [], wall[2] ?? []).map { $0 / $1 }
+        let ceilings = zip(wall[1] ?? [], together).map { 2 * $0 / $1 }
+        func spread(_ values: [Double]) -> String {
+            String(format: "median %.2fx (%.2f–%.2fx)", Measure.median(values), values.min() ?? 0, values.max() ?? 0)
+        }
+        print("round by round: -j 2 ÷ -j 1 " + spread(ratios) + "; two -j 1 runs " + spread(ceilings)
+              + String(format: "; -j 2 got %.0f %% of what two processes got", 100 * Measure.median(zip(ratios, ceilings).map { $0 / $1 })))
         try odiffLoop(goldens: goldens, actual: actual, diffs: dir.appendingPathComponent("odiff"),
                       verifyCPU: Measure.median(cpu[1] ?? []), verifyWall: two)
     }
