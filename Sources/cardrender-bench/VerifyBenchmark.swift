@@ -82,8 +82,30 @@ enum VerifyBenchmark {
         }
         print("round by round: -j 2 ÷ -j 1 " + spread(ratios) + "; two -j 1 runs " + spread(ceilings)
               + String(format: "; -j 2 got %.0f %% of what two processes got", 100 * Measure.median(zip(ratios, ceilings).map { $0 / $1 })))
+        try startUp(cardrender, emptyFolders: dir.appendingPathComponent("empty"), oneWorker: one)
         try odiffLoop(goldens: goldens, actual: actual, diffs: dir.appendingPathComponent("odiff"),
                       verifyCPU: Measure.median(cpu[1] ?? []), verifyWall: two)
+    }
+
+    /// What no number of threads shortens: a run over two empty folders (start-up, parsing, the
+    /// listings, the summary) and `--version`, medians of 41; and the ratio a perfect pool would
+    /// give with that part alone serial.
+    static func startUp(_ cardrender: String, emptyFolders: URL, oneWorker: Double) throws {
+        let goldens = emptyFolders.appendingPathComponent("goldens"), actual = emptyFolders.appendingPathComponent("actual")
+        for folder in [goldens, actual] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        let verify = ["verify", "--goldens", goldens.path, "--actual", actual.path, "--record", "never", "-j", "1"]
+        var empty: [Double] = [], version: [Double] = []
+        for _ in 0..<41 {
+            let run = Subprocess.spawn(cardrender, verify)
+            guard run.status == 0 else { throw MessageError("cardrender verify of empty folders exited with status \(run.status)") }
+            empty.append(run.seconds)
+            version.append(Subprocess.spawn(cardrender, ["--version"]).seconds)
+        }
+        let serial = Measure.median(empty)
+        let perfect = serial + (oneWorker - serial) / 2
+        print("start-up".padding(toLength: 22, withPad: " ", startingAt: 0) + "wall " + Measure.ms(serial)
+              + " for empty folders (--version " + Measure.ms(Measure.median(version)) + "): with it alone serial, "
+              + "a perfect pool gives -j 2 " + Measure.ratio(oneWorker, perfect) + " the speed of -j 1")
     }
 
     /// Writes the pairs; returns how many differ.
