@@ -47,14 +47,15 @@ enum VerifyBenchmark {
         var wall: [Int: [Double]] = [:], cpu: [Int: [Double]] = [:], peak: [Int: [Double]] = [:]
         var together: [Double] = []
         for round in 0..<repetitions {
-            for run in round % 2 == 0 ? [1, 2, 0] : [0, 2, 1] {
-                guard run > 0 else {
+            // nil: two -j 1 processes at once.
+            for workers in round % 2 == 0 ? [1, 2, nil] : [nil, 2, 1] as [Int?] {
+                guard let workers else {
                     together.append(try Subprocess.spawnTogether(cardrender, arguments(1), copies: 2))
                     continue
                 }
-                let measurement = try checked(Subprocess.spawn(cardrender, arguments(run)), run)
-                wall[run, default: []].append(measurement.seconds)
-                cpu[run, default: []].append(measurement.cpuSeconds)
+                let measurement = try checked(Subprocess.spawn(cardrender, arguments(workers)), workers)
+                wall[workers, default: []].append(measurement.seconds)
+                cpu[workers, default: []].append(measurement.cpuSeconds)
             }
         }
         for workers in [1, 2] {
