@@ -9,8 +9,8 @@ import PlayingCards
 ///
 /// The 52 faces of the classic deck at poker size, 2× (360×504 px), cycled over 500 goldens; the
 /// actual folder holds the same files but for every 20th, which has a 24×24 block changed. Every
-/// run is the built `cardrender verify` as its own process: each round runs `-j 1`, `-j 2` and two
-/// `-j 1` processes at once, and the ratios are given from the medians and round by round; then,
+/// run is the built `cardrender verify` as its own process: each round runs `-j 1`, then `-j 2`, then
+/// two `-j 1` processes side by side, and the ratios are given from the medians and round by round; then,
 /// when `odiff` is installed, one odiff process per pair, one after the other, as a script would.
 enum VerifyBenchmark {
     static let section = "verify"
@@ -41,9 +41,9 @@ enum VerifyBenchmark {
             return measurement
         }
         // Peak memory through GNU time; the times from the tool alone, so that time's own start-up
-        // is not added to both sides of the ratio. Each round runs -j 1, -j 2 and two -j 1
-        // processes at once (the most -j 2 could gain on this machine), in an order reversed every
-        // other round, so that a shared machine's drifting load weighs on the three alike.
+        // is not added to both sides of the ratio. Each round runs -j 1, then -j 2, then two -j 1
+        // processes side by side (the most -j 2 could gain on this machine), in an order reversed
+        // every other round, so that a shared machine's drifting load weighs on the three alike.
         var wall: [Int: [Double]] = [:], cpu: [Int: [Double]] = [:], peak: [Int: [Double]] = [:]
         var together: [Double] = []
         for round in 0..<repetitions {
