@@ -63,7 +63,9 @@ import Testing
         let sent = Date()
         kill(process.processIdentifier, SIGINT)
         while process.isRunning, Date().timeIntervalSince(sent) < 10 { usleep(10_000) }
-        #expect(Date().timeIntervalSince(sent) < 1.5)
+        // Promptly: well under the 15 s idle bound that the connection URLSession keeps open
+        // would cost if shutting down waited for it, with room for a sanitizer build on a loaded machine.
+        #expect(Date().timeIntervalSince(sent) < 5)
         process.waitUntilExit()
         let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus == 0, "\(errors)")
