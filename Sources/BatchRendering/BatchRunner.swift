@@ -165,15 +165,17 @@ public struct BatchRunner: Sendable {
         let reporter = ProgressReporter(style: progress ?? .quiet, total: jobs.count)
         reporter.begin(jobs: jobs.count, skippedByShard: allJobs.count - jobs.count)
         let shared = SharedRun(manifest: start.recorded, stamps: start.verified)
-        try runJobs(jobs, upToDate: start.upToDate, in: folder, shared: shared, reporter: reporter)
-        var (final, finalStamps) = shared.snapshot()
-        let counts = shared.counts()
-        // Jobs that never started (fail-fast, a signal) left their files alone: their entries hold.
-        let failed = Set(counts.failures.map(\.id))
-        for (id, entry) in start.setAside where final.jobs[id] == nil && !failed.contains(id) {
-            final.jobs[id] = entry
+        // Giving up on a signal (a job that cannot stop), while the jobs run or while the final
+        // manifest is saved, saves what is recorded: the manifest stays true to the files.
+        let saveErrors = try Interruption.onGivingUp({ shared.save(to: folder.url) }) {
+            try runJobs(jobs, upToDate: start.upToDate, in: folder, shared: shared, reporter: reporter)
+            // Jobs that never started (fail-fast, a signal) left their files alone: their entries hold.
+            let failed = Set(shared.counts().failures.map(\.id))
+            return shared.finish(restoring: start.setAside.filter { !failed.contains($0.key) }) { final, finalStamps in
+                save(final, finalStamps, over: start, in: folder)
+            }
         }
-        let saveErrors = save(final, finalStamps, over: start, in: folder)
+        let counts = shared.counts()
         let outcome = Outcome(jobs: jobs.count, rendered: counts.rendered, skipped: counts.skipped,
                               failures: counts.failures.sorted { $0.id < $1.id },
                               notRun: jobs.count - counts.rendered - counts.skipped - counts.failures.count,
@@ -232,12 +234,9 @@ public struct BatchRunner: Sendable {
     private func runJobs(_ jobs: [BatchJob], upToDate: [Bool], in folder: OutputFolder, shared: SharedRun,
                          reporter: ProgressReporter) throws {
         let failFast = options.failFast
-        // Giving up on a signal (a job that cannot stop) keeps the manifest true to the files.
-        try Interruption.onGivingUp({ shared.save(to: folder.url) }) {
-            try WorkerPool.forEach(jobs.count, workers: options.workers,
-                                   shouldStop: { Interruption.isRequested || (failFast && shared.hasFailures) }) { index in
-                runJob(jobs[index], upToDate: upToDate[index], in: folder, shared: shared, reporter: reporter)
-            }
+        try WorkerPool.forEach(jobs.count, workers: options.workers,
+                               shouldStop: { Interruption.isRequested || (failFast && shared.hasFailures) }) { index in
+            runJob(jobs[index], upToDate: upToDate[index], in: folder, shared: shared, reporter: reporter)
         }
     }
 
@@ -417,6 +416,16 @@ private final class SharedRun: Sendable {
         }
     }
 
+    /// Puts back the `restoring` entries of jobs that did not record one, then runs `save` on the
+    /// final manifest and stamps. Under the lock: giving up on a signal meanwhile waits, then
+    /// saves the same manifest, rather than cutting this save short.
+    func finish<T>(restoring entries: [String: Manifest.Entry], _ save: (Manifest, FileStamps) -> T) -> T {
+        state.withLock { s in
+            for (id, entry) in entries where s.manifest.jobs[id] == nil { s.manifest.jobs[id] = entry }
+            return save(s.manifest, s.stamps)
+        }
+    }
+
     /// Saves the manifest, its stamps and the gallery now (when giving up on a signal).
     func save(to folder: URL) {
         state.withLock { s in
@@ -425,8 +434,6 @@ private final class SharedRun: Sendable {
             try? Gallery.write(s.manifest, to: folder)
         }
     }
-
-    func snapshot() -> (Manifest, FileStamps) { state.withLock { ($0.manifest, $0.stamps) } }
 
     func counts() -> (rendered: Int, skipped: Int, files: Int, failures: [BatchRunner.Failure]) {
         state.withLock { ($0.rendered, $0.skipped, $0.files, $0.failures) }

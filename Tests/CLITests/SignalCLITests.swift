@@ -40,7 +40,8 @@ import Testing
 
     /// Starts `cardrender` with `arguments` in `folder`; with `ignoringSIGINT`, through a shell
     /// that ignores SIGINT first, as a script's background job inherits it.
-    static func start(_ arguments: [String], in folder: URL, ignoringSIGINT: Bool = false) throws -> Process {
+    static func start(_ arguments: [String], in folder: URL, ignoringSIGINT: Bool = false,
+                      setting extra: [String: String] = [:]) throws -> Process {
         let process = Process()
         if ignoringSIGINT {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -50,7 +51,7 @@ import Testing
             process.arguments = arguments
         }
         process.currentDirectoryURL = folder
-        process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"].merging(extra) { _, new in new }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -145,4 +146,40 @@ import Testing
             }
         }
     }
+
+    #if ENABLE_MOCKING
+    /// A signal while the final manifest is being saved on a slow disk (its fsync held for 3 s,
+    /// past the grace period): giving up waits for that save and saves the same manifest, so the
+    /// folder is never left without the record of the files the run wrote.
+    @Test func aSignalDuringASlowFinalSaveKeepsTheManifest() throws {
+        let game = try CardsFixture.make("signal-slow-save", template: Self.slowTemplate(dpi: 18), csv: Self.rows)
+        defer { game.remove() }
+        try game.write("spec.yaml", """
+        jobs:
+          - kind: card
+            card: [AS, KH]
+            size: 60x84pt
+            output: quick
+        """)
+        let out = game.url("o")
+        let process = try Self.start(["batch", "spec.yaml", "--out", "o", "--quiet"], in: game.folder,
+                                     setting: [SystemFaults.environmentVariable: "fsync OK pause=3000 times=1 in=\(out.path)"])
+        // Once the job's files are there the run is saving its manifest, held at the fsync.
+        let quick = game.url("o/quick/KH.png")
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning, Date() < deadline, !FileManager.default.fileExists(atPath: quick.path) { usleep(10_000) }
+        usleep(100_000)
+        try #require(process.isRunning, "the run ended before the signal")
+        _ = Self.stop(process, with: [SIGINT])
+        #expect(process.terminationStatus == 128 + SIGINT)
+        #expect(try Self.temporaries(in: out).isEmpty)
+        let manifest = try Manifest.read(from: out)
+        let listed = manifest.jobs.values.flatMap(\.outputs)
+        #expect(listed.map(\.path).sorted() == ["quick/AS.png", "quick/KH.png"])
+        for output in listed {
+            let data = try? Data(contentsOf: out.appendingPathComponent(output.path))
+            #expect(data.map(Checksum.sha256) == output.sha256, "\(output.path) is not on disk as the manifest records")
+        }
+    }
+    #endif
 }

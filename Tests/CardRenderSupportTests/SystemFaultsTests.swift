@@ -151,10 +151,27 @@ import Testing
         #expect(try SystemFaults.installFromEnvironment([:]) == nil)
         for bad in ["write ENOSPC", "write ENOSPC in=", "writes ENOSPC in=/x", "write ENOPE in=/x", "write ENOSPC after=-1 in=/x",
                     "write ENOSPC later=1 in=/x"] {
-            #expect(throws: MessageError("CARDRENDER_SYSTEM_FAULTS: cannot read '\(bad)'; write CALL ERRNO [after=N] [times=N] in=FOLDER")) {
+            #expect(throws: MessageError("CARDRENDER_SYSTEM_FAULTS: cannot read '\(bad)'; "
+                                         + "write CALL ERRNO [after=N] [times=N] [pause=MS] in=FOLDER")) {
                 try SystemFaults.installFromEnvironment([SystemFaults.environmentVariable: bad])
             }
         }
+    }
+
+    /// `OK` with a pause holds the call (a slow disk) and then runs it: the file is written, and
+    /// no failure is counted.
+    @Test func aPauseHoldsTheCallAndThenRunsIt() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try AtomicFile.prepareDirectory(folder)
+        let url = folder.appendingPathComponent("slow.txt")
+        let text = "fsync OK pause=300 times=1 in=\(folder.path)"
+        let installation = try #require(try SystemFaults.installFromEnvironment([SystemFaults.environmentVariable: text]))
+        defer { installation.remove() }
+        let started = ContinuousClock.now
+        try AtomicFile.write(Data("x".utf8), to: url)
+        #expect(ContinuousClock.now - started >= .milliseconds(300))
+        #expect(try Data(contentsOf: url) == Data("x".utf8))
+        #expect(installation.failures == 0)
     }
 }
 

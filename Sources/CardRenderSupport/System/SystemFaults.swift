@@ -9,10 +9,19 @@ package enum SystemCall: String, Sendable, Hashable, CaseIterable {
 }
 
 #if ENABLE_MOCKING
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 
 /// One system call made to fail, for tests of what a full disk, a failing device or a folder
 /// without permission does: the call returns `-1` with `error` in `errno`, as the kernel's would.
+/// With `pause`, the call first waits that many milliseconds (a slow disk); without `error`, it
+/// then runs.
 ///
 /// A fault applies only to paths inside `folder` (or that very file), so tests running at the
 /// same time in other folders are untouched; a call on a descriptor (write, fsync, flock …)
@@ -20,19 +29,22 @@ import Synchronization
 /// destination.
 package struct SystemFault: Sendable, Hashable {
     package var call: SystemCall
-    package var error: Errno
+    package var error: Errno?
     package var folder: String
     /// How many matching calls succeed before the first failure.
     package var after: Int
     /// How many matching calls fail; nil: every one from then on.
     package var times: Int?
+    /// Milliseconds each matching call waits before it fails or runs.
+    package var pause = 0
 
-    package init(_ call: SystemCall, _ error: Errno, in folder: String, after: Int = 0, times: Int? = nil) {
+    package init(_ call: SystemCall, _ error: Errno?, in folder: String, after: Int = 0, times: Int? = nil, pause: Int = 0) {
         self.call = call
         self.error = error
         self.folder = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         self.after = after
         self.times = times
+        self.pause = pause
     }
 
     func applies(to path: String) -> Bool {
@@ -89,7 +101,8 @@ package enum SystemFaults {
     }
 
     /// The variable a debug build of the command line reads its faults from, one a line:
-    /// `CALL ERRNO [after=N] [times=N] in=FOLDER`, e.g. `rename ENOSPC after=2 in=/tmp/out`.
+    /// `CALL ERRNO [after=N] [times=N] [pause=MS] in=FOLDER`, e.g. `rename ENOSPC after=2 in=/tmp/out`;
+    /// ERRNO `OK` pauses the call and then runs it: `fsync OK pause=1500 times=1 in=/tmp/out`.
     package static let environmentVariable = "CARDRENDER_SYSTEM_FAULTS"
 
     /// Installs the faults `environmentVariable` lists, if any (for tests of the command line,
@@ -100,7 +113,7 @@ package enum SystemFaults {
         var faults: [SystemFault] = []
         for line in text.split(whereSeparator: \.isNewline) where !line.allSatisfy(\.isWhitespace) {
             guard let fault = parse(line) else {
-                throw MessageError("\(environmentVariable): cannot read '\(line)'; write CALL ERRNO [after=N] [times=N] in=FOLDER")
+                throw MessageError("\(environmentVariable): cannot read '\(line)'; write CALL ERRNO [after=N] [times=N] [pause=MS] in=FOLDER")
             }
             faults.append(fault)
         }
@@ -111,39 +124,45 @@ package enum SystemFaults {
         guard let folderStart = line.firstRange(of: " in=") else { return nil }
         let folder = String(line[folderStart.upperBound...])
         let words = line[..<folderStart.lowerBound].split(separator: " ")
-        guard words.count >= 2, !folder.isEmpty, let call = SystemCall(rawValue: String(words[0])),
-              let code = Syscalls.codesByName[String(words[1])] else { return nil }
-        var fault = SystemFault(call, Errno(rawValue: code), in: folder)
+        guard words.count >= 2, !folder.isEmpty, let call = SystemCall(rawValue: String(words[0])) else { return nil }
+        let code = Syscalls.codesByName[String(words[1])]
+        guard code != nil || words[1] == "OK" else { return nil }
+        var fault = SystemFault(call, code.map { Errno(rawValue: $0) }, in: folder)
         for option in words.dropFirst(2) {
             let parts = option.split(separator: "=", maxSplits: 1)
             guard parts.count == 2, let number = Int(parts[1]), number >= 0 else { return nil }
             switch parts[0] {
             case "after": fault.after = number
             case "times": fault.times = number
+            case "pause": fault.pause = number
             default: return nil
             }
         }
         return fault
     }
 
-    /// The `errno` an installed fault gives this call, counting it; nil lets the call run.
+    /// The `errno` an installed fault gives this call, counting it; nil lets the call run. A
+    /// fault with a pause waits first, outside the lock, so other calls go on meanwhile.
     static func injectedCode(for call: SystemCall, path: String?) -> Int32? {
         guard let path else { return nil }
-        return state.withLock { state in
-            var code: Int32?
+        let (code, pause) = state.withLock { state in
+            var code: Int32?, pause = 0
             for id in state.installed.keys.sorted() {
                 guard var installed = state.installed[id] else { continue }
                 for (index, fault) in installed.faults.enumerated() where fault.call == call && fault.applies(to: path) {
                     if code == nil, fault.fails(at: installed.seen[index]) {
-                        code = fault.error.rawValue
-                        installed.failures += 1
+                        code = fault.error?.rawValue
+                        pause += fault.pause
+                        if fault.error != nil { installed.failures += 1 }
                     }
                     installed.seen[index] += 1
                 }
                 state.installed[id] = installed
             }
-            return code
+            return (code, pause)
         }
+        if pause > 0 { usleep(useconds_t(min(pause, 60_000)) * 1000) }
+        return code
     }
 
     static func opened(_ fd: Int32, path: String) {
