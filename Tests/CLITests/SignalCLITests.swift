@@ -112,12 +112,7 @@ import Testing
     func aBatchJobThatCannotStopIsAbandonedAndTheManifestStaysTrue(signal: Int32) throws {
         let game = try CardsFixture.make("signal-batch", template: Self.slowTemplate(dpi: 1200), csv: Self.rows)
         defer { game.remove() }
-        try game.write("spec.yaml", """
-        jobs:
-          - kind: card
-            card: [AS, KH]
-            size: 60x84pt
-            output: quick
+        try game.write("spec.yaml", Self.quickJob + """
           - kind: cards
             template: template.yaml
             data: cards.csv
@@ -125,9 +120,7 @@ import Testing
         """)
         let process = try Self.start(["batch", "spec.yaml", "--out", "o", "-j", "2", "--quiet"], in: game.folder)
         // Once the quick job is written the slow one is drawing its cards.
-        let quick = game.url("o/quick/KH.png")
-        let deadline = Date().addingTimeInterval(30)
-        while process.isRunning, Date() < deadline, !FileManager.default.fileExists(atPath: quick.path) { usleep(20_000) }
+        Self.waitForTheQuickJob(process, in: game)
         Self.letItWork(process, seconds: 1)
         try #require(process.isRunning, "the slow run ended before the signal")
         let seconds = Self.stop(process, with: [signal])
@@ -138,6 +131,29 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("slow/cards.json").path))
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent(OutputFolder.lockFileName).path),
                 "the lock file is removed when the run gives up")
+        try Self.expectTheManifestTrue(in: out)
+    }
+
+    /// A spec whose first job writes quick/AS.png and quick/KH.png at once; more jobs may follow.
+    static let quickJob = """
+        jobs:
+          - kind: card
+            card: [AS, KH]
+            size: 60x84pt
+            output: quick
+
+        """
+
+    /// Waits (30 s at most) for the quick job's last file.
+    static func waitForTheQuickJob(_ process: Process, in game: CardsFixture) {
+        let quick = game.url("o/quick/KH.png")
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning, Date() < deadline, !FileManager.default.fileExists(atPath: quick.path) { usleep(10_000) }
+    }
+
+    /// Reads the manifest in `out` and expects each file it lists on disk with the hash it records.
+    @discardableResult
+    static func expectTheManifestTrue(in out: URL) throws -> Manifest {
         let manifest = try Manifest.read(from: out)
         for (id, entry) in manifest.jobs {
             for output in entry.outputs {
@@ -145,6 +161,7 @@ import Testing
                 #expect(data.map(Checksum.sha256) == output.sha256, "the manifest lists \(output.path) of \(id), not on disk as recorded")
             }
         }
+        return manifest
     }
 
     #if ENABLE_MOCKING
@@ -154,32 +171,19 @@ import Testing
     @Test func aSignalDuringASlowFinalSaveKeepsTheManifest() throws {
         let game = try CardsFixture.make("signal-slow-save", template: Self.slowTemplate(dpi: 18), csv: Self.rows)
         defer { game.remove() }
-        try game.write("spec.yaml", """
-        jobs:
-          - kind: card
-            card: [AS, KH]
-            size: 60x84pt
-            output: quick
-        """)
+        try game.write("spec.yaml", Self.quickJob)
         let out = game.url("o")
         let process = try Self.start(["batch", "spec.yaml", "--out", "o", "--quiet"], in: game.folder,
                                      setting: [SystemFaults.environmentVariable: "fsync OK pause=3000 times=1 in=\(out.path)"])
         // Once the job's files are there the run is saving its manifest, held at the fsync.
-        let quick = game.url("o/quick/KH.png")
-        let deadline = Date().addingTimeInterval(30)
-        while process.isRunning, Date() < deadline, !FileManager.default.fileExists(atPath: quick.path) { usleep(10_000) }
+        Self.waitForTheQuickJob(process, in: game)
         usleep(100_000)
         try #require(process.isRunning, "the run ended before the signal")
         _ = Self.stop(process, with: [SIGINT])
         #expect(process.terminationStatus == 128 + SIGINT)
         #expect(try Self.temporaries(in: out).isEmpty)
-        let manifest = try Manifest.read(from: out)
-        let listed = manifest.jobs.values.flatMap(\.outputs)
-        #expect(listed.map(\.path).sorted() == ["quick/AS.png", "quick/KH.png"])
-        for output in listed {
-            let data = try? Data(contentsOf: out.appendingPathComponent(output.path))
-            #expect(data.map(Checksum.sha256) == output.sha256, "\(output.path) is not on disk as the manifest records")
-        }
+        let manifest = try Self.expectTheManifestTrue(in: out)
+        #expect(manifest.jobs.values.flatMap(\.outputs).map(\.path).sorted() == ["quick/AS.png", "quick/KH.png"])
     }
     #endif
 }
