@@ -23,7 +23,7 @@ TEST_PACKAGES = poppler-utils pango1.0-tools chromium python3 python3-pip libreo
 TEST_PIP_PACKAGES = openpyxl
 
 .PHONY: all deps system-deps test-deps build run test unit-test environment-test browser-test examples install-check api-docs doc-coverage goldens bench bench-baseline docs install uninstall manual clean \
-  fuzz fuzz-build fuzz-ci sanitize sanitize-address sanitize-thread stress stress-ci
+  fuzz fuzz-build fuzz-run fuzz-ci sanitize sanitize-address sanitize-thread stress stress-ci
 
 all: build
 
@@ -64,7 +64,13 @@ run: build
 # Then what a user outside the checkout gets: the Examples package built by version, an
 # installed binary run with the checkout moved away, and the API docs. Last, the suite again under
 # AddressSanitizer, every fuzz target for 30 s, and 20 rounds of the thread stress test.
-test: unit-test environment-test browser-test examples install-check api-docs doc-coverage sanitize fuzz-ci stress-ci
+# Stage by stage, each printing how long it took, so a slow CI run shows where its time went.
+TEST_STAGES = unit-test environment-test browser-test examples install-check api-docs doc-coverage sanitize fuzz-ci stress-ci
+test:
+	@started=$$(date +%s); for stage in $(TEST_STAGES); do \
+	  begun=$$(date +%s); $(MAKE) --no-print-directory $$stage || { echo "make test: $$stage failed" >&2; exit 1; }; \
+	  echo "make test: $$stage passed in $$(( $$(date +%s) - begun )) s"; \
+	done; echo "make test: every stage passed in $$(( $$(date +%s) - started )) s"
 
 # The C comparison and PNG loops are optimised in debug test builds too (a flag a versioned
 # dependency may not set in its manifest, so it is given here).
@@ -75,13 +81,14 @@ unit-test: test-deps
 	CARDRENDER_RECORD=$${CARDRENDER_RECORD:-$(if $(CI),never,missing)} $(SWIFT) test --skip-build $(TEST_FLAGS)
 
 # Tests must not depend on the caller's environment. The targets whose tests start processes or read
-# variables run twice more: CLITests (every test that runs cardrender, git or poppler), DocumentTests
+# variables run once more: CLITests (every test that runs cardrender, git or poppler), DocumentTests
 # (poppler), GoldenImagesTests (assertGolden and the CARDRENDER_* variables) and SpreadsheetTests
-# (LibreOffice and openpyxl). First as on a
-# developer's machine (CI unset, CARDRENDER_RECORD=missing as unit-test exports locally), then in a
-# hostile environment: LANG=C, TZ=Asia/Seoul, HOME a file nothing can be written under, started from
-# another folder (SwiftPM itself caches its manifests there, through XDG_CACHE_HOME). The other targets start no process and read no variable; running the whole suite
-# twice more would add about two thirds to the time of `make test`.
+# (LibreOffice and openpyxl). They run with CI flipped (unset when the caller set it, with
+# CARDRENDER_RECORD=missing as on a developer's machine; set, with CARDRENDER_RECORD=never, when the
+# caller did not) and in a hostile environment: LANG=C, TZ=Asia/Seoul, HOME a file nothing can be
+# written under, started from another folder (SwiftPM itself caches its manifests there, through
+# XDG_CACHE_HOME). The other targets start no process and read no variable; running the whole suite
+# again would add about a third to the time of `make test`.
 ENVIRONMENT_TESTS = CLITests|GoldenImagesTests|DocumentTests|SpreadsheetTests
 
 # The keyboard animation (APNG and SMIL SVG) plays in headless Chromium as the spring says; the
@@ -95,10 +102,9 @@ browser-test: test-deps
 
 environment-test: test-deps
 	$(SWIFT) build --build-tests $(TEST_FLAGS)
-	env -u CI CARDRENDER_RECORD=missing $(SWIFT) test --skip-build $(TEST_FLAGS) --filter '$(ENVIRONMENT_TESTS)'
 	elsewhere=$$(mktemp -d) && cd "$$elsewhere" && \
-	  env LANG=C LC_ALL=C TZ=Asia/Seoul HOME=/dev/null XDG_CACHE_HOME="$$elsewhere/cache" \
-	    CARDRENDER_RECORD=$${CARDRENDER_RECORD:-$(if $(CI),never,missing)} \
+	  env $(if $(CI),-u CI CARDRENDER_RECORD=missing,CI=true CARDRENDER_RECORD=never) \
+	    LANG=C LC_ALL=C TZ=Asia/Seoul HOME=/dev/null XDG_CACHE_HOME="$$elsewhere/cache" \
 	    $(SWIFT) test --package-path $(CURDIR) --skip-build $(TEST_FLAGS) --filter '$(ENVIRONMENT_TESTS)'; \
 	  status=$$?; cd / && rm -rf "$$elsewhere"; exit $$status
 
@@ -111,6 +117,8 @@ FUZZ_SECONDS ?= 60
 # the example game, each under a time limit; a new seed each run unless FUZZ_CLI_SEED is set.
 FUZZ_CLI_SECONDS ?= 600
 FUZZ_CLI_SEED    ?=
+FUZZ_CLI_BIN     ?= $(RELEASE_BIN)/cardrender
+FUZZ_JOBS        ?= $(shell nproc)
 FUZZ_DIR      = .build-fuzz
 # The targets that draw share the test suite's leak suppressions (fontconfig, cairo); a fatal error
 # prints its message without the Swift backtracer, which trips AddressSanitizer as it reads the stack.
@@ -135,23 +143,33 @@ fuzz-build: deps
 	  for target in $(FUZZ_SWIFT); do ln -sf "$$bin/fuzz-$$target" $(FUZZ_DIR)/bin/fuzz-$$target; done
 
 fuzz: fuzz-build build
-	@mkdir -p $(FUZZ_CRASHES); failed=""; \
-	for target in $(FUZZ_C) $(FUZZ_SWIFT); do \
-	  mkdir -p $(FUZZ_DIR)/corpus/$$target; echo "fuzz-$$target: $(FUZZ_SECONDS) s"; \
-	  $(FUZZ_ENV) $(FUZZ_DIR)/bin/fuzz-$$target -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
-	    -artifact_prefix=$(FUZZ_CRASHES)/$$target- $(FUZZ_DIR)/corpus/$$target Fuzz/corpus/$$target \
-	    > $(FUZZ_DIR)/$$target.log 2>&1 || { failed="$$failed $$target"; tail -n 30 $(FUZZ_DIR)/$$target.log; }; \
+	@$(MAKE) --no-print-directory fuzz-run
+
+# FUZZ_JOBS targets at a time (each on its own core for its whole FUZZ_SECONDS), then the command
+# driver on FUZZ_CLI_BIN.
+fuzz-run:
+	@mkdir -p $(FUZZ_CRASHES); rm -f $(FUZZ_DIR)/*.failed; \
+	printf '%s\n' $(FUZZ_C) $(FUZZ_SWIFT) | xargs -P $(FUZZ_JOBS) -I TARGET sh -c '\
+	  mkdir -p $(FUZZ_DIR)/corpus/TARGET; echo "fuzz-TARGET: $(FUZZ_SECONDS) s"; \
+	  $(FUZZ_ENV) $(FUZZ_DIR)/bin/fuzz-TARGET -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
+	    -artifact_prefix=$(FUZZ_CRASHES)/TARGET- $(FUZZ_DIR)/corpus/TARGET Fuzz/corpus/TARGET \
+	    > $(FUZZ_DIR)/TARGET.log 2>&1 || touch $(FUZZ_DIR)/TARGET.failed'; \
+	failed=""; for target in $(FUZZ_C) $(FUZZ_SWIFT); do \
+	  [ ! -e $(FUZZ_DIR)/$$target.failed ] || { failed="$$failed $$target"; tail -n 30 $(FUZZ_DIR)/$$target.log; }; \
 	done; \
 	echo "cli-mutate: $(FUZZ_CLI_SECONDS) s"; \
-	python3 Fuzz/cli/mutate.py --binary $(RELEASE_BIN)/cardrender --game docs/examples/game \
+	python3 Fuzz/cli/mutate.py --binary $(FUZZ_CLI_BIN) --game docs/examples/game \
 	  --seconds $(FUZZ_CLI_SECONDS) $(if $(FUZZ_CLI_SEED),--seed $(FUZZ_CLI_SEED)) --findings $(FUZZ_CRASHES)/cli \
 	  || failed="$$failed cli-mutate"; \
 	[ -z "$$failed" ] || { echo "error: crashes in:$$failed; reproducers in $(FUZZ_CRASHES)/, logs in $(FUZZ_DIR)/" >&2; exit 1; }
 
 # Every target for 30 s and the command-line mutation driver for 60 s with a fixed seed, short
-# enough for CI.
-fuzz-ci:
-	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=30 FUZZ_CLI_SECONDS=60 FUZZ_CLI_SEED=1
+# enough for CI. The driver runs the test build's cardrender (a debug build, with -Xcc -O2), which
+# the stages before have built, instead of building the release binaries only for it.
+fuzz-ci: fuzz-build
+	$(SWIFT) build --product cardrender $(TEST_FLAGS)
+	@$(MAKE) --no-print-directory fuzz-run FUZZ_SECONDS=30 FUZZ_CLI_SECONDS=60 FUZZ_CLI_SEED=1 \
+	  FUZZ_CLI_BIN=$$($(SWIFT) build $(TEST_FLAGS) --show-bin-path)/cardrender
 
 # The test suite under AddressSanitizer with LeakSanitizer (`sanitize`) or ThreadSanitizer
 # (`sanitize-thread`), each in its own build folder. The cardrender processes the CLI tests start
@@ -203,10 +221,11 @@ examples: deps
 install-check: deps
 	Tests/Outside/install.sh
 
-# DocC for the library products, warnings as errors, into .build/api-docs.
+# DocC for the library products, warnings as errors, into .build/api-docs. With the test build's flags,
+# so after `make unit-test` nothing is compiled again (other flags would rebuild every module).
 API_DOC_TARGETS = CardRenderSupport Geometry Images Drawing PlayingCards KeyboardDiagrams GoldenImages GoldenImageTesting BatchRendering RenderPipeline PrintLayout CardTemplates CardPreview
 api-docs: deps
-	$(SWIFT) package --allow-writing-to-directory .build/api-docs generate-documentation \
+	$(SWIFT) package $(TEST_FLAGS) --allow-writing-to-directory .build/api-docs generate-documentation \
 	  $(foreach target,$(API_DOC_TARGETS),--target $(target)) --enable-experimental-combined-documentation \
 	  --output-path .build/api-docs --warnings-as-errors
 
