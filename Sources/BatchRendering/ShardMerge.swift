@@ -169,11 +169,22 @@ public enum ShardMerge {
         }
     }
 
-    /// Copies every file atomically (each one hashed again as it is copied), then writes the
-    /// manifest, the stamps and the gallery. Returns the number of files copied.
+    /// Copies every file (each one hashed again as it is copied), then writes the manifest, the
+    /// stamps and the gallery, all into a temporary folder beside `out` that is renamed to `out`
+    /// at the end: a merge that fails, or is given up on a signal, leaves `out` as it was and
+    /// the next merge can start again. Returns the number of files copied.
     @discardableResult
     public static func write(_ plan: Plan, into out: URL, workers: Int) throws -> Int {
-        let folder = try OutputFolder(out)
+        // A symbolic link to an empty folder stays a link: the folder it names is replaced.
+        let staging = try AtomicFile.StagedFolder(for: out.resolvingSymlinksInPath())
+        defer { staging.discard() }
+        try copy(plan, into: OutputFolder(staging.url, create: false), workers: workers)
+        try staging.publish()
+        return plan.files.count
+    }
+
+    /// The files, the manifest, the stamps and the gallery written into `folder`.
+    private static func copy(_ plan: Plan, into folder: OutputFolder, workers: Int) throws {
         let stamps = try WorkerPool.map(plan.files.count, workers: workers) { index in
             let file = plan.files[index]
             let data: Data
@@ -194,7 +205,6 @@ public enum ShardMerge {
         for (path, stamp) in stamps { fileStamps.files[path] = stamp }
         try fileStamps.save(to: folder.url, keeping: plan.manifest)
         try Gallery.write(plan.manifest, to: folder.url)
-        return plan.files.count
     }
 
     /// `out` is missing or an empty folder, and is none of the shard folders.

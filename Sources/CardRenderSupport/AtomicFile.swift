@@ -75,9 +75,10 @@ public enum AtomicFile {
         }
     }
 
-    /// The temporary files this process has open, and whether it gave up on them.
+    /// The temporary files and folders this process has open, and whether it gave up on them.
     struct Temporaries {
         var paths: Set<String> = []
+        var folders: Set<String> = []
         var abandoned = false
     }
 
@@ -90,8 +91,91 @@ public enum AtomicFile {
         temporaries.withLock { open in
             open.abandoned = true
             for path in open.paths { try? Syscalls.removeFile(path) }
+            for folder in open.folders { removeTree(folder) }
             open.paths.removeAll()
+            open.folders.removeAll()
         }
+    }
+
+    /// A folder written under a temporary name beside its final place (`.<name>.tmp-<pid>-<n>`)
+    /// and renamed into place at the end, so a reader finds no folder there or the whole one. A
+    /// run that fails, or gives up on a signal, removes it and leaves the final place as it was.
+    /// The final place must be missing or an empty folder when it is published (`rename(2)`
+    /// replaces only those). Not for concurrent use.
+    public final class StagedFolder: @unchecked Sendable {
+        /// The temporary folder, to write into until `publish()`.
+        public let url: URL
+        private let target: URL
+        private var open = true
+
+        /// Creates the temporary folder beside `target` (and `target`'s parents), after removing
+        /// temporary folders for `target` that a killed process left.
+        public init(for target: URL) throws(FileWriteError) {
+            let parent = target.deletingLastPathComponent()
+            try AtomicFile.prepareDirectory(parent)
+            let prefix = "." + target.lastPathComponent + ".tmp-"
+            for entry in (try? Syscalls.entries(of: parent.path)) ?? [] where entry.isDirectory && entry.name.hasPrefix(prefix) {
+                if let pid = temporaryOwner(entry.name), pid != Syscalls.processID, !Syscalls.processExists(pid) {
+                    removeTree(parent.path + "/" + entry.name)
+                }
+            }
+            let path = parent.path + "/" + prefix + "\(Syscalls.processID)-\(UInt32.random(in: 0...UInt32.max))"
+            do throws(Errno) {
+                try AtomicFile.temporaries.withLock { open throws(Errno) in
+                    guard !open.abandoned else { throw Errno.interrupted }
+                    try Syscalls.makeDirectory(path)
+                    open.folders.insert(path)
+                }
+            } catch {
+                throw FileWriteError(path: target.path, reason: .system(error))
+            }
+            url = URL(fileURLWithPath: path, isDirectory: true)
+            self.target = target
+        }
+
+        deinit { discard() }
+
+        /// Renames the folder into its final place, unless a stop signal came first (then it is
+        /// removed and the signal's error thrown). On any failure the folder is removed.
+        public func publish() throws {
+            guard open else { return }
+            open = false
+            try AtomicFile.temporaries.withLock { registry throws in
+                defer { registry.folders.remove(url.path) }
+                guard !Interruption.isRequested else {
+                    removeTree(url.path)
+                    throw Interruption.error
+                }
+                do throws(Errno) {
+                    try Syscalls.move(url.path, replacing: target.path)
+                } catch {
+                    removeTree(url.path)
+                    throw FileWriteError(path: target.path, reason: [.directoryNotEmpty, .fileExists].contains(error) ? .folderNotEmpty : .system(error))
+                }
+            }
+            synchronizeFolder(of: target)
+        }
+
+        /// Removes the folder and everything written into it.
+        public func discard() {
+            guard open else { return }
+            open = false
+            AtomicFile.temporaries.withLock { registry in
+                if registry.folders.remove(url.path) != nil { removeTree(url.path) }
+            }
+        }
+    }
+
+    /// Removes a folder and everything in it, never following a symbolic link; what cannot be
+    /// removed is left.
+    static func removeTree(_ path: String) {
+        if let entries = try? Syscalls.entries(of: path) {
+            for entry in entries {
+                let child = path + "/" + entry.name
+                if entry.isDirectory { removeTree(child) } else { try? Syscalls.removeFile(child) }
+            }
+        }
+        try? Syscalls.removeDirectory(path)
     }
 
     /// Files written under temporary names first and all given their final names at the end,

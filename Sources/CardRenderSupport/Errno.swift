@@ -37,4 +37,6 @@ public struct Errno: Error, Sendable, Hashable, RawRepresentable, CustomStringCo
     public static let wouldBlock = Errno(rawValue: Syscalls.Codes.wouldBlock)
     /// `ESRCH`: no process has that id.
     public static let noSuchProcess = Errno(rawValue: Syscalls.Codes.noSuchProcess)
+    /// `ENOTEMPTY`: a folder that must be empty (to be removed, or replaced by a rename) is not.
+    public static let directoryNotEmpty = Errno(rawValue: Syscalls.Codes.directoryNotEmpty)
 }

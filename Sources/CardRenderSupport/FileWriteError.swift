@@ -16,6 +16,8 @@ public struct FileWriteError: Error, Sendable, Equatable, CustomStringConvertibl
         case cannotCreateFolder(String, Errno)
         /// The folder exists but this process may not create files in it.
         case folderNotWritable
+        /// A folder to be replaced as a whole has something in it.
+        case folderNotEmpty
 
         public var description: String {
             switch self {
@@ -25,6 +27,7 @@ public struct FileWriteError: Error, Sendable, Equatable, CustomStringConvertibl
             case .notAFolder: "it is a file, not a folder"
             case let .cannotCreateFolder(folder, errno): "cannot create the folder \(folder) (\(errno))"
             case .folderNotWritable: "the folder is not writable"
+            case .folderNotEmpty: "the folder is not empty"
             }
         }
     }

@@ -253,6 +253,68 @@ func files(in folder: URL) throws -> [String: Data] {
         #expect(try run(jobs, merged).skipped == 17)
     }
 
+    /// A merge that fails while writing leaves `--out` as it was (missing, or an empty folder,
+    /// or a link to one) and no temporary folder beside it, so the next merge starts afresh.
+    @Test func aMergeThatFailsWhileWritingLeavesOutAsItWas() throws {
+        let root = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let jobs = syntheticJobs(9)
+        let whole = root.appendingPathComponent("whole")
+        _ = try run(jobs, whole)
+        let shards = (1...3).map { root.appendingPathComponent("shard-\($0)") }
+        for (index, folder) in shards.enumerated() { _ = try run(jobs, folder, shard: try Shard(index: index + 1, count: 3)) }
+        let emptyFolder = root.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: emptyFolder, withIntermediateDirectories: false)
+        let link = root.appendingPathComponent("link")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: emptyFolder)
+        func leftovers() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.contains(".tmp-") }
+        }
+        var expected = try files(in: whole)
+        expected.removeValue(forKey: FileStamps.fileName)
+
+        for (out, shown) in [(root.appendingPathComponent("merged"), "missing"), (emptyFolder, "empty"), (link, "link")] {
+            let plan = try ShardMerge.plan(shards, into: out, tool: "test", workers: 2)
+            // A file that changes after the plan fails the copy after others were written.
+            let changed = try #require(plan.files.last).source
+            let original = try Data(contentsOf: changed)
+            try Data("changed".utf8).write(to: changed)
+            #expect(throws: BatchError("\(changed.relativePath) changed while merging; merge again"), "\(shown)") {
+                try ShardMerge.write(plan, into: out, workers: 2)
+            }
+            try original.write(to: changed)
+            #expect(try leftovers().isEmpty, "\(shown)")
+            if shown == "missing" {
+                #expect(!FileManager.default.fileExists(atPath: out.path))
+            } else {
+                #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty, "\(shown)")
+            }
+            // Something written into --out after the plan: the merge does not replace it.
+            if shown == "empty" {
+                let intruder = out.appendingPathComponent("intruder.txt")
+                try Data("mine".utf8).write(to: intruder)
+                #expect(throws: FileWriteError(path: out.path, reason: .folderNotEmpty)) {
+                    try ShardMerge.write(plan, into: out, workers: 2)
+                }
+                #expect(try Data(contentsOf: intruder) == Data("mine".utf8))
+                #expect(try leftovers().isEmpty)
+                try FileManager.default.removeItem(at: intruder)
+            }
+            #expect(try ShardMerge.write(plan, into: out, workers: 2) == 18, "\(shown)")
+            var merged = try files(in: out.resolvingSymlinksInPath())
+            merged.removeValue(forKey: FileStamps.fileName)
+            #expect(merged == expected, "\(shown)")
+            #expect(try leftovers().isEmpty, "\(shown)")
+            if shown == "link" {
+                #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == emptyFolder.path)
+            }
+            // Emptied for the next case: the link names the empty folder.
+            for name in try FileManager.default.contentsOfDirectory(atPath: out.path) {
+                try FileManager.default.removeItem(at: out.appendingPathComponent(name))
+            }
+        }
+    }
+
     @Test func impossibleOrHugeShardRecordsAreRefusedBriefly() throws {
         let root = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }

@@ -213,7 +213,7 @@ import Testing
     }
 
     /// The small spec run whole, and as 3 shards each in its own folder (as on 3 CI machines).
-    func runWholeAndSharded(_ spec: URL, in dir: URL) throws -> (whole: URL, shards: [URL]) {
+    static func runWholeAndSharded(_ spec: URL, in dir: URL) throws -> (whole: URL, shards: [URL]) {
         let whole = dir.appendingPathComponent("whole")
         #expect(try CLIRunner.run(["batch", spec.path, "--out", whole.path, "--quiet"]).status == 0)
         let shards = (1...3).map { dir.appendingPathComponent("shard-\($0)") }
@@ -227,7 +227,7 @@ import Testing
     @Test func mergedShardsAreByteForByteTheUnshardedRun() throws {
         let (dir, spec) = try makeSpec()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let (whole, shards) = try runWholeAndSharded(spec, in: dir)
+        let (whole, shards) = try Self.runWholeAndSharded(spec, in: dir)
         let merged = dir.appendingPathComponent("merged")
         let result = try CLIRunner.run(["merge"] + shards.map(\.path) + ["--out", merged.path])
         #expect(result.status == 0, "\(result.stderr)")
@@ -257,7 +257,7 @@ import Testing
     @Test func aMergeThatDoesNotAddUpIsRefusedBeforeWritingAnything() throws {
         let (dir, spec) = try makeSpec()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let (whole, shards) = try runWholeAndSharded(spec, in: dir)
+        let (whole, shards) = try Self.runWholeAndSharded(spec, in: dir)
         let paths = shards.map(\.path)
         func copy(_ shard: URL, as name: String, edit: (URL) throws -> Void = { _ in }) throws -> String {
             let copy = dir.appendingPathComponent(name)

@@ -215,6 +215,33 @@ import Testing
         }
     }
 
+    /// `merge` writes into a temporary folder beside `--out` and renames it into place at the
+    /// end: a merge that fails at any point leaves no `--out` and no temporary folder, and the
+    /// next merge writes the whole run.
+    @Test func aMergeThatFailsMidwayLeavesNoFolderAndTheNextMergeWritesTheWholeRun() throws {
+        let (dir, spec) = try makeSpec()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (whole, shards) = try BatchCLITests.runWholeAndSharded(spec, in: dir)
+        let merged = dir.appendingPathComponent("merged")
+        let arguments = ["merge"] + shards.map(\.path) + ["--out", merged.path]
+        // A file's write, a file's rename, the manifest's fsync, and the final rename into place.
+        let faults = [("write ENOSPC after=100 in=\(dir.path)", "No space left on device"),
+                      ("rename EIO after=100 in=\(dir.path)", "Input/output error"),
+                      ("fsync EIO in=\(dir.path)", "Input/output error"),
+                      ("rename EIO in=\(merged.path)", "Input/output error")]
+        for (fault, reason) in faults {
+            let result = try run(arguments, faults: [fault])
+            #expect(result.status == 2, "\(fault): \(result.stderr)")
+            #expect(result.stderrLines.count == 1 && result.stderr.contains(reason), "\(fault): \(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: merged.path), "\(fault) left \(merged.path)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains(".tmp-") }.isEmpty,
+                    "\(fault) left a temporary folder")
+        }
+        let result = try CLIRunner.run(arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try tree(merged).filter { $0.key != FileStamps.fileName } == tree(whole).filter { $0.key != FileStamps.fileName })
+    }
+
     @Test func verifyRecordThatCannotWriteLosesNoGoldenAndWritesNoneByHalves() throws {
         let dir = try CLIRunner.temporaryDirectory("faults")
         defer { try? FileManager.default.removeItem(at: dir) }

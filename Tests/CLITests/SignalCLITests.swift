@@ -185,5 +185,35 @@ import Testing
         let manifest = try Self.expectTheManifestTrue(in: out)
         #expect(manifest.jobs.values.flatMap(\.outputs).map(\.path).sorted() == ["quick/AS.png", "quick/KH.png"])
     }
+
+    /// A merge stopped by a signal, while its work goes on past the grace period (a write held
+    /// 3 s) or after the work ends within it, leaves no `--out` and no temporary folder; the
+    /// next merge writes the whole run.
+    @Test(arguments: [3000, 100])
+    func aMergeStoppedBySignalLeavesNothingAndTheNextMergeWritesTheWholeRun(pause: Int) throws {
+        let dir = try CLIRunner.temporaryDirectory("signal-merge")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = dir.appendingPathComponent("spec.yaml")
+        try Data(BatchCLITests.spec.utf8).write(to: spec)
+        let (whole, shards) = try BatchCLITests.runWholeAndSharded(spec, in: dir)
+        let arguments = ["merge"] + shards.map(\.path) + ["--out", "merged"]
+        func temporaryFolders() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix(".merged.tmp-") }
+        }
+        let process = try Self.start(arguments, in: dir,
+                                     setting: [SystemFaults.environmentVariable: "write OK pause=\(pause) times=1 in=\(dir.path)"])
+        // The temporary folder is made just before the first write, which is held.
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning, Date() < deadline, try temporaryFolders().isEmpty { usleep(5_000) }
+        try #require(process.isRunning, "the merge ended before the signal")
+        _ = Self.stop(process, with: [SIGINT])
+        #expect(process.terminationStatus != 0)
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("merged").path))
+        #expect(try temporaryFolders().isEmpty)
+        let result = try CLIRunner.run(arguments, in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        let merged = try CardsFixture.tree(at: dir.appendingPathComponent("merged"))
+        #expect(merged.filter { $0.key != FileStamps.fileName } == (try CardsFixture.tree(at: whole)).filter { $0.key != FileStamps.fileName })
+    }
     #endif
 }

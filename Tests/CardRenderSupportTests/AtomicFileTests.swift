@@ -64,6 +64,38 @@ import Testing
         #expect(left == [own, other, "kept.png", "sub"].sorted())
     }
 
+    @Test func aStagedFolderAppearsWholeAtPublishOrNotAtAll() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out")
+        // One left by a killed process, and one of a live process (pid 1), which stays.
+        let stale = ".out.tmp-4194305-7", live = ".out.tmp-1-7"
+        for name in [stale, live] {
+            try AtomicFile.prepareDirectory(folder.appendingPathComponent(name + "/deep"))
+            try Data([1]).write(to: folder.appendingPathComponent(name + "/deep/a.png"))
+        }
+        let staged = try AtomicFile.StagedFolder(for: out)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+                == [live, staged.url.lastPathComponent].sorted())
+        try AtomicFile.prepareDirectory(staged.url.appendingPathComponent("sub"))
+        try AtomicFile.write(Data("a".utf8), to: staged.url.appendingPathComponent("sub/a.txt"))
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        try staged.publish()
+        #expect(try Data(contentsOf: out.appendingPathComponent("sub/a.txt")) == Data("a".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [live, "out"].sorted())
+        // Discarded: the folder and what is in it go, a link in it is removed, not followed.
+        let discarded = try AtomicFile.StagedFolder(for: folder.appendingPathComponent("other"))
+        try FileManager.default.createSymbolicLink(at: discarded.url.appendingPathComponent("link"), withDestinationURL: out)
+        discarded.discard()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [live, "out"].sorted())
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("sub/a.txt").path))
+        // Onto a folder that is not empty: refused, the folder and the staged one as they were.
+        let refused = try AtomicFile.StagedFolder(for: out)
+        #expect(throws: FileWriteError(path: out.path, reason: .folderNotEmpty)) { try refused.publish() }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [live, "out"].sorted())
+        #expect(FileWriteError(path: "/x", reason: .folderNotEmpty).description == "cannot write /x: the folder is not empty")
+    }
+
     @Test func errnoReadsAsTheCLibraryMessage() {
         #expect(Errno.noSuchFileOrDirectory.description == "No such file or directory")
         #expect(FileWriteError(path: "/x", reason: .system(.permissionDenied)).description

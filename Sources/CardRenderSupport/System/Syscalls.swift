@@ -30,13 +30,14 @@ package enum Syscalls {
         static let noSuchProcess = ESRCH
         static let inputOutput = EIO
         static let wouldBlock = EWOULDBLOCK
+        static let directoryNotEmpty = ENOTEMPTY
     }
 
     /// The `errno` names `SystemFaults` accepts, for the faults a test injects by name.
     static let codesByName: [String: Int32] = [
         "ENOENT": ENOENT, "EEXIST": EEXIST, "EACCES": EACCES, "EPERM": EPERM, "EINTR": EINTR, "ENOTDIR": ENOTDIR,
         "EISDIR": EISDIR, "ENOSPC": ENOSPC, "EROFS": EROFS, "EIO": EIO, "EWOULDBLOCK": EWOULDBLOCK, "EDQUOT": EDQUOT,
-        "EMFILE": EMFILE, "ENAMETOOLONG": ENAMETOOLONG,
+        "EMFILE": EMFILE, "ENAMETOOLONG": ENAMETOOLONG, "ENOTEMPTY": ENOTEMPTY,
     ]
 
     /// `strerror(3)`.

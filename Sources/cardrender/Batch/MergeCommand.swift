@@ -13,7 +13,9 @@ struct MergeCommand: ParsableCommand {
         The result is byte for byte what an unsharded run of the spec writes. Every folder must hold \
         shards of the same spec, rendered by the same build; together they must hold every shard once, \
         and every file must have the SHA-256 its manifest records. All of this is checked, and --out \
-        must be missing or empty, before anything is written.
+        must be missing or empty, before anything is written. The merge is written into a hidden folder \
+        beside --out and renamed into place at the end: a merge that fails or is interrupted leaves --out \
+        as it was.
         """
     )
 
