@@ -61,11 +61,14 @@ run: build
 
 # Goldens are never written in CI (CI=true); locally a missing golden is recorded once and
 # the test fails, so a new golden is always looked at. Re-record all: `make goldens`.
-# Then what a user outside the checkout gets: the Examples package built by version, an
-# installed binary run with the checkout moved away, and the API docs. Last, the suite again under
-# AddressSanitizer, every fuzz target for 30 s, and 20 rounds of the thread stress test.
-# Stage by stage, each printing how long it took, so a slow CI run shows where its time went.
-TEST_STAGES = unit-test environment-test browser-test examples install-check api-docs doc-coverage sanitize fuzz-ci stress-ci
+# `make test` runs stage by stage, each printing how long it took, so a slow CI run shows where its
+# time went. The tests that start processes or read variables run in the plain build in a hostile
+# environment; then the animation in Chromium and what a user outside the checkout gets: the
+# Examples package built by version, an installed binary run with the checkout moved away, and the
+# API docs. The whole suite runs once, under AddressSanitizer (`sanitize`, with CI as the caller set
+# it): the tests of `unit-test`, with memory errors and leaks checked too. Last, every fuzz target
+# for 30 s and 20 rounds of the thread stress test.
+TEST_STAGES = environment-test browser-test examples install-check api-docs doc-coverage sanitize fuzz-ci stress-ci
 test:
 	@started=$$(date +%s); for stage in $(TEST_STAGES); do \
 	  begun=$$(date +%s); $(MAKE) --no-print-directory $$stage || { echo "make test: $$stage failed" >&2; exit 1; }; \
@@ -210,8 +213,8 @@ stress-ci:
 # Examples/ (every Swift snippet of the README) against a tagged copy of this checkout; then a clean
 # build of a package that imports only PlayingCards and GoldenImageTesting, which must not compile
 # swift-crypto or the command line's modules (it prints its build time).
-# links.sh: programs that import only GoldenImages or only BatchRendering must not link Cairo,
-# Pango or librsvg.
+# links.sh: the Examples package's programs that import only GoldenImages or only BatchRendering must
+# not be built from Drawing or link Cairo, Pango or librsvg.
 examples: deps
 	Tests/Outside/examples.sh
 	Tests/Outside/consumer.sh

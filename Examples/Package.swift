@@ -25,6 +25,10 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "examples", dependencies: ["ExampleDrawings"]),
+        // A user of GoldenImages alone and of BatchRendering alone: Tests/Outside/links.sh checks
+        // what each is built from and links.
+        .executableTarget(name: "compare", dependencies: [.product(name: "GoldenImages", package: "cardrender")]),
+        .executableTarget(name: "schedule", dependencies: [.product(name: "BatchRendering", package: "cardrender")]),
         .testTarget(
             name: "ExampleTests",
             dependencies: [
