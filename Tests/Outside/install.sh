@@ -13,7 +13,12 @@ if [ -d "$work/build-kept" ]; then mv "$work/build-kept" "$work/src/.build"; fi
 
 stage="$work/stage" prefix=/opt/cardrender-check
 rm -rf "$stage"
-make -C "$work/src" --no-print-directory install PREFIX="$prefix" DESTDIR="$stage" >"$work/install.log" 2>&1 \
+# The man page comes from this checkout (the same sources), whose debug build the plugin reuses; the
+# copy builds only what it installs.
+make -C "$root" --no-print-directory manual >"$work/manual.log" 2>&1 \
+  || { tail -20 "$work/manual.log"; echo "error: make manual failed" >&2; exit 1; }
+make -C "$work/src" --no-print-directory install PREFIX="$prefix" DESTDIR="$stage" MANUAL_PAGE="$root/.build/manual/cardrender.1" \
+  >"$work/install.log" 2>&1 \
   || { tail -20 "$work/install.log"; echo "error: make install failed" >&2; exit 1; }
 
 installed="$stage$prefix"
