@@ -114,10 +114,9 @@ public enum AtomicFile {
             let parent = target.deletingLastPathComponent()
             try AtomicFile.prepareDirectory(parent)
             let prefix = "." + target.lastPathComponent + ".tmp-"
-            for entry in (try? Syscalls.entries(of: parent.path)) ?? [] where entry.isDirectory && entry.name.hasPrefix(prefix) {
-                if let pid = temporaryOwner(entry.name), pid != Syscalls.processID, !Syscalls.processExists(pid) {
-                    removeTree(parent.path + "/" + entry.name)
-                }
+            for entry in (try? Syscalls.entries(of: parent.path)) ?? []
+            where entry.isDirectory && entry.name.hasPrefix(prefix) && isStaleTemporary(entry.name) {
+                removeTree(parent.path + "/" + entry.name)
             }
             let path = parent.path + "/" + prefix + "\(Syscalls.processID)-\(UInt32.random(in: 0...UInt32.max))"
             do throws(Errno) {
@@ -256,8 +255,13 @@ public enum AtomicFile {
     /// Removes the file at `path` when `name` is a temporary's (`.<file>.tmp-<pid>-<n>`) whose
     /// process has ended, for a caller that lists the folder anyway.
     public static func removeIfStaleTemporary(named name: String, at path: String) {
-        guard let pid = temporaryOwner(name), pid != Syscalls.processID, !Syscalls.processExists(pid) else { return }
-        try? Syscalls.removeFile(path)
+        if isStaleTemporary(name) { try? Syscalls.removeFile(path) }
+    }
+
+    /// Whether `name` is a temporary's (`.<file>.tmp-<pid>-<n>`) whose process has ended.
+    static func isStaleTemporary(_ name: String) -> Bool {
+        guard let pid = temporaryOwner(name) else { return false }
+        return pid != Syscalls.processID && !Syscalls.processExists(pid)
     }
 
     /// The process id in a temporary file's name `.<file>.tmp-<pid>-<n>`, or nil for any other name.
