@@ -146,6 +146,7 @@ public enum AtomicFile {
                     throw Interruption.error
                 }
                 do throws(Errno) {
+                    try keepPermissionsOfExistingTarget()
                     try Syscalls.move(url.path, replacing: target.path)
                 } catch {
                     removeTree(url.path)
@@ -153,6 +154,13 @@ public enum AtomicFile {
                 }
             }
             synchronizeFolder(of: target)
+        }
+
+        /// An empty folder that the rename replaces keeps its permission bits (a group-writable
+        /// or set-group-ID output folder stays so); a new one has the temporary folder's.
+        private func keepPermissionsOfExistingTarget() throws(Errno) {
+            guard let existing = try? Syscalls.status(at: target.path), existing.kind == .directory else { return }
+            try Syscalls.setPermissions(url.path, existing.permissions)
         }
 
         /// Removes the folder and everything written into it.

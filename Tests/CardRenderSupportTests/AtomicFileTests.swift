@@ -96,6 +96,26 @@ import Testing
         #expect(FileWriteError(path: "/x", reason: .folderNotEmpty).description == "cannot write /x: the folder is not empty")
     }
 
+    @Test func aStagedFolderThatReplacesAnEmptyFolderKeepsItsPermissions() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let shared = folder.appendingPathComponent("shared"), fresh = folder.appendingPathComponent("fresh")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: false)
+        // Group-writable and set-group-ID, as a folder shared by a CI group is.
+        try Syscalls.setPermissions(shared.path, 0o2770)
+        for target in [shared, fresh] {
+            let staged = try AtomicFile.StagedFolder(for: target)
+            try AtomicFile.write(Data("a".utf8), to: staged.url.appendingPathComponent("a.txt"))
+            try staged.publish()
+            #expect(try Data(contentsOf: target.appendingPathComponent("a.txt")) == Data("a".utf8))
+        }
+        #expect(try Syscalls.status(at: shared.path).permissions == 0o2770)
+        // A folder that was not there has what mkdir gives a new one.
+        let made = folder.appendingPathComponent("made")
+        try Syscalls.makeDirectory(made.path)
+        #expect(try Syscalls.status(at: fresh.path).permissions == Syscalls.status(at: made.path).permissions)
+    }
+
     @Test func errnoReadsAsTheCLibraryMessage() {
         #expect(Errno.noSuchFileOrDirectory.description == "No such file or directory")
         #expect(FileWriteError(path: "/x", reason: .system(.permissionDenied)).description

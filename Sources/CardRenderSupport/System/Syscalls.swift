@@ -301,11 +301,13 @@ package enum Syscalls {
         return Int(info.st_size)
     }
 
-    /// What `lstat(2)` says of a path: its kind, size and modification time.
+    /// What `lstat(2)` says of a path: its kind, size, modification time and permission bits
+    /// (with set-user-ID, set-group-ID and sticky).
     package struct Status: Sendable, Equatable {
         package var kind: FileKind
         package var size: Int
         package var modificationDate: Date
+        package var permissions: UInt16
     }
 
     /// `lstat(2)`: the path itself, a symbolic link as a link.
@@ -313,7 +315,7 @@ package enum Syscalls {
         var info = stat()
         guard checked(.lstat, path, { lstat(path, &info) }) == 0 else { throw lastError }
         return Status(kind: kind(of: info), size: Int(info.st_size),
-                      modificationDate: date(info.st_mtim))
+                      modificationDate: date(info.st_mtim), permissions: UInt16(info.st_mode & 0o7777))
     }
 
     /// A `timespec` as a `Date`, computed as Foundation's file attributes compute it.
@@ -345,6 +347,11 @@ package enum Syscalls {
     /// `mkdir(2)`.
     package static func makeDirectory(_ path: String, mode: UInt16 = 0o755) throws(Errno) {
         guard checked(.mkdir, path, { mkdir(path, mode_t(mode)) }) == 0 else { throw lastError }
+    }
+
+    /// `chmod(2)`: sets the permission bits (with set-user-ID, set-group-ID and sticky).
+    package static func setPermissions(_ path: String, _ permissions: UInt16) throws(Errno) {
+        guard checked(.chmod, path, { chmod(path, mode_t(permissions & 0o7777)) }) == 0 else { throw lastError }
     }
 
     /// `access(path, W_OK)`.

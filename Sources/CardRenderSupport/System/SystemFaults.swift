@@ -1,7 +1,7 @@
 /// The C functions `Syscalls` calls, by the names a fault gives them.
 package enum SystemCall: String, Sendable, Hashable, CaseIterable {
     case open, read, write, pwrite, pread, fsync, ftruncate, flock, fstat, stat, lstat, close
-    case rename, unlink, rmdir, mkdir, access, realpath, opendir
+    case rename, unlink, rmdir, mkdir, chmod, access, realpath, opendir
     /// `inotify_add_watch(2)`, on the folder watched.
     case watch
     /// `execv(2)`, on the program's path.
