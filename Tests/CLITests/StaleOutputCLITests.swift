@@ -45,7 +45,7 @@ import Testing
         #expect(files == ["AS.png", "AS.svg", "JS.png", "KS.png", "KS.svg", "QD.png", "QD.svg"], "\(files)")
         #expect(edited.stderr.contains("removed 3 files that no job of the spec writes any more: cards/JS.svg, cards/QS.png, cards/QS.svg"),
                 "\(edited.stderr)")
-        #expect(edited.stderr.contains("kept 1 files") && edited.stderr.contains("cards/JS.png"), "\(edited.stderr)")
+        #expect(edited.stderr.contains("kept 1 file that") && edited.stderr.contains("cards/JS.png"), "\(edited.stderr)")
         let manifest = try Manifest.read(from: out)
         #expect(manifest.jobs.count == 4, "\(manifest.jobs.keys.sorted())")
         let listed = manifest.jobs.values.flatMap { $0.outputs.map(\.path) }

@@ -26,4 +26,11 @@ import Testing
         #expect(NearestName.hint(suggesting: "{rank}") == "; did you mean \"{rank}\"?")
         #expect(NearestName.hint(suggesting: nil) == "")
     }
+
+    @Test func aCountTakesTheSingularForOneAndThePluralOtherwise() {
+        #expect(counted(1, "job") == "1 job")
+        #expect(counted(0, "file") == "0 files")
+        #expect(counted(3, "folder") == "3 folders")
+        #expect(counted(2, "entry") == "2 entries")
+    }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BatchRendering
+import CardRenderSupport
 import Drawing
 import Foundation
 import RenderPipeline
@@ -57,15 +58,15 @@ struct BatchRunOptions: ParsableArguments {
         let outcome = try runner.run(jobs, in: folder, progress: style)
         if dryRun {
             for entry in outcome.plan {
-                print("\(entry.upToDate ? "up to date" : "to render ")  \(entry.id)  (\(entry.outputs.count) files)")
+                print("\(entry.upToDate ? "up to date" : "to render ")  \(entry.id)  (" + counted(entry.outputs.count, "file") + ")")
             }
-            print("\(outcome.plan.count) jobs: \(outcome.skipped) up to date, \(outcome.notRun) to render")
+            print(counted(outcome.plan.count, "job") + ": \(outcome.skipped) up to date, \(outcome.notRun) to render")
             return
         }
-        let summary = "\(outcome.jobs) jobs\(shard.map { " (shard \($0))" } ?? ""): \(outcome.rendered) rendered, "
+        let summary = counted(outcome.jobs, "job") + "\(shard.map { " (shard \($0))" } ?? ""): \(outcome.rendered) rendered, "
             + "\(outcome.skipped) unchanged, \(outcome.failures.count) failed"
             + (outcome.notRun > 0 ? ", \(outcome.notRun) not run" : "")
-            + "; \(outcome.filesWritten) files written into \(out) in " + String(format: "%.2f s", outcome.seconds)
+            + "; " + counted(outcome.filesWritten, "file") + " written into \(out) in " + String(format: "%.2f s", outcome.seconds)
         if !json {
             FileHandle.standardError.write(Data((summary + "\n").utf8))
             for line in Self.cleanupLines(outcome) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
@@ -73,7 +74,7 @@ struct BatchRunOptions: ParsableArguments {
         // Every failed job, then what could not be saved, then the interruption: one line each.
         var errors = outcome.failures.map { "job \($0.id): \($0.message)" } + outcome.saveErrors
         if outcome.interrupted {
-            errors.append("interrupted: \(outcome.rendered) jobs finished, \(outcome.notRun) not run; run again to complete the set")
+            errors.append("interrupted: " + counted(outcome.rendered, "job") + " finished, \(outcome.notRun) not run; run again to complete the set")
         }
         for error in errors { FileHandle.standardError.write(Data("cardrender: error: \(error)\n".utf8)) }
         if !errors.isEmpty { throw ExitCode(2) }
@@ -88,10 +89,10 @@ extension BatchRunOptions {
         }
         var lines: [String] = []
         if !outcome.removed.isEmpty {
-            lines.append("removed \(outcome.removed.count) files that no job of the spec writes any more: \(list(outcome.removed))")
+            lines.append("removed " + counted(outcome.removed.count, "file") + " that no job of the spec writes any more: \(list(outcome.removed))")
         }
         if !outcome.unlisted.isEmpty {
-            lines.append("kept \(outcome.unlisted.count) files that no job of the spec writes any more (changed since, "
+            lines.append("kept " + counted(outcome.unlisted.count, "file") + " that no job of the spec writes any more (changed since, "
                          + "or written by another spec), now left out of the manifest: \(list(outcome.unlisted))")
         }
         return lines

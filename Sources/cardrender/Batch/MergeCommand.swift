@@ -1,5 +1,6 @@
 import ArgumentParser
 import BatchRendering
+import CardRenderSupport
 import Foundation
 import SharedCommands
 
@@ -40,7 +41,8 @@ struct MergeCommand: ParsableCommand {
         let plan = try ShardMerge.plan(sources, into: destination, tool: "cardrender \(CardRender.version)",
                                        workers: parallel.count)
         let copied = try ShardMerge.write(plan, into: destination, workers: parallel.count)
-        let summary = "\(plan.folders) folders merged: \(plan.manifest.jobs.count) jobs, \(copied) files into \(out)"
+        let summary = counted(plan.folders, "folder") + " merged: " + counted(plan.manifest.jobs.count, "job") + ", "
+            + counted(copied, "file") + " into \(out)"
         FileHandle.standardError.write(Data((summary + "\n").utf8))
     }
 }
