@@ -176,7 +176,7 @@ public enum ShardMerge {
     @discardableResult
     public static func write(_ plan: Plan, into out: URL, workers: Int) throws -> Int {
         // A symbolic link to an empty folder stays a link: the folder it names is replaced.
-        let staging = try AtomicFile.StagedFolder(for: out.resolvingSymlinksInPath())
+        let staging = try AtomicFile.StagedFolder(for: out.resolvingSymlinksInPath(), last: Manifest.fileName)
         defer { staging.discard() }
         try copy(plan, into: OutputFolder(staging.url, create: false), workers: workers)
         try staging.publish()
@@ -219,7 +219,8 @@ public enum ShardMerge {
         case .directory: break
         case .some: throw BatchError("--out \(name) is a file, not a folder")
         }
-        let contents = (try? Syscalls.entries(of: out.path)) ?? []
+        // What a killed merge left inside (its temporary folder) is removed when this one writes.
+        let contents = ((try? Syscalls.entries(of: out.path)) ?? []).filter { !AtomicFile.isStaleTemporary($0.name) }
         guard contents.isEmpty else { throw BatchError("--out \(name) is not empty; merge into a new or empty folder") }
     }
 

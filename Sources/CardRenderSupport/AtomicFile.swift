@@ -101,41 +101,72 @@ public enum AtomicFile {
     /// and renamed into place at the end, so a reader finds no folder there or the whole one. A
     /// run that fails, or gives up on a signal, removes it and leaves the final place as it was.
     /// The final place must be missing or an empty folder when it is published (`rename(2)`
-    /// replaces only those). Not for concurrent use.
+    /// replaces only those). An empty folder that cannot be replaced (a mount point, such as a
+    /// volume mounted for the output, or a folder whose parent cannot be written) is filled instead:
+    /// the temporary folder is made inside it (`.tmp-<pid>-<n>`) and at publish its entries are
+    /// renamed into place one by one, `last` last; a failure then removes the ones moved. Not
+    /// for concurrent use.
     public final class StagedFolder: @unchecked Sendable {
         /// The temporary folder, to write into until `publish()`.
         public let url: URL
         private let target: URL
+        private let last: String?
         private var open = true
 
-        /// Creates the temporary folder beside `target` (and `target`'s parents), after removing
-        /// temporary folders for `target` that a killed process left.
-        public init(for target: URL) throws(FileWriteError) {
+        /// Creates the temporary folder beside `target` (and `target`'s parents), or inside an
+        /// empty `target` that cannot be replaced, after removing temporary folders for `target`
+        /// that a killed process left. `last`: the entry published last when entries are renamed
+        /// one by one (a manifest, so that it never describes files not yet in place).
+        public init(for target: URL, last: String? = nil) throws(FileWriteError) {
             let parent = target.deletingLastPathComponent()
             try AtomicFile.prepareDirectory(parent)
-            let prefix = "." + target.lastPathComponent + ".tmp-"
-            for entry in (try? Syscalls.entries(of: parent.path)) ?? []
-            where entry.isDirectory && entry.name.hasPrefix(prefix) && isStaleTemporary(entry.name) {
-                removeTree(parent.path + "/" + entry.name)
-            }
-            let path = parent.path + "/" + prefix + "\(Syscalls.processID)-\(UInt32.random(in: 0...UInt32.max))"
+            self.target = target
+            self.last = last
+            let besidePrefix = "." + target.lastPathComponent + ".tmp-", insidePrefix = ".tmp-"
+            Self.removeStale(in: parent.path, prefix: besidePrefix)
+            let targetStatus = try? Syscalls.status(at: target.path)
+            let targetIsFolder = targetStatus?.kind == .directory
+            if targetIsFolder { Self.removeStale(in: target.path, prefix: insidePrefix) }
+            // A file system mounted there: a rename onto it or into it from beside could only fail.
+            let mounted = targetIsFolder && (targetStatus?.device != (try? Syscalls.status(at: parent.path))?.device
+                || Syscalls.isMountPoint((try? Syscalls.realPath(target.path)) ?? target.path))
             do throws(Errno) {
-                try AtomicFile.temporaries.withLock { open throws(Errno) in
-                    guard !open.abandoned else { throw Errno.interrupted }
-                    try Syscalls.makeDirectory(path)
-                    open.folders.insert(path)
+                if mounted { throw Errno.crossDevice }
+                url = try Self.make(parent.path + "/" + besidePrefix)
+            } catch where targetIsFolder && [.crossDevice, .permissionDenied, .notPermitted, .readOnlyFileSystem].contains(error) {
+                do throws(Errno) {
+                    url = try Self.make(target.path + "/" + insidePrefix)
+                } catch {
+                    throw FileWriteError(path: target.path, reason: .system(error))
                 }
             } catch {
                 throw FileWriteError(path: target.path, reason: .system(error))
             }
-            url = URL(fileURLWithPath: path, isDirectory: true)
-            self.target = target
+        }
+
+        private static func removeStale(in folder: String, prefix: String) {
+            for entry in (try? Syscalls.entries(of: folder)) ?? []
+            where entry.isDirectory && entry.name.hasPrefix(prefix) && isStaleTemporary(entry.name) {
+                removeTree(folder + "/" + entry.name)
+            }
+        }
+
+        /// Makes and registers `<prefix><pid>-<random>`.
+        private static func make(_ prefix: String) throws(Errno) -> URL {
+            let path = prefix + "\(Syscalls.processID)-\(UInt32.random(in: 0...UInt32.max))"
+            try AtomicFile.temporaries.withLock { open throws(Errno) in
+                guard !open.abandoned else { throw Errno.interrupted }
+                try Syscalls.makeDirectory(path)
+                open.folders.insert(path)
+            }
+            return URL(fileURLWithPath: path, isDirectory: true)
         }
 
         deinit { discard() }
 
-        /// Renames the folder into its final place, unless a stop signal came first (then it is
-        /// removed and the signal's error thrown). On any failure the folder is removed.
+        /// Puts the folder's contents in their final place, unless a stop signal came first (then
+        /// it is removed and the signal's error thrown). On any failure it is removed, and the
+        /// final place is left as it was.
         public func publish() throws {
             guard open else { return }
             open = false
@@ -146,14 +177,39 @@ public enum AtomicFile {
                     throw Interruption.error
                 }
                 do throws(Errno) {
-                    try keepPermissionsOfExistingTarget()
-                    try Syscalls.move(url.path, replacing: target.path)
+                    if isInsideTarget {
+                        try moveEntriesIntoTarget()
+                    } else {
+                        try keepPermissionsOfExistingTarget()
+                        try Syscalls.move(url.path, replacing: target.path)
+                    }
                 } catch {
                     removeTree(url.path)
                     throw FileWriteError(path: target.path, reason: [.directoryNotEmpty, .fileExists].contains(error) ? .folderNotEmpty : .system(error))
                 }
             }
             synchronizeFolder(of: target)
+        }
+
+        private var isInsideTarget: Bool { url.deletingLastPathComponent().path == target.path }
+
+        /// Renames each entry of the temporary folder into the target, which must hold nothing
+        /// else, `last` last; on a failure the entries moved are removed again.
+        private func moveEntriesIntoTarget() throws(Errno) {
+            let others = try Syscalls.entries(of: target.path).filter { $0.name != url.lastPathComponent }
+            guard others.isEmpty else { throw .directoryNotEmpty }
+            let entries = try Syscalls.entries(of: url.path).sorted { ($0.name == last ? 1 : 0, $0.name) < ($1.name == last ? 1 : 0, $1.name) }
+            var moved: [Syscalls.DirectoryEntry] = []
+            do throws(Errno) {
+                for entry in entries {
+                    try Syscalls.move(url.path + "/" + entry.name, replacing: target.path + "/" + entry.name)
+                    moved.append(entry)
+                }
+                try Syscalls.removeDirectory(url.path)
+            } catch {
+                for entry in moved { removeEntry(target.path + "/" + entry.name, isDirectory: entry.isDirectory) }
+                throw error
+            }
         }
 
         /// An empty folder that the rename replaces keeps its permission bits (a group-writable
@@ -173,13 +229,18 @@ public enum AtomicFile {
         }
     }
 
+    /// A file, or a folder and everything in it.
+    static func removeEntry(_ path: String, isDirectory: Bool) {
+        if isDirectory { removeTree(path) } else { try? Syscalls.removeFile(path) }
+    }
+
     /// Removes a folder and everything in it, never following a symbolic link; what cannot be
     /// removed is left.
     static func removeTree(_ path: String) {
         if let entries = try? Syscalls.entries(of: path) {
             for entry in entries {
                 let child = path + "/" + entry.name
-                if entry.isDirectory { removeTree(child) } else { try? Syscalls.removeFile(child) }
+                removeEntry(child, isDirectory: entry.isDirectory)
             }
         }
         try? Syscalls.removeDirectory(path)
@@ -267,7 +328,7 @@ public enum AtomicFile {
     }
 
     /// Whether `name` is a temporary's (`.<file>.tmp-<pid>-<n>`) whose process has ended.
-    static func isStaleTemporary(_ name: String) -> Bool {
+    public static func isStaleTemporary(_ name: String) -> Bool {
         guard let pid = temporaryOwner(name) else { return false }
         return pid != Syscalls.processID && !Syscalls.processExists(pid)
     }

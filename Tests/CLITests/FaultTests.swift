@@ -242,6 +242,28 @@ import Testing
         #expect(try tree(merged).filter { $0.key != FileStamps.fileName } == tree(whole).filter { $0.key != FileStamps.fileName })
     }
 
+    /// An empty --out whose parent cannot be written is filled in place (as a mount point is);
+    /// what a killed merge left inside it does not make it "not empty".
+    @Test func aMergeFillsAnEmptyFolderThatCannotBeReplaced() throws {
+        let (dir, spec) = try makeSpec()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (whole, shards) = try BatchCLITests.runWholeAndSharded(spec, in: dir)
+        let merged = dir.appendingPathComponent("merged")
+        let arguments = ["merge"] + shards.map(\.path) + ["--out", merged.path]
+        for fault in ["mkdir EACCES times=1 in=\(dir.path)", "mkdir EROFS times=1 in=\(dir.path)"] {
+            try? FileManager.default.removeItem(at: merged)
+            // The temporary folder of a merge whose process is gone.
+            try FileManager.default.createDirectory(at: merged.appendingPathComponent(".tmp-4194305-7/cards"),
+                                                    withIntermediateDirectories: true)
+            let result = try run(arguments, faults: [fault])
+            #expect(result.status == 0, "\(fault): \(result.stderr)")
+            #expect(try tree(merged).filter { $0.key != FileStamps.fileName } == tree(whole).filter { $0.key != FileStamps.fileName },
+                    "\(fault)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: merged.path).filter { $0.contains(".tmp-") }.isEmpty, "\(fault)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains(".tmp-") }.isEmpty, "\(fault)")
+        }
+    }
+
     @Test func verifyRecordThatCannotWriteLosesNoGoldenAndWritesNoneByHalves() throws {
         let dir = try CLIRunner.temporaryDirectory("faults")
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -116,6 +116,21 @@ import Testing
         #expect(try Syscalls.status(at: fresh.path).permissions == Syscalls.status(at: made.path).permissions)
     }
 
+    /// Mount points come from the mount table, so a bind mount (same device as its parent) is
+    /// seen too; the kernel's escapes in it are undone.
+    @Test func mountPointsAreReadFromTheMountTable() throws {
+        let table = """
+            22 1 254:1 / / rw,relatime shared:1 - ext4 /dev/vda rw
+            98 22 0:52 / /mnt/out\\040put rw - tmpfs none rw
+            99 22 254:1 /srv/a /mnt/bound rw - ext4 /dev/vda rw
+            """
+        #expect(Syscalls.mountPoints(inMountInfo: table) == ["/", "/mnt/out put", "/mnt/bound"])
+        #expect(Syscalls.isMountPoint("/"))
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(!Syscalls.isMountPoint(try Syscalls.realPath(folder.path)))
+    }
+
     @Test func errnoReadsAsTheCLibraryMessage() {
         #expect(Errno.noSuchFileOrDirectory.description == "No such file or directory")
         #expect(FileWriteError(path: "/x", reason: .system(.permissionDenied)).description

@@ -173,6 +173,39 @@ import Testing
         #expect(try Data(contentsOf: url) == Data("x".utf8))
         #expect(installation.failures == 0)
     }
+
+    /// An empty folder whose parent cannot be written is filled instead: the temporary folder
+    /// beside it cannot be made, so it is made inside. A failure while filling it leaves it
+    /// empty, with no temporary folder.
+    @Test(arguments: [("mkdir", "EACCES", ""), ("mkdir", "EROFS", ""), ("mkdir", "EPERM", "")])
+    func aStagedFolderFillsAnEmptyFolderItCannotReplace(call: String, error: String, at place: String) throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out")
+        try AtomicFile.prepareDirectory(out)
+        func stage() throws -> AtomicFile.StagedFolder {
+            let staged = try AtomicFile.StagedFolder(for: out, last: "manifest.json")
+            try AtomicFile.prepareDirectory(staged.url.appendingPathComponent("cards"))
+            for name in ["cards/a.png", "index.html", "manifest.json"] {
+                try AtomicFile.write(Data(name.utf8), to: staged.url.appendingPathComponent(name))
+            }
+            return staged
+        }
+        let fault = "\(call) \(error) times=1 in=\(folder.path)\(place)"
+        // The last entry cannot be renamed in: the ones moved before it are taken out again.
+        let failing = try #require(try SystemFaults.installFromEnvironment([SystemFaults.environmentVariable:
+            fault + "\nrename EIO in=\(out.path)/manifest.json"]))
+        #expect(throws: FileWriteError.self) { try stage().publish() }
+        failing.remove()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
+        #expect(try names() == ["out"])
+        let installation = try #require(try SystemFaults.installFromEnvironment([SystemFaults.environmentVariable: fault]))
+        defer { installation.remove() }
+        try stage().publish()
+        #expect(installation.failures == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["cards", "index.html", "manifest.json"])
+        #expect(try Data(contentsOf: out.appendingPathComponent("cards/a.png")) == Data("cards/a.png".utf8))
+        #expect(try names() == ["out"])
+    }
 }
 
 #endif

@@ -31,6 +31,8 @@ package enum Syscalls {
         static let inputOutput = EIO
         static let wouldBlock = EWOULDBLOCK
         static let directoryNotEmpty = ENOTEMPTY
+        static let busy = EBUSY
+        static let crossDevice = EXDEV
     }
 
     /// The `errno` names `SystemFaults` accepts, for the faults a test injects by name.
@@ -38,6 +40,7 @@ package enum Syscalls {
         "ENOENT": ENOENT, "EEXIST": EEXIST, "EACCES": EACCES, "EPERM": EPERM, "EINTR": EINTR, "ENOTDIR": ENOTDIR,
         "EISDIR": EISDIR, "ENOSPC": ENOSPC, "EROFS": EROFS, "EIO": EIO, "EWOULDBLOCK": EWOULDBLOCK, "EDQUOT": EDQUOT,
         "EMFILE": EMFILE, "ENAMETOOLONG": ENAMETOOLONG, "ENOTEMPTY": ENOTEMPTY,
+        "EBUSY": EBUSY, "EXDEV": EXDEV,
     ]
 
     /// `strerror(3)`.
@@ -301,13 +304,14 @@ package enum Syscalls {
         return Int(info.st_size)
     }
 
-    /// What `lstat(2)` says of a path: its kind, size, modification time and permission bits
-    /// (with set-user-ID, set-group-ID and sticky).
+    /// What `lstat(2)` says of a path: its kind, size, modification time, permission bits (with
+    /// set-user-ID, set-group-ID and sticky) and the device of its file system.
     package struct Status: Sendable, Equatable {
         package var kind: FileKind
         package var size: Int
         package var modificationDate: Date
         package var permissions: UInt16
+        package var device: UInt64
     }
 
     /// `lstat(2)`: the path itself, a symbolic link as a link.
@@ -315,7 +319,8 @@ package enum Syscalls {
         var info = stat()
         guard checked(.lstat, path, { lstat(path, &info) }) == 0 else { throw lastError }
         return Status(kind: kind(of: info), size: Int(info.st_size),
-                      modificationDate: date(info.st_mtim), permissions: UInt16(info.st_mode & 0o7777))
+                      modificationDate: date(info.st_mtim), permissions: UInt16(info.st_mode & 0o7777),
+                      device: UInt64(info.st_dev))
     }
 
     /// A `timespec` as a `Date`, computed as Foundation's file attributes compute it.
@@ -352,6 +357,51 @@ package enum Syscalls {
     /// `chmod(2)`: sets the permission bits (with set-user-ID, set-group-ID and sticky).
     package static func setPermissions(_ path: String, _ permissions: UInt16) throws(Errno) {
         guard checked(.chmod, path, { chmod(path, mode_t(permissions & 0o7777)) }) == 0 else { throw lastError }
+    }
+
+    /// Whether a file system is mounted at `path` (absolute, links resolved), as
+    /// `/proc/self/mountinfo` lists them (Linux); false when that cannot be read. A bind mount of
+    /// a folder of the same file system is one too, though its device is its parent's.
+    package static func isMountPoint(_ path: String) -> Bool {
+        let source = "/proc/self/mountinfo"
+        let fd = retryingInterrupts { checked(.open, source) { opened(open(source, O_RDONLY | O_CLOEXEC), source) } }
+        guard fd >= 0 else { return false }
+        defer { try? closeDescriptor(fd) }
+        var text: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        // A table of mounts, not input: still, read no more than 16 MiB of it.
+        while text.count < 16 << 20 {
+            let count = chunk.withUnsafeMutableBytes { bytes in
+                retryingInterrupts { checked(.read, descriptor: fd) { read(fd, bytes.baseAddress, bytes.count) } }
+            }
+            guard count > 0 else { break }
+            text += chunk[..<count]
+        }
+        return mountPoints(inMountInfo: String(decoding: text, as: UTF8.self)).contains(path)
+    }
+
+    /// The mount points of a `/proc/PID/mountinfo` table: each line's fifth field, with the
+    /// kernel's octal escapes (`\040` for a space) undone.
+    package static func mountPoints(inMountInfo text: String) -> Set<String> {
+        Set(text.split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: " ", omittingEmptySubsequences: false)
+            return fields.count > 4 ? unescapedMountField(fields[4]) : nil
+        })
+    }
+
+    private static func unescapedMountField(_ field: Substring) -> String {
+        var bytes: [UInt8] = []
+        var rest = Array(field.utf8)[...]
+        while let byte = rest.popFirst() {
+            if byte == UInt8(ascii: "\\"), rest.count >= 3,
+               let value = UInt8(String(decoding: rest.prefix(3), as: UTF8.self), radix: 8) {
+                bytes.append(value)
+                rest = rest.dropFirst(3)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `access(path, W_OK)`.

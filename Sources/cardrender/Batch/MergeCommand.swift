@@ -16,7 +16,8 @@ struct MergeCommand: ParsableCommand {
         and every file must have the SHA-256 its manifest records. All of this is checked, and --out \
         must be missing or empty, before anything is written. The merge is written into a hidden folder \
         beside --out and renamed into place at the end: a merge that fails or is interrupted leaves --out \
-        as it was.
+        as it was. An empty --out that cannot be replaced (a mount point, or a folder whose parent cannot \
+        be written) is filled in place instead, manifest.json last.
         """
     )
 
