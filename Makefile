@@ -122,6 +122,11 @@ FUZZ_CLI_SECONDS ?= 600
 FUZZ_CLI_SEED    ?=
 FUZZ_CLI_BIN     ?= $(RELEASE_BIN)/cardrender
 FUZZ_JOBS        ?= $(shell nproc)
+# The driver's environment: for a binary built with ASan, its reports' exit codes (not 1, which
+# means "images differ") and the suppressions the test suite uses.
+FUZZ_CLI_ENV     ?=
+FUZZ_CLI_ASAN_ENV = G_SLICE=always-malloc SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=exitcode=86 \
+  LSAN_OPTIONS=suppressions=$(CURDIR)/$(SANITIZERS)/lsan.supp:print_suppressions=0:exitcode=87
 FUZZ_DIR      = .build-fuzz
 # The targets that draw share the test suite's leak suppressions (fontconfig, cairo); a fatal error
 # prints its message without the Swift backtracer, which trips AddressSanitizer as it reads the stack.
@@ -161,18 +166,20 @@ fuzz-run:
 	  [ ! -e $(FUZZ_DIR)/$$target.failed ] || { failed="$$failed $$target"; tail -n 30 $(FUZZ_DIR)/$$target.log; }; \
 	done; \
 	echo "cli-mutate: $(FUZZ_CLI_SECONDS) s"; \
-	python3 Fuzz/cli/mutate.py --binary $(FUZZ_CLI_BIN) --game docs/examples/game \
+	$(FUZZ_CLI_ENV) python3 Fuzz/cli/mutate.py --binary $(FUZZ_CLI_BIN) --game docs/examples/game \
 	  --seconds $(FUZZ_CLI_SECONDS) $(if $(FUZZ_CLI_SEED),--seed $(FUZZ_CLI_SEED)) --findings $(FUZZ_CRASHES)/cli \
 	  || failed="$$failed cli-mutate"; \
 	[ -z "$$failed" ] || { echo "error: crashes in:$$failed; reproducers in $(FUZZ_CRASHES)/, logs in $(FUZZ_DIR)/" >&2; exit 1; }
 
 # Every target for 30 s and the command-line mutation driver for 60 s with a fixed seed, short
-# enough for CI. The driver runs the test build's cardrender (a debug build, with -Xcc -O2), which
-# the stages before have built, instead of building the release binaries only for it.
+# enough for CI. The driver runs cardrender built with AddressSanitizer in the sanitize stage's
+# folder (already built when `make test` gets here): a memory error, undefined behaviour or a leak
+# in a whole command's run is a finding, as the CLI tests are not run under ASan in `make test`.
 fuzz-ci: fuzz-build
-	$(SWIFT) build --product cardrender $(TEST_FLAGS)
+	$(SWIFT) build --product cardrender --scratch-path .build-asan $(ASAN_FLAGS)
 	@$(MAKE) --no-print-directory fuzz-run FUZZ_SECONDS=30 FUZZ_CLI_SECONDS=60 FUZZ_CLI_SEED=1 \
-	  FUZZ_CLI_BIN=$$($(SWIFT) build $(TEST_FLAGS) --show-bin-path)/cardrender
+	  FUZZ_CLI_BIN=$$($(SWIFT) build --scratch-path .build-asan $(ASAN_FLAGS) --show-bin-path)/cardrender \
+	  FUZZ_CLI_ENV="$(FUZZ_CLI_ASAN_ENV)"
 
 # The test suite under AddressSanitizer with LeakSanitizer (`sanitize`) or ThreadSanitizer
 # (`sanitize-thread`), each in its own build folder. The cardrender processes the CLI tests start

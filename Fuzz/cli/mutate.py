@@ -7,7 +7,8 @@ hostile SVGs), runs the command under a time limit and flags:
   - a signal (crash) or a time-out (hang),
   - an exit code other than 0, 1 or 2,
   - a refusal (exit 2) whose error is more than one line,
-  - library warnings (GLib, Pango, Cairo, librsvg, FreeType) printed on stderr.
+  - library warnings (GLib, Pango, Cairo, librsvg, FreeType) printed on stderr,
+  - a sanitizer's report, when the binary is built with AddressSanitizer.
 A finding's inputs are kept in OUT/finding-N/ with the command and the reason; the run fails if
 there is any. The seed is printed so a run can be repeated.
 """
@@ -47,6 +48,9 @@ HOSTILE_SVGS = [
     '<svg xmlns="http://www.w3.org/2000/svg"><text>&d;&d;&d;&d;</text></svg>',
     "not an svg at all",
 ]
+
+# A binary built with AddressSanitizer (LeakSanitizer, UndefinedBehaviorSanitizer) reports here.
+SANITIZER_REPORT = re.compile(r"^(==\d+==ERROR: \w+Sanitizer.*|\S+:\d+:\d+: runtime error: .*|SUMMARY: \w+Sanitizer.*)$", re.MULTILINE)
 
 LIBRARY_NOISE = re.compile(r"(GLib|Pango|Cairo|cairo|librsvg|Rsvg|FreeType|Fontconfig|GdkPixbuf)[-\w]*:? ?(WARNING|CRITICAL|ERROR|warning)")
 
@@ -164,9 +168,12 @@ def check(result, timed_out):
         return "hang: no exit within the time limit"
     if result.returncode < 0:
         return "crash: signal %d" % -result.returncode
+    stderr = result.stderr.decode("utf-8", "replace")
+    report = SANITIZER_REPORT.search(stderr)
+    if report:
+        return "sanitizer report: %s" % report.group(0).strip()
     if result.returncode not in (0, 1, 2):
         return "exit code %d" % result.returncode
-    stderr = result.stderr.decode("utf-8", "replace")
     if LIBRARY_NOISE.search(stderr):
         return "library warnings on stderr"
     if result.returncode == 2:
