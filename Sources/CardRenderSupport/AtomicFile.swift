@@ -131,13 +131,15 @@ public enum AtomicFile {
             let mounted = targetIsFolder && (targetStatus?.device != (try? Syscalls.status(at: parent.path))?.device
                 || Syscalls.isMountPoint((try? Syscalls.realPath(target.path)) ?? target.path))
             do throws(Errno) {
-                if mounted { throw Errno.crossDevice }
-                url = try Self.make(parent.path + "/" + besidePrefix)
-            } catch where targetIsFolder && [.crossDevice, .permissionDenied, .notPermitted, .readOnlyFileSystem].contains(error) {
-                do throws(Errno) {
+                if mounted {
                     url = try Self.make(target.path + "/" + insidePrefix)
-                } catch {
-                    throw FileWriteError(path: target.path, reason: .system(error))
+                } else {
+                    do throws(Errno) {
+                        url = try Self.make(parent.path + "/" + besidePrefix)
+                    } catch where targetIsFolder && [.permissionDenied, .notPermitted, .readOnlyFileSystem].contains(error) {
+                        // The parent cannot be written: filled in place.
+                        url = try Self.make(target.path + "/" + insidePrefix)
+                    }
                 }
             } catch {
                 throw FileWriteError(path: target.path, reason: .system(error))

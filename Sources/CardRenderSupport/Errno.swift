@@ -39,8 +39,4 @@ public struct Errno: Error, Sendable, Hashable, RawRepresentable, CustomStringCo
     public static let noSuchProcess = Errno(rawValue: Syscalls.Codes.noSuchProcess)
     /// `ENOTEMPTY`: a folder that must be empty (to be removed, or replaced by a rename) is not.
     public static let directoryNotEmpty = Errno(rawValue: Syscalls.Codes.directoryNotEmpty)
-    /// `EBUSY`: e.g. renaming onto a folder that is a mount point.
-    public static let busy = Errno(rawValue: Syscalls.Codes.busy)
-    /// `EXDEV`: a rename across file systems.
-    public static let crossDevice = Errno(rawValue: Syscalls.Codes.crossDevice)
 }

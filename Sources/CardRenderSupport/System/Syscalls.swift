@@ -31,8 +31,6 @@ package enum Syscalls {
         static let inputOutput = EIO
         static let wouldBlock = EWOULDBLOCK
         static let directoryNotEmpty = ENOTEMPTY
-        static let busy = EBUSY
-        static let crossDevice = EXDEV
     }
 
     /// The `errno` names `SystemFaults` accepts, for the faults a test injects by name.
@@ -40,7 +38,6 @@ package enum Syscalls {
         "ENOENT": ENOENT, "EEXIST": EEXIST, "EACCES": EACCES, "EPERM": EPERM, "EINTR": EINTR, "ENOTDIR": ENOTDIR,
         "EISDIR": EISDIR, "ENOSPC": ENOSPC, "EROFS": EROFS, "EIO": EIO, "EWOULDBLOCK": EWOULDBLOCK, "EDQUOT": EDQUOT,
         "EMFILE": EMFILE, "ENAMETOOLONG": ENAMETOOLONG, "ENOTEMPTY": ENOTEMPTY,
-        "EBUSY": EBUSY, "EXDEV": EXDEV,
     ]
 
     /// `strerror(3)`.
