@@ -220,7 +220,7 @@ public enum ShardMerge {
         case .some: throw BatchError("--out \(name) is a file, not a folder")
         }
         // What a killed merge left inside (its temporary folder) is removed when this one writes.
-        let contents = ((try? Syscalls.entries(of: out.path)) ?? []).filter { !AtomicFile.isStaleTemporary($0.name) }
+        let contents = ((try? Syscalls.entries(of: out.path)) ?? []).filter { !AtomicFile.StagedFolder.isLeftoverInside($0) }
         guard contents.isEmpty else { throw BatchError("--out \(name) is not empty; merge into a new or empty folder") }
     }
 

@@ -103,7 +103,7 @@ public enum AtomicFile {
     /// The final place must be missing or an empty folder when it is published (`rename(2)`
     /// replaces only those). An empty folder that cannot be replaced (a mount point, such as a
     /// volume mounted for the output, or a folder whose parent cannot be written) is filled instead:
-    /// the temporary folder is made inside it (`.tmp-<pid>-<n>`) and at publish its entries are
+    /// the temporary folder is made inside it (`.cardrender.tmp-<pid>-<n>`) and at publish its entries are
     /// renamed into place one by one, `last` last; a failure then removes the ones moved. Not
     /// for concurrent use.
     public final class StagedFolder: @unchecked Sendable {
@@ -122,7 +122,7 @@ public enum AtomicFile {
             try AtomicFile.prepareDirectory(parent)
             self.target = target
             self.last = last
-            let besidePrefix = "." + target.lastPathComponent + ".tmp-", insidePrefix = ".tmp-"
+            let besidePrefix = "." + target.lastPathComponent + ".tmp-", insidePrefix = Self.insidePrefix
             Self.removeStale(in: parent.path, prefix: besidePrefix)
             let targetStatus = try? Syscalls.status(at: target.path)
             let targetIsFolder = targetStatus?.kind == .directory
@@ -146,9 +146,22 @@ public enum AtomicFile {
             }
         }
 
+        /// The name of a temporary folder made inside its target starts with this: a name of this
+        /// tool's own, so that a folder of someone else's inside an output folder is never taken for one.
+        static let insidePrefix = ".cardrender.tmp-"
+
+        /// Whether `entry`, inside a target folder, is the temporary folder of a staged folder
+        /// whose process has ended (one that was filling that folder in place when it was killed).
+        package static func isLeftoverInside(_ entry: Syscalls.DirectoryEntry) -> Bool {
+            isStale(entry, prefix: insidePrefix)
+        }
+
+        private static func isStale(_ entry: Syscalls.DirectoryEntry, prefix: String) -> Bool {
+            entry.isDirectory && entry.name.hasPrefix(prefix) && isStaleTemporary(entry.name)
+        }
+
         private static func removeStale(in folder: String, prefix: String) {
-            for entry in (try? Syscalls.entries(of: folder)) ?? []
-            where entry.isDirectory && entry.name.hasPrefix(prefix) && isStaleTemporary(entry.name) {
+            for entry in (try? Syscalls.entries(of: folder)) ?? [] where isStale(entry, prefix: prefix) {
                 removeTree(folder + "/" + entry.name)
             }
         }

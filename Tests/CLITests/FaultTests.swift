@@ -253,7 +253,7 @@ import Testing
         for fault in ["mkdir EACCES times=1 in=\(dir.path)", "mkdir EROFS times=1 in=\(dir.path)"] {
             try? FileManager.default.removeItem(at: merged)
             // The temporary folder of a merge whose process is gone.
-            try FileManager.default.createDirectory(at: merged.appendingPathComponent(".tmp-4194305-7/cards"),
+            try FileManager.default.createDirectory(at: merged.appendingPathComponent(".cardrender.tmp-4194305-7/cards"),
                                                     withIntermediateDirectories: true)
             let result = try run(arguments, faults: [fault])
             #expect(result.status == 0, "\(fault): \(result.stderr)")
@@ -261,6 +261,28 @@ import Testing
                     "\(fault)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: merged.path).filter { $0.contains(".tmp-") }.isEmpty, "\(fault)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains(".tmp-") }.isEmpty, "\(fault)")
+        }
+    }
+
+    /// A folder inside --out that only looks like a temporary (another tool's, a dead process id
+    /// in its name) is the user's: the merge refuses the folder as not empty and leaves it be.
+    @Test func aMergeKeepsAFolderThatOnlyLooksLikeATemporary() throws {
+        let (dir, spec) = try makeSpec()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (_, shards) = try BatchCLITests.runWholeAndSharded(spec, in: dir)
+        let merged = dir.appendingPathComponent("merged")
+        for name in [".tmp-4194305-7", ".notes.tmp-4194305-7"] {
+            try? FileManager.default.removeItem(at: merged)
+            let kept = merged.appendingPathComponent(name + "/draft.txt")
+            try FileManager.default.createDirectory(at: kept.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("mine".utf8).write(to: kept)
+            for faults in [[], ["mkdir EACCES times=1 in=\(dir.path)"]] {
+                let result = try run(["merge"] + shards.map(\.path) + ["--out", merged.path], faults: faults)
+                #expect(result.status == 2, "\(name) \(faults): \(result.stderr)")
+                #expect(result.stderr.contains("is not empty"), "\(name): \(result.stderr)")
+                #expect(try FileManager.default.contentsOfDirectory(atPath: merged.path) == [name], "\(name) \(faults)")
+                #expect(try Data(contentsOf: kept) == Data("mine".utf8), "\(name) \(faults)")
+            }
         }
     }
 
