@@ -107,11 +107,12 @@ public struct FileComparison: Sendable {
     /// Side by side unless both are PNGs whose bytes are more than a quarter of their pixels' (as
     /// their headers give them): rendered pictures compress ten times or more.
     static func decodesSideBySide(_ data: [Result<Data, GoldenError>]) -> Bool {
-        var fileBytes = 0, pixelBytes = 0
+        var fileBytes = 0.0, pixelBytes = 0.0
         for case .success(let bytes) in data {
             guard let header = try? PNG.header(of: bytes) else { return true }
-            fileBytes += bytes.count
-            pixelBytes += header.width * header.height * 4
+            fileBytes += Double(bytes.count)
+            // In floating point: a header's sides are untrusted until the decoder checks them.
+            pixelBytes += Double(header.width) * Double(header.height) * 4
         }
         return fileBytes * 4 <= pixelBytes
     }

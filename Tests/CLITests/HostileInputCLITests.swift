@@ -103,6 +103,24 @@ import Testing
         #expect(try game.tree("out").keys.sorted().isEmpty)
     }
 
+    /// `diff` with the budget raised as far as it goes and a header of 2³¹−1 × 2³¹−1: the reader's
+    /// own limit refuses the file in one line; nothing on the way multiplies its sides in integers.
+    @Test func diffRefusesAHostileHeaderWithTheBudgetRaisedToTheMost() throws {
+        let dir = try CLIRunner.temporaryDirectory("diff-hostile-header")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let small = dir.appendingPathComponent("small.png"), huge = dir.appendingPathComponent("huge.png")
+        try PNG.encode(RGBAImage(width: 10, height: 10, pixels: [UInt8](repeating: 255, count: 400))).write(to: small)
+        try Self.pngHeader(width: 0x7FFF_FFFF, height: 0x7FFF_FFFF).write(to: huge)
+        for program in [CLIRunner.executable, LeanGoldenToolCLITests.lean] {
+            for pair in [[small, huge], [huge, small]] {
+                let result = try CLIRunner.run(["diff"] + pair.map(\.path) + ["--max-pixels", "\(Int.max)"], program: program)
+                #expect(result.status == 2, "\(program.lastPathComponent): exit \(result.status): \(result.stderr)")
+                #expect(result.stderrLines.count == 1, "\(result.stderr)")
+                #expect(result.stderr.contains("huge.png") && result.stderr.contains("the limit is 16384 px a side"), "\(result.stderr)")
+            }
+        }
+    }
+
     /// A batch's `--max-pixels` holds a cards job's images too, from their headers. At 72 dpi the
     /// cards are 180×252 px, under the budget; the 300×300 px image is over it.
     @Test func aBatchHoldsACardsJobsImagesToItsBudget() throws {
