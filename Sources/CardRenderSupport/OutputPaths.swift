@@ -95,11 +95,14 @@ public enum OutputPaths {
             realRoot = OutputPaths.realPath(root.path) ?? root.standardizedFileURL.path
         }
 
-        /// The file URL for `relative`, checked as ``OutputPaths/resolve(_:under:)`` checks it.
-        public mutating func resolve(_ relative: String) throws(OutputPathError) -> URL {
+        /// The file URL for `relative`, checked as ``OutputPaths/resolve(_:under:)`` checks it;
+        /// `forReading`: the file itself is checked too, as it is read through a link it may be.
+        public mutating func resolve(_ relative: String, forReading: Bool = false) throws(OutputPathError) -> URL {
             let parts = try check(relative)
             // One URL from the whole path: appending component by component asks the disk each time.
-            return URL(fileURLWithPath: root.path + "/" + parts.joined(separator: "/"), isDirectory: false)
+            let path = root.path + "/" + parts.joined(separator: "/")
+            if forReading { try checkInside(path, relative: relative, link: parts.joined(separator: "/")) }
+            return URL(fileURLWithPath: path, isDirectory: false)
         }
 
         /// Checks `relative` as `resolve` does and returns its components (see `components(of:)`).
@@ -112,17 +115,19 @@ public enum OutputPaths {
             for index in parts.indices.dropLast() {
                 folder += (index == 0 ? "" : "/") + parts[index]
                 guard !checkedFolders.contains(folder) else { continue }
-                let path = root.path + "/" + folder
-                // Anything there, a dangling link included.
-                if Syscalls.kind(at: path, followingLinks: false) != nil {
-                    // A dangling link cannot be checked, so it is refused like one that leaves.
-                    guard let resolved = OutputPaths.realPath(path), OutputPaths.isInside(resolved, realRoot) else {
-                        throw .escapesThroughSymlink(path: relative, link: folder)
-                    }
-                }
+                try checkInside(root.path + "/" + folder, relative: relative, link: folder)
                 checkedFolders.insert(folder)
             }
             return parts
+        }
+
+        /// Whatever is at `path` (a dangling link included) leads inside the root; nothing there passes.
+        private func checkInside(_ path: String, relative: String, link: String) throws(OutputPathError) {
+            guard Syscalls.kind(at: path, followingLinks: false) != nil else { return }
+            // A dangling link cannot be checked, so it is refused like one that leaves.
+            guard let resolved = OutputPaths.realPath(path), OutputPaths.isInside(resolved, realRoot) else {
+                throw .escapesThroughSymlink(path: relative, link: link)
+            }
         }
     }
 

@@ -210,11 +210,13 @@ public struct FolderVerification: Sendable, Encodable {
                               tolerance: Tolerance, mode: RecordMode, artifactsDirectory: URL?,
                               keepingImages: Bool, images: inout Images) -> Entry {
         var entry = Entry(path: path, status: .error, message: "", seconds: 0)
-        // No golden is read or written through a symbolic link that leaves the goldens folder.
+        // No golden is read or written through a symbolic link that leaves the goldens folder. A
+        // listed golden is a regular file reached through folders, never links: only the others
+        // (missing, or a link) are looked at.
         let golden: URL
         do {
             var resolver = goldens
-            golden = try resolver.resolve(path)
+            golden = try resolver.resolve(path, forReading: !hasGolden)
         } catch .escapesThroughSymlink(_, let link) {
             entry.message = "golden \(path) leaves the goldens folder \(goldens.root.path) through the symbolic link"
                 + " \"\(link)\"; it is neither read nor written"

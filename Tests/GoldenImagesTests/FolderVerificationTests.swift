@@ -267,6 +267,30 @@ struct FolderVerificationTests {
         #expect(inside.entries.first { $0.path == "inside/a.png" }?.status == .recorded)
     }
 
+    /// A golden that is itself a link: one out of the goldens folder (or dangling) is neither read
+    /// nor compared, whatever the mode; one to a file inside is read.
+    @Test func aGoldenThatIsALinkOutOfTheGoldensIsNeverRead() throws {
+        let scratch = try ScratchFolder()
+        try scratch.write(Self.base, to: "elsewhere/outside.png")
+        try scratch.write(Self.base, to: "goldens/real.png")
+        try FileManager.default.createSymbolicLink(at: scratch.file("goldens/out.png"), withDestinationURL: scratch.file("elsewhere/outside.png"))
+        try FileManager.default.createSymbolicLink(at: scratch.file("goldens/gone.png"), withDestinationURL: scratch.file("elsewhere/none.png"))
+        try FileManager.default.createSymbolicLink(at: scratch.file("goldens/in.png"), withDestinationURL: scratch.file("goldens/real.png"))
+        for name in ["out.png", "gone.png", "in.png", "real.png"] { try scratch.write(Self.base, to: "actual/\(name)") }
+        for mode in [RecordMode.never, .missing, .all] {
+            let verification = try FolderVerification.run(goldens: scratch.file("goldens"), actual: scratch.file("actual"), mode: mode)
+            let status = Dictionary(uniqueKeysWithValues: verification.entries.map { ($0.path, $0.status) })
+            #expect(status["out.png"] == .error && status["gone.png"] == .error, "\(mode): \(status)")
+            #expect(verification.entries.first { $0.path == "out.png" }?.message
+                == "golden out.png leaves the goldens folder \(scratch.file("goldens").path) through the symbolic link \"out.png\"; it is neither read nor written")
+            #expect(status["in.png"] == (mode == .all ? .rerecorded : .matched), "\(mode)")
+            #expect(try PNG.decode(Data(contentsOf: scratch.file("elsewhere/outside.png"))) == Self.base)
+            #expect(!FileManager.default.fileExists(atPath: scratch.file("elsewhere/none.png").path))
+            try? FileManager.default.removeItem(at: scratch.file("goldens/in.png"))
+            try FileManager.default.createSymbolicLink(at: scratch.file("goldens/in.png"), withDestinationURL: scratch.file("goldens/real.png"))
+        }
+    }
+
     @Test func temporariesOfAKilledRecordingAreRemovedAndNeverGoldens() throws {
         let scratch = try ScratchFolder()
         try scratch.write(Self.base, to: "goldens/a.png")
