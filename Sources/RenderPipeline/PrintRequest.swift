@@ -333,6 +333,9 @@ public struct PrintRequest: RenderRequest, Equatable {
         return OutputPlan(units: pages + [.document(path, document)], warnings: warnings)
     }
 
+    /// Cards a print run of template cards lays out, copies included: 1,112 A4 pages of poker cards.
+    public static let maxCards = 10_000
+
     /// Template cards on sheets: each row's card `count` times, in data order, each card's own
     /// back (the back template filled from its row) behind it when duplex. The sheet is laid out for the template's card size.
     func templateSheets(_ template: String) throws -> (PrintSheets, warnings: [String]) {
@@ -342,6 +345,13 @@ public struct PrintRequest: RenderRequest, Equatable {
         let backs = zip(loaded.backs?.backs ?? [], loaded.backRenderers).map { back, backRenderer in
             // Ids are file stems: the cards' stems never take a back's.
             PrintableCard(id: back.card.fileStem) { bleed in backRenderer.picture(for: back.card, bleed: bleed) }
+        }
+        // Rows and `count` are bounded one by one; what they multiply to is bounded here, before
+        // a card is laid out.
+        let copies = loaded.cards.reduce(0) { $0 + $1.count }
+        guard copies <= Self.maxCards else {
+            throw RequestError("the cards come to \(copies) with copies (the `count` column); a print run lays out at most "
+                               + "\(Self.maxCards) cards: split the data, or print fewer copies", key: "data")
         }
         var fronts: [PrintableCard] = [], frontBacks: [PrintableCard] = []
         for (index, card) in loaded.cards.enumerated() {

@@ -133,4 +133,26 @@ import Testing
             #expect(backs.isPaper(Int(slot.trim.midX / 2), Int(slot.trim.midY / 2)))
         }
     }
+
+    /// Rows and `count` are bounded one by one; a print run bounds what they come to, before
+    /// anything is drawn: one line, exit 2, no PDF. Exactly the bound is laid out.
+    @Test func aPrintRunOfMoreThanTenThousandCardsWithCopiesIsRefusedBeforeDrawing() throws {
+        let game = try CardsFixture.make("print-copies-bound")
+        defer { game.remove() }
+        let template = "card:\n  size: poker\nlayers: []\n"
+        try game.write("blank.yaml", template)
+        func rows(_ counts: [Int]) -> String { "name,count\n" + counts.enumerated().map { "n\($0.offset),\($0.element)\n" }.joined() }
+        try game.write("over.csv", rows(Array(repeating: 10_000, count: 100)))
+        let started = Date()
+        let over = try CLIRunner.run(["print", "--template", "blank.yaml", "--data", "over.csv", "--out", "out"], in: game.folder)
+        #expect(Date().timeIntervalSince(started) < 20)
+        #expect(over.status == 2, "\(over.stderr)")
+        #expect(over.stderrLines == ["cardrender: error: the cards come to 1000000 with copies (the `count` column); a print run "
+                                     + "lays out at most 10000 cards: split the data, or print fewer copies"])
+        #expect(try game.tree("out").isEmpty)
+        try game.write("edge.csv", rows([9_999, 1]))
+        let edge = try CLIRunner.run(["print", "--template", "blank.yaml", "--data", "edge.csv", "--out", "out"], in: game.folder)
+        #expect(edge.status == 0, "\(edge.stderr)")
+        #expect(try PrintCLITests.info(game.url("out/deck-print.pdf")).pages == 1112)
+    }
 }
