@@ -52,7 +52,7 @@ enum SpecText {
         var previous: Unicode.Scalar?
         func endLine() throws(SpecError) {
             if let column = scanner.scan(content) {
-                throw SpecError("the spec nests deeper than \(limit) levels", at: SpecLocation(file: file, line: line, column: column))
+                throw SpecError("the file nests deeper than \(limit) levels", at: SpecLocation(file: file, line: line, column: column))
             }
             content.removeAll(keepingCapacity: true)
         }

@@ -344,7 +344,7 @@ import Testing
         // 10,000 levels overflowed the stack of both commands.
         let deep = Data((String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + "\n").utf8)
         try expectSpecErrors([
-            ("deep.yaml", deep, "1:\(limit + 1): the spec nests deeper than \(limit) levels"),
+            ("deep.yaml", deep, "1:\(limit + 1): the file nests deeper than \(limit) levels"),
             ("empty.yaml", Data(), "1:1: the spec is empty"),
             ("latin1.yaml", Data("jobs:\n  - kind: card\n    card: ".utf8) + [0xC9], "3:11: the spec is not UTF-8 text (byte 0xC9)"),
             ("nul.yaml", Data("jobs:\n  - kind: card\n    ca\u{0}rd: AS\n".utf8), "3:7: the spec contains a NUL byte, which YAML does not allow"),
@@ -352,7 +352,7 @@ import Testing
         try deep.write(to: dir.appendingPathComponent("deep.yaml"))
         let keyboard = try CLIRunner.run(["keyboard", "--spec", "deep.yaml", "--out", "out"], in: dir)
         #expect(keyboard.status == 2)
-        #expect(keyboard.stderr == "cardrender: error: deep.yaml:1:\(limit + 1): the spec nests deeper than \(limit) levels\n")
+        #expect(keyboard.stderr == "cardrender: error: deep.yaml:1:\(limit + 1): the file nests deeper than \(limit) levels\n")
         // Just under the limit, both parse the spec and then find fault with the value.
         let frame = String(repeating: "[", count: limit - 3) + "0" + String(repeating: "]", count: limit - 3)
         try Data("diagrams:\n  - keyboard-frame: \(frame)\n".utf8).write(to: dir.appendingPathComponent("under.yaml"))

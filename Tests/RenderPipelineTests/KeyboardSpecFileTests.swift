@@ -215,8 +215,8 @@ struct KeyboardSpecFileTests {
         }
         // The spec's mapping, `diagrams` and the diagram make 3 levels; the frame's lists the rest.
         let limit = SpecFile.maximumDepth
-        #expect(error(frame(nested: 10_000)) == "spec.yaml:2:\(21 + limit - 3): the spec nests deeper than \(limit) levels")
-        #expect(error(frame(nested: limit - 2)) == "spec.yaml:2:\(21 + limit - 3): the spec nests deeper than \(limit) levels")
+        #expect(error(frame(nested: 10_000)) == "spec.yaml:2:\(21 + limit - 3): the file nests deeper than \(limit) levels")
+        #expect(error(frame(nested: limit - 2)) == "spec.yaml:2:\(21 + limit - 3): the file nests deeper than \(limit) levels")
         let underLimit = error(frame(nested: limit - 3))
         #expect(underLimit?.hasPrefix("spec.yaml:2:21:") == true && underLimit?.contains("nests deeper") == false)
         #expect(error("") == "spec.yaml:1:1: the spec is empty")

@@ -32,25 +32,25 @@ import Testing
     @Test func nestingDeeperThanTheLimitIsRefusedBeforeParsingWithItsPlace() {
         let limit = SpecFile.maximumDepth
         // 10,000 levels overflowed the stack in the YAML composer.
-        #expect(message(flowNested(10_000)) == "spec.yaml:3:\(12 + limit - 3): the spec nests deeper than \(limit) levels")
-        #expect(message(flowNested(limit - 2)) == "spec.yaml:3:\(12 + limit - 3): the spec nests deeper than \(limit) levels")
+        #expect(message(flowNested(10_000)) == "spec.yaml:3:\(12 + limit - 3): the file nests deeper than \(limit) levels")
+        #expect(message(flowNested(limit - 2)) == "spec.yaml:3:\(12 + limit - 3): the file nests deeper than \(limit) levels")
         // Just under the limit, the spec parses.
         #expect(message(flowNested(limit - 3)) == nil)
         // JSON is YAML's flow style.
         let json = "{\"jobs\": " + String(repeating: "{\"a\": ", count: 5_000) + "1" + String(repeating: "}", count: 5_000) + "}"
-        #expect(message(json) == "spec.yaml:1:\(10 + 6 * (limit - 1)): the spec nests deeper than \(limit) levels")
+        #expect(message(json) == "spec.yaml:1:\(10 + 6 * (limit - 1)): the file nests deeper than \(limit) levels")
         // Block nesting: a mapping per indentation level, and sequences at their key's column.
         func block(_ levels: Int) -> String {
             (0..<levels).map { String(repeating: "  ", count: $0) + "a:" }.joined(separator: "\n") + " x\n"
         }
-        #expect(message(block(200)) == "spec.yaml:\(limit + 1):\(2 * limit + 1): the spec nests deeper than \(limit) levels")
+        #expect(message(block(200)) == "spec.yaml:\(limit + 1):\(2 * limit + 1): the file nests deeper than \(limit) levels")
         #expect(message(block(limit)) == nil)
         let sequences = (0..<100).map { String(repeating: "  ", count: $0) + "- a:" }.joined(separator: "\n")
         #expect(message("a:\n" + sequences + " x\n")?.hasPrefix("spec.yaml:33:") == true)
-        #expect(message(String(repeating: "- ", count: 200) + "x\n") == "spec.yaml:1:\(2 * limit + 1): the spec nests deeper than \(limit) levels")
+        #expect(message(String(repeating: "- ", count: 200) + "x\n") == "spec.yaml:1:\(2 * limit + 1): the file nests deeper than \(limit) levels")
         // Aliases copy their anchor's levels where they stand (60,000 overflowed the stack).
         let chain = ["a0: &a0 x"] + (1..<60_000).map { "a\($0): &a\($0) [*a\($0 - 1)]" }
-        #expect(message(chain.joined(separator: "\n") + "\n") == "spec.yaml:\(limit + 1):12: the spec nests deeper than \(limit) levels")
+        #expect(message(chain.joined(separator: "\n") + "\n") == "spec.yaml:\(limit + 1):12: the file nests deeper than \(limit) levels")
     }
 
     @Test func bracketsInQuotesCommentsAndScalarsAreNotNesting() {
