@@ -8,6 +8,12 @@ extension String {
     /// name holding one still gives a well-formed document. Scalars, not characters, are
     /// inspected: `&` followed by a combining mark is one `Character` but still needs escaping.
     public var markupEscaped: String {
+        // Most text (a base64 image URL: megabytes) has nothing to escape; 0xEF leads U+FFFE and U+FFFF.
+        let plain = utf8.allSatisfy { byte in
+            byte >= 0x20 && byte != 0xEF && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")
+                && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'")
+        }
+        if plain { return self }
         var escaped = ""
         escaped.reserveCapacity(utf8.count)
         for scalar in unicodeScalars {

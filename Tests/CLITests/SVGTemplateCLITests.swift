@@ -108,4 +108,37 @@ extension SVGTemplateCLITests {
         #expect(files.keys.sorted() == ["001.png", "002.png", "003.png", "back-1.png", "back-2.png", "back-3.png", "cards.json"])
         #expect(Set([files["back-1.png"], files["back-2.png"], files["back-3.png"]]).count == 3)
     }
+
+    /// An image an SVG template embeds may be 7 MiB: as a `data:` URL it stays under what libxml2
+    /// reads of one attribute for librsvg, and it is drawn. One byte more is refused in one line
+    /// naming the row, before anything is drawn.
+    @Test func anImageOfSevenMiBIsDrawnAndALargerOneIsRefusedNamingItsRow() throws {
+        let game = CardsFixture(folder: try CLIRunner.temporaryDirectory("svg-template-image-bound"))
+        defer { game.remove() }
+        try game.write("card.svg", """
+            <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10mm" height="10mm" viewBox="0 0 10 10">
+            <image id="art" width="10" height="10" xlink:href=""/>
+            </svg>
+            """)
+        // A red square, padded with a comment to exactly `bytes`.
+        func paddedSVG(bytes: Int) -> Data {
+            let head = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><rect width=\"10\" height=\"10\" fill=\"#ff0000\"/><!--"
+            let tail = "--></svg>"
+            return Data((head + String(repeating: "x", count: bytes - head.utf8.count - tail.utf8.count) + tail).utf8)
+        }
+        try game.write("art/fits.svg", paddedSVG(bytes: 7 << 20))
+        try game.write("art/over.svg", paddedSVG(bytes: (7 << 20) + 1))
+        try game.write("fits.csv", "art\nart/fits.svg\n")
+        try game.write("over.csv", "art\nart/over.svg\n")
+        let fits = try game.cards(["--out", "fits", "--dpi", "72"], template: "card.svg", data: "fits.csv")
+        CardsCLITests.expectSuccess(fits)
+        let card = try PNG.read(contentsOf: game.url("fits/001.png"))
+        let centre = (card.height / 2 * card.width + card.width / 2) * 4
+        #expect(Array(card.pixels[centre..<centre + 4]) == [255, 0, 0, 255])
+        let over = try game.cards(["--out", "over"], template: "card.svg", data: "over.csv")
+        #expect(over.status == 2, "\(over.stderr)")
+        #expect(over.stderrLines == ["cardrender: error: card.svg:2:53: row 1 (over.csv:2), the image over.svg is 7340033 bytes, "
+                                     + "more than the 7 MiB an image in an SVG template may have"])
+        #expect(try game.tree("over").isEmpty)
+    }
 }

@@ -236,7 +236,7 @@ struct SVGDocument: Sendable, Equatable {
         4: "the document is empty", 5: "the document ends inside an element or has text after its root",
         9: "a character that XML does not allow", 23: "an entity reference without its `;`",
         26: "an entity that is not declared (write & as &amp;)", 38: "a `<` inside an attribute value",
-        39: "an attribute value without quotes", 40: "an attribute value whose quote is not closed",
+        39: "an attribute value without quotes", 40: "an attribute value whose quote is not closed, or over 10,000,000 bytes long",
         41: "an attribute without a value", 42: "an attribute given twice", 68: "a name was expected",
         73: "a tag without its `>`", 76: "a closing tag that does not match the element it closes",
         77: "an element that is not closed", 201: "a prefix (such as xlink:) whose namespace the file does not declare",

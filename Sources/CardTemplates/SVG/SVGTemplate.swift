@@ -167,7 +167,7 @@ public struct SVGTemplate: Sendable, Equatable {
                 let resolved = ImagePath.resolve(value, folder: folder, fromData: true, allowedFolders: context.allowedFolders, key: "href")
                 switch resolved {
                 case let .success(file):
-                    Self.setHref(try Self.dataURL(of: file, at: location), of: &document.elements[fillable.element])
+                    Self.setHref(try Self.dataURL(of: file, at: location, rowLabel: rowLabel), of: &document.elements[fillable.element])
                     if !files.contains(file) { files.append(file) }
                 case let .failure(problem):
                     throw SpecError("\(rowLabel), \(what): \(problem.message)", at: location)
@@ -232,12 +232,18 @@ public struct SVGTemplate: Sendable, Equatable {
         if element["display"] == "none" { element["display"] = nil }
     }
 
-    /// The file as a `data:` URL, so librsvg (which is given bytes, not a path) draws it.
-    static func dataURL(of file: URL, at location: SpecLocation) throws(SpecError) -> String {
+    /// The largest image an SVG template's `<image>` may name: as a base64 `data:` URL (4 bytes for
+    /// 3, plus its header) it stays under the 10,000,000 bytes libxml2 parses of one attribute value
+    /// for librsvg.
+    static let maximumImageBytes = 7 << 20
+
+    /// The file as a `data:` URL, so librsvg (which is given bytes, not a path) draws it;
+    /// `rowLabel` names the row whose data named the file.
+    static func dataURL(of file: URL, at location: SpecLocation, rowLabel: String? = nil) throws(SpecError) -> String {
         let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.intValue ?? 0
-        guard size <= SVGDocument.Limits.maximumBytes else {
-            throw SpecError("the image \(file.lastPathComponent) is \(size) bytes, more than the "
-                            + "\(SVGDocument.Limits.maximumBytes >> 20) MiB an image in an SVG template may have", at: location)
+        guard size <= maximumImageBytes else {
+            throw SpecError((rowLabel.map { "\($0), " } ?? "") + "the image \(file.lastPathComponent) is \(size) bytes, more than the "
+                            + "\(maximumImageBytes >> 20) MiB an image in an SVG template may have", at: location)
         }
         guard let data = try? Data(contentsOf: file) else {
             throw SpecError("the image \(file.lastPathComponent) cannot be read", at: location)

@@ -15,11 +15,12 @@ enum SVGWorkCheck {
     static let maximumNesting = 4
 
     /// Refuses the document when an embedded image is over `maxPixels` (from its header) or a
-    /// filter asks for more work than the bounds above; `name` names it in the message.
+    /// filter asks for more work than the bounds above; `name` names it in the message. The
+    /// document is scanned as bytes: an embedded image makes it megabytes long.
     static func check(_ data: Data, name: String, maxPixels: Int, nesting: Int = 0) throws(DrawingError) {
-        let text = String(decoding: data, as: UTF8.self)
-        try checkFilters(in: text, name: name)
-        for image in embeddedImages(in: text) {
+        let bytes = [UInt8](data)
+        try checkFilters(in: bytes, name: name)
+        for image in embeddedImages(in: bytes) {
             let what = "\(name): an embedded \(image.mediaType) image"
             if let (width, height) = pixelSize(of: image.bytes) {
                 do {
@@ -38,12 +39,11 @@ enum SVGWorkCheck {
 
     // MARK: filters
 
-    static func checkFilters(in text: String, name: String) throws(DrawingError) {
+    /// Each `numOctaves` and `order` attribute (a name after white space, then `=` and a quoted
+    /// value) whose numbers pass its bound.
+    static func checkFilters(in bytes: [UInt8], name: String) throws(DrawingError) {
         for (attribute, bound) in [("numOctaves", maximumOctaves), ("order", maximumKernelOrder)] {
-            let pattern = try? Regex("\\s\(attribute)\\s*=\\s*[\"']([^\"']*)[\"']", as: (Substring, Substring).self)
-            guard let pattern else { continue }
-            for match in text.matches(of: pattern) {
-                let value = String(match.output.1)
+            for value in quotedValues(of: attribute, in: bytes) {
                 // `order` is also a word of other elements' attributes; only numbers count, and
                 // a value written with entities is refused rather than guessed at.
                 let numbers = value.contains("&") ? nil : value.split(whereSeparator: { $0 == " " || $0 == "," })
@@ -56,6 +56,50 @@ enum SVGWorkCheck {
         }
     }
 
+    /// The values of `attribute` where it follows white space and is followed by `=` (white space
+    /// around it) and a value in single or double quotes, which ends at the next quote of either
+    /// kind. Found from each `=`: base64 has none but its padding, so an embedded image adds little.
+    static func quotedValues(of attribute: String, in bytes: [UInt8]) -> [String] {
+        let name = Array(attribute.utf8)
+        var values: [String] = []
+        var from = 0
+        while let equals = firstIndex(in: bytes, from: from, where: { $0 == UInt8(ascii: "=") }) {
+            from = equals + 1
+            var nameEnd = equals
+            while nameEnd > 0, isSpace(bytes[nameEnd - 1]) { nameEnd -= 1 }
+            let nameStart = nameEnd - name.count
+            guard nameStart > 0, bytes[nameStart..<nameEnd].elementsEqual(name), isSpace(bytes[nameStart - 1]) else { continue }
+            var cursor = equals + 1
+            while cursor < bytes.count, isSpace(bytes[cursor]) { cursor += 1 }
+            guard cursor < bytes.count, isQuote(bytes[cursor]),
+                  let end = firstIndex(in: bytes, from: cursor + 1, where: isQuote) else { continue }
+            values.append(String(decoding: bytes[(cursor + 1)..<end], as: UTF8.self))
+            from = end + 1
+        }
+        return values
+    }
+
+    /// The first index at or after `start` whose byte passes `test`.
+    private static func firstIndex(in bytes: [UInt8], from start: Int, where test: (UInt8) -> Bool) -> Int? {
+        var index = start
+        while index < bytes.count {
+            if test(bytes[index]) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+    private static func isQuote(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") }
+
+    /// Where a `data:` URL's payload ends: a quote, `)`, `<` or `>`.
+    private static func endsPayload(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"): true
+        default: false
+        }
+    }
+
     // MARK: embedded images
 
     struct EmbeddedImage {
@@ -63,26 +107,29 @@ enum SVGWorkCheck {
         var bytes: Data
     }
 
-    /// Every `data:` URL with base64 or percent-encoded content, decoded.
-    static func embeddedImages(in text: String) -> [EmbeddedImage] {
+    /// Every `data:` URL (the scheme in any case) with base64 or percent-encoded content, decoded.
+    /// A base64 payload's white space and entity characters are skipped, as any byte outside
+    /// base64's alphabet is. Found from each `:`, which base64 does not use.
+    static func embeddedImages(in bytes: [UInt8]) -> [EmbeddedImage] {
         var images: [EmbeddedImage] = []
-        var rest = Substring(text)
-        while let start = rest.range(of: "data:", options: .caseInsensitive) {
-            rest = rest[start.upperBound...]
-            guard let comma = rest.firstIndex(of: ","), rest.distance(from: rest.startIndex, to: comma) < 200 else { continue }
-            let header = rest[..<comma].lowercased()
-            let payloadStart = rest.index(after: comma)
-            let end = rest[payloadStart...].firstIndex { "\"')<>".contains($0) } ?? rest.endIndex
-            let payload = String(rest[payloadStart..<end])
-            rest = rest[end...]
+        var from = 0
+        while let colon = firstIndex(in: bytes, from: from, where: { $0 == UInt8(ascii: ":") }) {
+            let headerStart = colon + 1
+            from = headerStart
+            guard colon >= 4, bytes[(colon - 4)..<colon].map({ $0 | 0x20 }).elementsEqual("data".utf8),
+                  let comma = bytes[headerStart...].prefix(200).firstIndex(of: UInt8(ascii: ",")) else { continue }
+            let header = String(decoding: bytes[headerStart..<comma], as: UTF8.self).lowercased()
+            let end = firstIndex(in: bytes, from: comma + 1, where: endsPayload) ?? bytes.count
+            let payload = bytes[(comma + 1)..<end]
+            from = end
             let mediaType = header.split(separator: ";").first.map(String.init) ?? ""
-            let bytes: Data?
+            let decoded: Data?
             if header.hasSuffix(";base64") {
-                bytes = Data(base64Encoded: payload.filter { !$0.isWhitespace && $0 != "&" }, options: .ignoreUnknownCharacters)
+                decoded = Data(base64Encoded: Data(payload), options: .ignoreUnknownCharacters)
             } else {
-                bytes = payload.removingPercentEncoding.map { Data($0.utf8) }
+                decoded = String(decoding: payload, as: UTF8.self).removingPercentEncoding.map { Data($0.utf8) }
             }
-            if let bytes { images.append(EmbeddedImage(mediaType: mediaType.isEmpty ? "data" : mediaType, bytes: bytes)) }
+            if let decoded { images.append(EmbeddedImage(mediaType: mediaType.isEmpty ? "data" : mediaType, bytes: decoded)) }
         }
         return images
     }
