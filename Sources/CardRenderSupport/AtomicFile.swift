@@ -365,6 +365,11 @@ public enum AtomicFile {
         case .some:
             throw FileWriteError(path: path, reason: .notAFolder)
         case nil:
+            // Checked before the first mkdir: a path no file inside could take leaves no folders behind.
+            guard path.utf8.count <= OutputPaths.maxPathBytes,
+                  path.split(separator: "/").allSatisfy({ $0.utf8.count <= OutputPaths.maxNameBytes }) else {
+                throw FileWriteError(path: path, reason: .tooLong(bytes: path.utf8.count))
+            }
             // mkdir(2) one level at a time, so a failure names the real reason (errno).
             var prefix = path.hasPrefix("/") ? "" : "."
             for component in path.split(separator: "/") {

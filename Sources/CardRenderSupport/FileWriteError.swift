@@ -18,6 +18,8 @@ public struct FileWriteError: Error, Sendable, Equatable, CustomStringConvertibl
         case folderNotWritable
         /// A folder to be replaced as a whole has something in it.
         case folderNotEmpty
+        /// The path (`bytes` long) or one of its names is longer than files in it could be.
+        case tooLong(bytes: Int)
 
         public var description: String {
             switch self {
@@ -28,6 +30,9 @@ public struct FileWriteError: Error, Sendable, Equatable, CustomStringConvertibl
             case let .cannotCreateFolder(folder, errno): "cannot create the folder \(folder) (\(errno))"
             case .folderNotWritable: "the folder is not writable"
             case .folderNotEmpty: "the folder is not empty"
+            case let .tooLong(bytes):
+                "the path is \(bytes) bytes long; paths may have at most \(OutputPaths.maxPathBytes) bytes and each name in "
+                    + "them \(OutputPaths.maxNameBytes) (the system's 4096 and 255, less room for the temporary name)"
             }
         }
     }

@@ -50,6 +50,24 @@ import Testing
         #expect(Syscalls.kind(at: deep.path) == .directory)
     }
 
+    /// A folder path no file inside could take is refused before the first `mkdir`: nothing is left behind.
+    @Test func prepareDirectoryRefusesAPathTooLongBeforeMakingAnything() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let deep = (0..<21).reduce(folder) { url, _ in url.appendingPathComponent(String(repeating: "d", count: 200)) }
+        #expect(throws: FileWriteError(path: deep.path, reason: .tooLong(bytes: deep.path.utf8.count))) {
+            try AtomicFile.prepareDirectory(deep)
+        }
+        let longName = folder.appendingPathComponent("a").appendingPathComponent(String(repeating: "n", count: OutputPaths.maxNameBytes + 1))
+        #expect(throws: FileWriteError(path: longName.path, reason: .tooLong(bytes: longName.path.utf8.count))) {
+            try AtomicFile.prepareDirectory(longName)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        let fits = folder.appendingPathComponent(String(repeating: "n", count: OutputPaths.maxNameBytes))
+        try AtomicFile.prepareDirectory(fits)
+        #expect(Syscalls.kind(at: fits.path) == .directory)
+    }
+
     @Test func staleTemporariesOfDeadProcessesAreRemoved() throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
