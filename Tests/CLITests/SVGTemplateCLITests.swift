@@ -141,4 +141,27 @@ extension SVGTemplateCLITests {
                                      + "more than the 7 MiB an image in an SVG template may have"])
         #expect(try game.tree("over").isEmpty)
     }
+
+    /// An image the SVG template embeds is held to --max-pixels, raised or not: 41 MP is refused by
+    /// default (one line naming the row) and drawn with the budget raised past it.
+    @Test func anEmbeddedImageIsHeldToMaxPixelsAsGiven() throws {
+        let game = CardsFixture(folder: try CLIRunner.temporaryDirectory("svg-template-max-pixels"))
+        defer { game.remove() }
+        try game.write("card.svg", """
+            <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10mm" height="10mm" viewBox="0 0 10 10">
+            <text id="title" x="1" y="3" font-size="2">x</text><image width="10" height="10" xlink:href="big.png"/>
+            </svg>
+            """)
+        try game.write("big.png", try PNG.encode(RGBAImage(width: 6404, height: 6404, fill: (255, 0, 0, 255))))
+        try game.write("cards.csv", "title\nA\n")
+        let refused = try game.cards(["--out", "refused", "--dpi", "72"], template: "card.svg")
+        #expect(refused.status == 2, "\(refused.stderr)")
+        #expect(refused.stderrLines.count == 1 && refused.stderr.contains("row 1 (cards.csv:2)")
+                && refused.stderr.contains("6404×6404 px (41.0 MP), over the limit of 40 MP"), "\(refused.stderr)")
+        #expect(try game.tree("refused").isEmpty)
+        CardsCLITests.expectSuccess(try game.cards(["--out", "drawn", "--dpi", "72", "--max-pixels", "42000000"], template: "card.svg"))
+        let card = try PNG.read(contentsOf: game.url("drawn/001.png"))
+        let centre = (card.height / 2 * card.width + card.width / 2) * 4
+        #expect(Array(card.pixels[centre..<centre + 4]) == [255, 0, 0, 255])
+    }
 }

@@ -63,7 +63,9 @@ public struct SVGTemplate: Sendable, Equatable {
         let (size, userToCard) = try Self.cardSize(of: document, displayName: displayName)
         // What librsvg refuses in the file as written (a prefix never declared) is said at its
         // line and column, before any row changes it.
-        do { _ = try VectorImage(data: data, name: displayName) } catch { throw SpecError(error.description, at: nil) }
+        // Embedded images are held to --max-pixels where it is known: TemplateRenderer checks each
+        // card's drawing before drawing it.
+        do { _ = try VectorImage(data: data, name: displayName, maxPixels: .max) } catch { throw SpecError(error.description, at: nil) }
         let folder = url.deletingLastPathComponent()
         var imageFiles: [URL] = []
         for index in document.elements.indices where document.elements[index].localName == "image" {
@@ -189,7 +191,7 @@ public struct SVGTemplate: Sendable, Equatable {
         }
         let drawing = document.xml(removing: removed)
         let image: VectorImage
-        do { image = try VectorImage(data: drawing, name: displayName) } catch {
+        do { image = try VectorImage(data: drawing, name: displayName, maxPixels: .max) } catch {
             throw SpecError("\(rowLabel): \(error.description)", at: nil)
         }
         let whole = ResolvedLayer(index: fillables.count, box: CGRect(origin: .zero, size: size), content: .vector(image, files: files))
