@@ -156,16 +156,25 @@ public struct FolderVerification: Sendable, Encodable {
 
         // Temporaries of a killed run (hidden, so never read as goldens) would otherwise stay
         // forever; they go as the goldens are listed.
-        let ((goldenFiles, goldenUnnamed), (actualFiles, actualUnnamed)) = try listings(goldens: goldens, actual: actual,
-                                                                                         together: workers > 1)
+        let (goldenListing, actualListing) = try listings(goldens: goldens, actual: actual, together: workers > 1)
+        let goldenFiles = goldenListing.files, actualFiles = actualListing.files
         var verification = FolderVerification(goldensDirectory: goldens.path, actualDirectory: actual.path, mode: mode,
                                               tolerance: tolerance, entries: [], images: [:])
-        // A name that is not UTF-8 cannot be opened through Foundation: an error naming it, never a skip.
-        for (shown, folder, role) in goldenUnnamed.map({ ($0, goldens, "golden") }) + actualUnnamed.map({ ($0, actual, "actual image") }) {
-            verification.entries.append(Entry(
-                path: shown, status: .error,
-                message: "\(role) \(folder.appendingPathComponent(shown).path) has a name that is not valid UTF-8; rename it",
-                seconds: 0))
+        // What the listings could not take is an error naming it, never a skip: a name that is not
+        // UTF-8 cannot be opened through Foundation, and a folder that cannot be listed hides its images.
+        for (listing, folder, role) in [(goldenListing, goldens, "golden"), (actualListing, actual, "actual image")] {
+            for shown in listing.unnamed {
+                verification.entries.append(Entry(
+                    path: shown, status: .error,
+                    message: "\(role) \(folder.appendingPathComponent(shown).path) has a name that is not valid UTF-8; rename it",
+                    seconds: 0))
+            }
+            for (shown, error) in listing.unlisted {
+                verification.entries.append(Entry(
+                    path: shown, status: .error,
+                    message: "cannot list the folder \(folder.appendingPathComponent(shown).path) (\(error)); its images are not compared",
+                    seconds: 0))
+            }
         }
         let paths = Set(goldenFiles).union(actualFiles).sorted()
         let checked = Mutex<[(entry: Entry, images: Images)?]>(Array(repeating: nil, count: paths.count))
@@ -259,34 +268,45 @@ public struct FolderVerification: Sendable, Encodable {
 
     /// Both folders' PNG files (`pngFiles(under:)`), the actual folder listed on a thread of its
     /// own when `together`: no pair starts before both listings are done.
-    private static func listings(goldens: URL, actual: URL, together: Bool) throws(GoldenError)
-        -> (goldens: (files: Set<String>, unnamed: [String]), actual: (files: Set<String>, unnamed: [String])) {
-        typealias Listing = Result<(files: Set<String>, unnamed: [String]), GoldenError>
-        let listActual: @Sendable () -> Listing = { Result { () throws(GoldenError) in try pngFiles(under: actual) } }
-        let actualListing = Mutex<Listing?>(nil)
+    private static func listings(goldens: URL, actual: URL, together: Bool) throws(GoldenError) -> (goldens: Listing, actual: Listing) {
+        typealias Listed = Result<Listing, GoldenError>
+        let listActual: @Sendable () -> Listed = { Result { () throws(GoldenError) in try pngFiles(under: actual, anyKind: true) } }
+        let actualListing = Mutex<Listed?>(nil)
         let thread = together ? Syscalls.startThread { actualListing.withLock { $0 = listActual() } } : nil
-        let goldenListing = Listing { () throws(GoldenError) in try pngFiles(under: goldens, removingStaleTemporaries: true) }
+        let goldenListing = Listed { () throws(GoldenError) in try pngFiles(under: goldens, removingStaleTemporaries: true) }
         if let thread { Syscalls.join(thread) }
         let listed = actualListing.withLock { $0 } ?? listActual()
         return (try goldenListing.get(), try listed.get())
     }
 
-    /// Relative paths of the PNG files under `folder` (regular files, not links), skipping hidden
-    /// files and folders (temporaries among them) and links to folders, and, escaped for display,
-    /// the PNGs and folders whose names are not UTF-8. Goldens are only written where they are
-    /// listed, so the stale temporaries of their writes are among the hidden files seen here.
-    private static func pngFiles(under folder: URL, removingStaleTemporaries: Bool = false) throws(GoldenError)
-        -> (files: Set<String>, unnamed: [String]) {
+    /// What a folder's listing found.
+    struct Listing: Sendable {
+        /// Relative paths of the PNGs.
+        var files = Set<String>()
+        /// PNGs and folders whose names are not UTF-8, escaped for display.
+        var unnamed: [String] = []
+        /// Subfolders (relative, ending in `/`) that could not be listed, and why.
+        var unlisted: [(path: String, error: Errno)] = []
+    }
+
+    /// The PNG files under `folder`: regular files, or with `anyKind` whatever is not a folder (a
+    /// link, a FIFO: reading one says what it is), skipping hidden files and folders (temporaries
+    /// among them) and links to folders. Goldens are only written where they are listed, so the
+    /// stale temporaries of their writes are among the hidden files seen here.
+    private static func pngFiles(under folder: URL, removingStaleTemporaries: Bool = false, anyKind: Bool = false) throws(GoldenError)
+        -> Listing {
         let root = folder.resolvingSymlinksInPath().standardizedFileURL.path
-        var files = Set<String>(), unnamed: [String] = []
+        var listing = Listing()
         var pending = [(relative: "", path: root)]
         while let current = pending.popLast() {
             let entries: [Syscalls.DirectoryEntry]
             do throws(Errno) {
                 entries = try Syscalls.entries(of: current.path)
             } catch {
-                // A subfolder that cannot be listed holds no images to compare, as before.
-                guard current.relative.isEmpty else { continue }
+                guard current.relative.isEmpty else {
+                    listing.unlisted.append((current.relative, error))
+                    continue
+                }
                 throw .unreadableImage(path: folder.path, reason: "cannot list the folder (\(error))")
             }
             for entry in entries {
@@ -297,19 +317,21 @@ public struct FolderVerification: Sendable, Encodable {
                     continue
                 }
                 // Only folders and PNG files are of interest; the rest never becomes a String.
-                guard entry.isDirectory || (entry.kind == .regularFile && hasPNGExtension(entry.nameBytes)) else { continue }
+                guard entry.isDirectory || ((entry.kind == .regularFile || anyKind) && hasPNGExtension(entry.nameBytes)) else { continue }
                 guard let name = entry.validName else {
-                    unnamed.append(current.relative + displayed(entry.nameBytes))
+                    listing.unnamed.append(current.relative + displayed(entry.nameBytes))
                     continue
                 }
                 if entry.isDirectory {
                     pending.append((current.relative + name + "/", current.path + "/" + name))
                 } else {
-                    files.insert(current.relative + name)
+                    listing.files.insert(current.relative + name)
                 }
             }
         }
-        return (files, unnamed.sorted())
+        listing.unnamed.sort()
+        listing.unlisted.sort { $0.path < $1.path }
+        return listing
     }
 
     /// Whether a name ends in ".png", in any case.

@@ -286,6 +286,25 @@ import Testing
         }
     }
 
+    /// A subfolder that cannot be listed (a path too long, no permission) hides its images: it is
+    /// an error, exit 2, never a pass over the images it holds.
+    @Test func verifyReportsAFolderItCannotListInsteadOfPassing() throws {
+        let dir = try CLIRunner.temporaryDirectory("faults-unlisted")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let goldens = dir.appendingPathComponent("goldens"), actual = dir.appendingPathComponent("actual")
+        for (folder, block) in [(goldens, false), (actual, true)] {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("deep"), withIntermediateDirectories: true)
+            try PNG.encode(GoldenCLITests.image(block: block)).write(to: folder.appendingPathComponent("deep/card.png"))
+        }
+        for folder in [goldens, actual] {
+            let result = try run(["verify", "--goldens", goldens.path, "--actual", actual.path, "--record", "never"],
+                                 faults: ["opendir ENAMETOOLONG in=\(folder.path)/deep"])
+            #expect(result.status == 2, "\(result.stdout) \(result.stderr)")
+            #expect(result.stdout.contains("ERROR deep/: cannot list the folder \(folder.path)/deep (File name too long); "
+                                           + "its images are not compared"), "\(result.stdout)")
+        }
+    }
+
     @Test func verifyRecordThatCannotWriteLosesNoGoldenAndWritesNoneByHalves() throws {
         let dir = try CLIRunner.temporaryDirectory("faults")
         defer { try? FileManager.default.removeItem(at: dir) }

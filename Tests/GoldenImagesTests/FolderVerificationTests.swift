@@ -221,9 +221,10 @@ struct FolderVerificationTests {
         #expect(verification.summary.errors == 2)
     }
 
-    /// ".png" in any case, on regular files only; a name that merely comes close is not listed.
+    /// ".png" in any case; a name that merely comes close is not listed. An actual image that is a
+    /// link is listed (and read through it): here it has no golden.
     @Test(arguments: [1, 2])
-    func onlyRegularFilesEndingInPNGAreListed(workers: Int) throws {
+    func onlyFilesEndingInPNGAreListed(workers: Int) throws {
         let scratch = try ScratchFolder()
         let png = try PNG.encode(Self.base)
         for name in ["lower.png", "UPPER.PNG", "Mixed.pNg", "deep/nested.png"] {
@@ -239,8 +240,8 @@ struct FolderVerificationTests {
                                                    withDestinationURL: scratch.file("actual/lower.png"))
         let verification = try FolderVerification.run(goldens: scratch.file("goldens"), actual: scratch.file("actual"),
                                                        mode: .never, workers: workers)
-        #expect(verification.entries.map(\.path) == ["Mixed.pNg", "UPPER.PNG", "deep/nested.png", "lower.png"])
-        #expect(verification.entries.allSatisfy { $0.status == .matched })
+        #expect(verification.entries.map(\.path) == ["Mixed.pNg", "UPPER.PNG", "deep/nested.png", "link.png", "lower.png"])
+        #expect(verification.entries.allSatisfy { $0.status == ($0.path == "link.png" ? .missingGolden : .matched) })
     }
 
     @Test func recordingNeverWritesThroughALinkOutOfTheGoldens() throws {
@@ -289,6 +290,23 @@ struct FolderVerificationTests {
             try? FileManager.default.removeItem(at: scratch.file("goldens/in.png"))
             try FileManager.default.createSymbolicLink(at: scratch.file("goldens/in.png"), withDestinationURL: scratch.file("goldens/real.png"))
         }
+    }
+
+    /// An actual image that is a link is read through it; a FIFO named like a PNG is an error at
+    /// once, never waited on, never skipped: neither is taken for a missing image.
+    @Test func anActualImageThatIsALinkOrAFIFOIsNeitherSkippedNorMissing() throws {
+        let scratch = try ScratchFolder()
+        try scratch.write(Self.base, to: "goldens/linked.png")
+        try scratch.write(GoldenStoreTests.changed, to: "rendered/linked.png")
+        try FileManager.default.createDirectory(at: scratch.file("actual"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: scratch.file("actual/linked.png"), withDestinationURL: scratch.file("rendered/linked.png"))
+        #expect(mkfifo(scratch.file("actual/fifo.png").path, 0o644) == 0)
+        for mode in [RecordMode.never, .missing] {
+            let verification = try FolderVerification.run(goldens: scratch.file("goldens"), actual: scratch.file("actual"), mode: mode)
+            let status = Dictionary(uniqueKeysWithValues: verification.entries.map { ($0.path, $0.status) })
+            #expect(status == ["linked.png": .failed, "fifo.png": .error], "\(mode): \(status)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: scratch.file("goldens/fifo.png").path))
     }
 
     @Test func temporariesOfAKilledRecordingAreRemovedAndNeverGoldens() throws {
