@@ -154,6 +154,7 @@ public struct FolderVerification: Sendable, Encodable {
             break
         }
 
+        if let artifactsDirectory { try checkOutside(artifactsDirectory, of: [(goldens, "goldens"), (actual, "actual images")]) }
         // Temporaries of a killed run (hidden, so never read as goldens) would otherwise stay
         // forever; they go as the goldens are listed.
         let (goldenListing, actualListing) = try listings(goldens: goldens, actual: actual, together: workers > 1)
@@ -199,6 +200,28 @@ public struct FolderVerification: Sendable, Encodable {
         }
         verification.entries.sort { $0.path < $1.path }
         return verification
+    }
+
+    /// Refuses an artifacts folder inside one of the compared folders (links resolved): the next
+    /// run would take the failures' PNGs written there for goldens or actual images.
+    private static func checkOutside(_ artifacts: URL, of folders: [(URL, String)]) throws(GoldenError) {
+        let written = resolvedPath(artifacts)
+        for (folder, what) in folders {
+            let compared = resolvedPath(folder)
+            guard written == compared || written.hasPrefix(compared.hasSuffix("/") ? compared : compared + "/") else { continue }
+            throw .cannotWrite(path: artifacts.path, reason: "the artifacts folder is inside the \(what) folder \(folder.path), "
+                               + "where the next run would take the PNGs written there for images to compare")
+        }
+    }
+
+    /// The path with its links resolved as far as it exists, the rest as written.
+    private static func resolvedPath(_ url: URL) -> String {
+        var existing = url.standardizedFileURL, rest: [String] = []
+        while Syscalls.kind(at: existing.path) == nil, existing.path != "/" {
+            rest.insert(existing.lastPathComponent, at: 0)
+            existing.deleteLastPathComponent()
+        }
+        return ([(try? Syscalls.realPath(existing.path)) ?? existing.path] + rest).joined(separator: "/")
     }
 
     /// One pair checked, with the time it took.

@@ -309,6 +309,27 @@ struct FolderVerificationTests {
         #expect(!FileManager.default.fileExists(atPath: scratch.file("goldens/fifo.png").path))
     }
 
+    /// Artifacts written inside --goldens or --actual would be compared by the next run: refused
+    /// before anything is compared or written, through a link too.
+    @Test func anArtifactsFolderInsideAComparedFolderIsRefused() throws {
+        let scratch = try ScratchFolder()
+        try scratch.write(Self.base, to: "goldens/a.png")
+        try scratch.write(GoldenStoreTests.changed, to: "actual/a.png")
+        try FileManager.default.createSymbolicLink(at: scratch.file("into-actual"), withDestinationURL: scratch.file("actual"))
+        for (artifacts, what, folder) in [("goldens/art", "goldens", "goldens"), ("actual/new/art", "actual images", "actual"),
+                                          ("into-actual/art", "actual images", "actual"), ("actual", "actual images", "actual")] {
+            #expect(throws: GoldenError.cannotWrite(path: scratch.file(artifacts).path, reason: "the artifacts folder is inside the \(what) "
+                        + "folder \(scratch.file(folder).path), where the next run would take the PNGs written there for images to compare")) {
+                try FolderVerification.run(goldens: scratch.file("goldens"), actual: scratch.file("actual"), mode: .missing,
+                                           artifactsDirectory: scratch.file(artifacts))
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: scratch.file("actual/new").path))
+        let beside = try FolderVerification.run(goldens: scratch.file("goldens"), actual: scratch.file("actual"), mode: .never,
+                                                artifactsDirectory: scratch.file("artifacts"))
+        #expect(beside.entries.map(\.status) == [.failed])
+    }
+
     @Test func temporariesOfAKilledRecordingAreRemovedAndNeverGoldens() throws {
         let scratch = try ScratchFolder()
         try scratch.write(Self.base, to: "goldens/a.png")
