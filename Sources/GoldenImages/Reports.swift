@@ -11,9 +11,9 @@ public enum JUnitReport {
         let time = PrintfFormat.string("%.3f", verification.entries.reduce(0) { $0 + $1.seconds })
         var xml = """
             <?xml version="1.0" encoding="UTF-8"?>
-            <testsuites name="\(escape(suiteName))" tests="\(summary.total)" failures="\(failures)" \
+            <testsuites name="\(attribute(suiteName))" tests="\(summary.total)" failures="\(failures)" \
             errors="\(summary.errors)" time="\(time)">
-              <testsuite name="\(escape(suiteName))" tests="\(summary.total)" failures="\(failures)" \
+              <testsuite name="\(attribute(suiteName))" tests="\(summary.total)" failures="\(failures)" \
             errors="\(summary.errors)" skipped="0" time="\(time)">
 
             """
@@ -21,7 +21,7 @@ public enum JUnitReport {
             // The folder of a relative path as verify lists it ("cards/AS.png": "cards").
             let folder = entry.path.lastIndex(of: "/").map { String(entry.path[..<$0]) } ?? ""
             let classname = folder.isEmpty ? "golden" : "golden." + folder.replacing("/", with: ".")
-            let opening = "    <testcase name=\"\(escape(entry.path))\" classname=\"\(escape(classname))\" "
+            let opening = "    <testcase name=\"\(attribute(entry.path))\" classname=\"\(attribute(classname))\" "
                 + "time=\"\(PrintfFormat.string("%.3f", entry.seconds))\""
             switch entry.status {
             case .matched:
@@ -29,10 +29,10 @@ public enum JUnitReport {
             case .recorded, .rerecorded:
                 xml += opening + ">\n      <system-out>\(escape(entry.message))</system-out>\n    </testcase>\n"
             case .failed, .missingActual, .missingGolden:
-                xml += opening + ">\n      <failure message=\"\(escape(entry.message))\" type=\"\(entry.status.rawValue)\">"
+                xml += opening + ">\n      <failure message=\"\(attribute(entry.message))\" type=\"\(entry.status.rawValue)\">"
                     + escape(details(of: entry)) + "</failure>\n    </testcase>\n"
             case .error:
-                xml += opening + ">\n      <error message=\"\(escape(entry.message))\" type=\"error\"/>\n    </testcase>\n"
+                xml += opening + ">\n      <error message=\"\(attribute(entry.message))\" type=\"error\"/>\n    </testcase>\n"
             }
         }
         xml += "  </testsuite>\n</testsuites>\n"
@@ -301,3 +301,19 @@ extension FolderVerification {
 
 /// Markup escaping for the text put into this file's HTML and XML.
 private func escape(_ text: String) -> String { text.markupEscaped }
+
+/// Text for an XML attribute value: escaped, and tabs and line breaks as character references,
+/// which an attribute value would otherwise turn into spaces.
+private func attribute(_ text: String) -> String {
+    var value = ""
+    // By scalar: "\r\n" is one Character.
+    for scalar in escape(text).unicodeScalars {
+        switch scalar {
+        case "\t": value += "&#9;"
+        case "\n": value += "&#10;"
+        case "\r": value += "&#13;"
+        default: value.unicodeScalars.append(scalar)
+        }
+    }
+    return value
+}

@@ -115,7 +115,7 @@ struct FolderVerificationTests {
     @Test func reportsStayWellFormedWhateverTheFileNames() throws {
         // Controls and noncharacters XML forbids even as references, markup characters, and a
         // combining mark after & (one Character, two scalars).
-        let names = ["ctl\u{1}name", "esc\u{1B}[31m", "nonchar\u{FFFE}", "amp&\u{301}", "quote\"<x>'", "tab\tname", "bell\u{7}"]
+        let names = ["ctl\u{1}name", "esc\u{1B}[31m", "nonchar\u{FFFE}", "amp&\u{301}", "quote\"<x>'", "tab\tname", "bell\u{7}", "line\nbreak", "crlf\r\nname"]
         let scratch = try ScratchFolder()
         for (index, name) in names.enumerated() {
             try scratch.write(Self.base, to: "goldens/\(name).png")
@@ -131,7 +131,8 @@ struct FolderVerificationTests {
         let document = try XMLDocument(data: Data(xml.utf8))
         let parsed = try document.nodes(forXPath: "//testcase/@name").compactMap(\.stringValue)
         #expect(parsed.count == names.count)
-        for expected in ["ctl\\x01name.png", "esc\\x1B[31m.png", "nonchar\\u{FFFE}.png", "amp&\u{301}.png", "quote\"<x>'.png", "bell\\x07.png"] {
+        for expected in ["ctl\\x01name.png", "esc\\x1B[31m.png", "nonchar\\u{FFFE}.png", "amp&\u{301}.png", "quote\"<x>'.png", "bell\\x07.png",
+                         "tab\tname.png", "line\nbreak.png", "crlf\r\nname.png"] {
             #expect(parsed.contains(expected), "\(expected) in \(parsed)")
         }
         let html = HTMLReport.render(verification)
