@@ -379,3 +379,11 @@ extension Tolerance {
         }
     }
 }
+
+extension FolderVerification {
+    /// A verification that compared nothing: the reports of a test run without failures.
+    package init(goldensDirectory: String, actualDirectory: String, mode: RecordMode, tolerance: Tolerance) {
+        self.init(goldensDirectory: goldensDirectory, actualDirectory: actualDirectory, mode: mode, tolerance: tolerance,
+                  entries: [], images: [:])
+    }
+}

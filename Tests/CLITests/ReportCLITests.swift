@@ -66,9 +66,20 @@ struct ReportCLITests {
     @Test func aRunWithoutFailuresAndAMissingFolder() throws {
         let artifacts = try CLIRunner.temporaryDirectory("report-empty")
         defer { try? FileManager.default.removeItem(at: artifacts) }
+        // An earlier run's reports, of failures since gone, are replaced by reports of none.
+        for name in ["report.html", "junit.xml"] {
+            try Data("stale".utf8).write(to: artifacts.appendingPathComponent(name))
+        }
         let empty = try CLIRunner.run(["report", artifacts.path])
         #expect(empty.status == 0 && empty.stdout.contains("no golden image failures"), "\(empty.stdout) \(empty.stderr)")
+        let junit = try String(contentsOf: artifacts.appendingPathComponent("junit.xml"), encoding: .utf8)
+        #expect(junit.contains("tests=\"0\" failures=\"0\" errors=\"0\""), "\(junit)")
+        #expect(try String(contentsOf: artifacts.appendingPathComponent("report.html"), encoding: .utf8).hasPrefix("<!doctype html>"))
         let missing = try CLIRunner.run(["report", artifacts.appendingPathComponent("none").path])
         #expect(missing.status == 2 && missing.stderrLines.count == 1, "\(missing.stderr)")
+        let file = artifacts.appendingPathComponent("junit.xml")
+        let notAFolder = try CLIRunner.run(["report", file.path])
+        #expect(notAFolder.status == 2 && notAFolder.stderrLines == ["cardrender: error: \(file.path) is a file, not a folder"],
+                "\(notAFolder.stderr)")
     }
 }
