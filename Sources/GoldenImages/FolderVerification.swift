@@ -181,17 +181,17 @@ public struct FolderVerification: Sendable, Encodable {
         let checked = Mutex<[(entry: Entry, images: Images)?]>(Array(repeating: nil, count: paths.count))
         // The goldens folder's own links are resolved once, not once per pair.
         let goldenPaths = OutputPaths.Resolver(root: goldens)
-        // No start order is given, so the pool has nothing to refuse. A stop signal ends the
-        // process after Interruption's grace period, as when pairs were compared one by one.
-        try? WorkerPool.forEach(paths.count, workers: workers) { index in
+        // No start order is given, so the pool has nothing to refuse. After a stop signal
+        // (`Interruption`, which a command installs) no pair starts: no golden is written after
+        // it, and the result holds the pairs that ran; the caller checks `Interruption`.
+        try? WorkerPool.forEach(paths.count, workers: workers, shouldStop: { Interruption.isRequested }) { index in
             let pair = timedCheck(paths[index], goldens: goldenPaths, actual: actual,
                                   hasGolden: goldenFiles.contains(paths[index]),
                                   hasActual: actualFiles.contains(paths[index]), tolerance: tolerance, mode: mode,
                                   artifactsDirectory: artifactsDirectory, keepingImages: keepingReportImages)
             checked.withLock { $0[index] = pair }
         }
-        // Every job has run (no stop is asked for); collected in path order, whichever thread
-        // finished first.
+        // Collected in path order, whichever thread finished first.
         let results = checked.withLock { $0 }
         for (path, result) in zip(paths, results) {
             guard let (entry, images) = result else { continue }

@@ -1,5 +1,6 @@
 import BatchRendering
 import CardRenderSupport
+import Drawing
 import Foundation
 import Testing
 
@@ -214,6 +215,41 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let merged = try CardsFixture.tree(at: dir.appendingPathComponent("merged"))
         #expect(merged.filter { $0.key != FileStamps.fileName } == (try CardsFixture.tree(at: whole)).filter { $0.key != FileStamps.fileName })
+    }
+
+    /// `verify --record all` stopped by a signal: no pair starts after it, so only the pairs in
+    /// flight (one per worker; two more allowed for the signal's way to the workers on a loaded
+    /// machine) rewrite their golden, where the grace period alone let some fifteen through. No
+    /// report is written and the exit is 2.
+    @Test func verifyRecordStopsRewritingGoldensAtTheSignal() throws {
+        let dir = try CLIRunner.temporaryDirectory("signal-verify")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let goldens = dir.appendingPathComponent("goldens"), actual = dir.appendingPathComponent("actual")
+        let old = try PNG.encode(GoldenCLITests.image(block: false)), new = try PNG.encode(GoldenCLITests.image(block: true))
+        for (folder, bytes) in [(goldens, old), (actual, new)] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for index in 0..<200 { try bytes.write(to: folder.appendingPathComponent(String(format: "%03d.png", index))) }
+        }
+        func rewritten() throws -> Int {
+            try FileManager.default.contentsOfDirectory(atPath: goldens.path).filter {
+                $0.hasSuffix(".png") && (try? Data(contentsOf: goldens.appendingPathComponent($0))) == new
+            }.count
+        }
+        // Each golden's rename is held 40 ms: the run would take seconds.
+        let process = try Self.start(["verify", "--goldens", "goldens", "--actual", "actual", "--record", "all", "-j", "2",
+                                      "--report", "report.html"], in: dir,
+                                     setting: [SystemFaults.environmentVariable: "rename OK pause=40 in=\(goldens.path)"])
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning, Date() < deadline, try rewritten() < 4 { usleep(10_000) }
+        try #require(process.isRunning, "verify ended before the signal")
+        kill(process.processIdentifier, SIGINT)
+        let atSignal = try rewritten()
+        _ = Self.stop(process, with: [])
+        #expect(process.terminationStatus == 2)
+        let atEnd = try rewritten()
+        #expect(atEnd - atSignal <= 4 && atEnd < 200, "\(atSignal) rewritten at the signal, \(atEnd) at the end")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("report.html").path))
+        #expect(try Self.temporaries(in: goldens).isEmpty)
     }
     #endif
 }
