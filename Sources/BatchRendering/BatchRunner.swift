@@ -95,6 +95,8 @@ public struct BatchRunner: Sendable {
         guard !jobs.isEmpty else { throw BatchError("the spec expands to zero jobs") }
         var ids: Set<String> = []
         var owners: [String: String] = [:]
+        // Folders the outputs go into, each with a job that writes into it.
+        var folders: [String: String] = [:]
         var resolver = OutputPaths.Resolver(root: folder.url)
         for job in jobs {
             guard ids.insert(job.id).inserted else { throw BatchError("two jobs have the id \(job.id)") }
@@ -107,15 +109,24 @@ public struct BatchRunner: Sendable {
                 } catch {
                     throw BatchError("job \(job.id): \(error.description)")
                 }
-                if [Manifest.fileName, Gallery.fileName, FileStamps.fileName, OutputFolder.lockFileName].contains(key) {
-                    throw BatchError("job \(job.id) would overwrite \(key), which the batch run writes itself")
+                let parts = key.split(separator: "/").map(String.init)
+                if let first = parts.first, [Manifest.fileName, Gallery.fileName, FileStamps.fileName, OutputFolder.lockFileName].contains(first) {
+                    throw BatchError("job \(job.id) would overwrite \(first), which the batch run writes itself")
                 }
                 if let other = owners[key] {
                     throw BatchError(other == job.id
                         ? "job \(job.id) writes \(output) twice"
                         : "jobs \(other) and \(job.id) both write \(output)")
                 }
+                if let other = folders[key] {
+                    throw BatchError("job \(job.id) writes the file \(output) where job \(other) writes into a folder of that name")
+                }
+                let prefixes = parts.indices.dropLast().map { parts[...$0].joined(separator: "/") }
+                if let clash = prefixes.first(where: { owners[$0] != nil }), let other = owners[clash] {
+                    throw BatchError("job \(job.id) writes \(output) into a folder \(clash), which job \(other) writes as a file")
+                }
                 owners[key] = job.id
+                for prefix in prefixes where folders[prefix] == nil { folders[prefix] = job.id }
             }
         }
     }

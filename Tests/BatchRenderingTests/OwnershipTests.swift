@@ -96,7 +96,25 @@ import Testing
             #expect(throws: BatchError("job x would overwrite \(name), which the batch run writes itself")) {
                 try run([job("x", name, "x")], out)
             }
+            // Nor folders of their names: the run's own file could not be written beside them.
+            #expect(throws: BatchError("job x would overwrite \(name), which the batch run writes itself")) {
+                try run([job("x", name + "/QS.png", "x")], out)
+            }
         }
         #expect(try files(in: out).isEmpty)
+    }
+
+    /// One job's file where another's folder goes, in either order, is refused before anything renders.
+    @Test func aFileWhereAnotherJobsFolderGoesIsRefusedBeforeRendering() throws {
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        #expect(throws: BatchError("job b writes c/QS.png/QD.png into a folder c/QS.png, which job a writes as a file")) {
+            try run([job("a", "c/QS.png", "a"), job("b", "c/QS.png/QD.png", "b")], out)
+        }
+        #expect(throws: BatchError("job b writes the file c/QS.png where job a writes into a folder of that name")) {
+            try run([job("a", "c/QS.png/QD.png", "a"), job("b", "c/QS.png", "b")], out)
+        }
+        #expect(try files(in: out).isEmpty)
+        #expect(try run([job("a", "c/QS.png", "a"), job("b", "c/QD.png", "b")], out).rendered == 2)
     }
 }
