@@ -235,7 +235,7 @@ public struct BatchRunner: Sendable {
         }
         // Deleted only once the saved manifest no longer lists them.
         let cleanup = BatchRunner.removeStale(stale, sameSpec: options.specFile != nil && manifest.specFile == options.specFile,
-                                              keeping: allJobs, in: folder, stamps: stamps)
+                                              keeping: allJobs, in: folder)
         return Start(manifest: manifest, stamps: stamps, upToDate: upToDate, plan: plan, recorded: recorded,
                      verified: verified, setAside: pruned.setAside, savedEarly: savedEarly, cleanup: cleanup)
     }
@@ -326,15 +326,16 @@ public struct BatchRunner: Sendable {
 
     /// Deletes the files of `stale` entries (jobs the spec no longer has) that an earlier run of
     /// the same spec wrote and that are unchanged since (size and SHA-256 as recorded), unless a
-    /// job of the spec writes the same path; the rest stay on disk, unlisted.
+    /// job of the spec writes the same path; the rest stay on disk, unlisted. A file is hashed
+    /// before it is deleted, whatever its stamp says: a copy can keep a size and a time through an edit.
     static func removeStale(_ stale: [String: Manifest.Entry], sameSpec: Bool, keeping jobs: [BatchJob],
-                            in folder: OutputFolder, stamps: FileStamps) -> (removed: [String], unlisted: [String]) {
+                            in folder: OutputFolder) -> (removed: [String], unlisted: [String]) {
         func key(_ path: String) -> String { (try? OutputPaths.components(of: path).joined(separator: "/")) ?? path }
         let written = Set(jobs.flatMap { $0.outputs.map(key) })
         var removed: [String] = [], unlisted: [String] = []
         for output in stale.values.flatMap(\.outputs).sorted(by: { $0.path < $1.path }) where !written.contains(key(output.path)) {
             let single = Manifest.Entry(kind: "", parameters: [:], inputKey: "", outputs: [output])
-            guard sameSpec, Manifest.intactStamps(of: single, in: folder.url, stamps: stamps) != nil,
+            guard sameSpec, Manifest.intactStamps(of: single, in: folder.url, stamps: FileStamps()) != nil,
                   (try? folder.remove(output.path)) != nil else {
                 if FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(output.path).path) {
                     unlisted.append(output.path)

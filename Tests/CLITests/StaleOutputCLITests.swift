@@ -68,6 +68,33 @@ import Testing
         #expect(try Manifest.read(from: out).jobs.count == 2)
     }
 
+    /// A stale file edited in place with its size and time kept (as `cp -p`, rsync or tar keep
+    /// them) is not the file the run wrote: it is hashed before it is deleted, and kept.
+    @Test func aStaleFileEditedWithItsSizeAndTimeKeptIsKept() throws {
+        let dir = try CLIRunner.temporaryDirectory("stale-same-stamp")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out")
+        let specURL = dir.appendingPathComponent("spec.yaml")
+        try Data(Self.spec("AS, QS").utf8).write(to: specURL)
+        #expect(try Self.batch("spec.yaml", out: out, in: dir).status == 0)
+        let edited = out.appendingPathComponent("cards/QS.png")
+        let stamp = try #require(FileStamps.load(from: out).files["cards/QS.png"])
+        var bytes = try Data(contentsOf: edited)
+        bytes[bytes.count / 2] ^= 0xFF
+        try bytes.write(to: edited)
+        // The recorded time put back to the nanosecond, as `touch -r` from a copy made with `cp -p` would.
+        let seconds = stamp.modified.rounded(.down)
+        var times = [timespec](repeating: timespec(tv_sec: Int(seconds), tv_nsec: Int(((stamp.modified - seconds) * 1e9).rounded())), count: 2)
+        try #require(utimensat(AT_FDCWD, edited.path, &times, 0) == 0)
+        #expect(FileStamps.sizeAndModification(of: edited)?.1 == stamp.modified, "the stamp must match for this test to mean anything")
+        try Data(Self.spec("AS").utf8).write(to: specURL)
+        let result = try Self.batch("spec.yaml", out: out, in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try Data(contentsOf: edited) == bytes)
+        #expect(result.stderr.contains("removed 1 file that no job of the spec writes any more: cards/QS.svg"), "\(result.stderr)")
+        #expect(result.stderr.contains("kept 1 file that") && result.stderr.contains("cards/QS.png"), "\(result.stderr)")
+    }
+
     @Test func aCardsJobIsSkippedWhenOnlyTheSpecBesideItsTemplateChanges() throws {
         let game = try CardsFixture.make("stale-cards")
         let out = try CLIRunner.temporaryDirectory("stale-cards-out")
