@@ -181,8 +181,13 @@ public struct BatchRunner: Sendable {
         let saveErrors = try Interruption.onGivingUp({ shared.save(to: folder.url) }) {
             try runJobs(jobs, upToDate: start.upToDate, in: folder, shared: shared, reporter: reporter)
             // Jobs that never started (fail-fast, a signal) left their files alone: their entries hold.
+            // So do those of failed jobs (a job publishes its files together, at its end, and a
+            // signal may reach it as a failure) whose files are still on disk as recorded.
             let failed = Set(shared.counts().failures.map(\.id))
-            return shared.finish(restoring: start.setAside.filter { !failed.contains($0.key) }) { final, finalStamps in
+            let restored = start.setAside.filter { id, entry in
+                !failed.contains(id) || Manifest.intactStamps(of: entry, in: folder.url, stamps: start.stamps) != nil
+            }
+            return shared.finish(restoring: restored) { final, finalStamps in
                 save(final, finalStamps, over: start, in: folder)
             }
         }

@@ -89,6 +89,20 @@ import Testing
         }
     }
 
+    /// A job whose inputs changed and whose render then fails has replaced none of its files: its
+    /// earlier entry stays in the manifest, which goes on listing those files as they are.
+    @Test func aJobThatFailsAfterAChangeKeepsItsEarlierEntry() throws {
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        #expect(try run([job("x", "x.txt", "first")], out).rendered == 1)
+        let earlier = try Manifest.read(from: out).jobs["x"]
+        let failing = BatchJob(id: "x", kind: "text", parameters: [:], outputs: ["x.txt"], estimatedCost: 1,
+                               inputKey: BatchJob.key(["x", "second"])) { throw BatchError("cannot render") }
+        #expect(try run([failing], out).failures.map(\.id) == ["x"])
+        #expect(try Manifest.read(from: out).jobs["x"] == earlier)
+        #expect(try Data(contentsOf: out.appendingPathComponent("x.txt")) == Data("first".utf8))
+    }
+
     @Test func theRunsOwnBookkeepingFilesCannotBeJobOutputs() throws {
         let out = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }
