@@ -131,7 +131,8 @@ public enum OutputPaths {
         }
     }
 
-    static func isInside(_ path: String, _ root: String) -> Bool {
+    /// Whether `path` is `root` or below it (both absolute, links already resolved).
+    package static func isInside(_ path: String, _ root: String) -> Bool {
         path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
     }
 

@@ -207,8 +207,7 @@ public struct FolderVerification: Sendable, Encodable {
     private static func checkOutside(_ artifacts: URL, of folders: [(URL, String)]) throws(GoldenError) {
         let written = resolvedPath(artifacts)
         for (folder, what) in folders {
-            let compared = resolvedPath(folder)
-            guard written == compared || written.hasPrefix(compared.hasSuffix("/") ? compared : compared + "/") else { continue }
+            guard OutputPaths.isInside(written, resolvedPath(folder)) else { continue }
             throw .cannotWrite(path: artifacts.path, reason: "the artifacts folder is inside the \(what) folder \(folder.path), "
                                + "where the next run would take the PNGs written there for images to compare")
         }

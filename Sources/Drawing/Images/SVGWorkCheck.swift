@@ -63,7 +63,7 @@ enum SVGWorkCheck {
         let name = Array(attribute.utf8)
         var values: [String] = []
         var from = 0
-        while let equals = firstIndex(in: bytes, from: from, where: { $0 == UInt8(ascii: "=") }) {
+        while let equals = bytes[from...].firstIndex(of: UInt8(ascii: "=")) {
             from = equals + 1
             var nameEnd = equals
             while nameEnd > 0, isSpace(bytes[nameEnd - 1]) { nameEnd -= 1 }
@@ -72,21 +72,11 @@ enum SVGWorkCheck {
             var cursor = equals + 1
             while cursor < bytes.count, isSpace(bytes[cursor]) { cursor += 1 }
             guard cursor < bytes.count, isQuote(bytes[cursor]),
-                  let end = firstIndex(in: bytes, from: cursor + 1, where: isQuote) else { continue }
+                  let end = bytes[(cursor + 1)...].firstIndex(where: isQuote) else { continue }
             values.append(String(decoding: bytes[(cursor + 1)..<end], as: UTF8.self))
             from = end + 1
         }
         return values
-    }
-
-    /// The first index at or after `start` whose byte passes `test`.
-    private static func firstIndex(in bytes: [UInt8], from start: Int, where test: (UInt8) -> Bool) -> Int? {
-        var index = start
-        while index < bytes.count {
-            if test(bytes[index]) { return index }
-            index += 1
-        }
-        return nil
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
@@ -113,13 +103,13 @@ enum SVGWorkCheck {
     static func embeddedImages(in bytes: [UInt8]) -> [EmbeddedImage] {
         var images: [EmbeddedImage] = []
         var from = 0
-        while let colon = firstIndex(in: bytes, from: from, where: { $0 == UInt8(ascii: ":") }) {
+        while let colon = bytes[from...].firstIndex(of: UInt8(ascii: ":")) {
             let headerStart = colon + 1
             from = headerStart
             guard colon >= 4, bytes[(colon - 4)..<colon].map({ $0 | 0x20 }).elementsEqual("data".utf8),
                   let comma = bytes[headerStart...].prefix(200).firstIndex(of: UInt8(ascii: ",")) else { continue }
             let header = String(decoding: bytes[headerStart..<comma], as: UTF8.self).lowercased()
-            let end = firstIndex(in: bytes, from: comma + 1, where: endsPayload) ?? bytes.count
+            let end = bytes[(comma + 1)...].firstIndex(where: endsPayload) ?? bytes.count
             let payload = bytes[(comma + 1)..<end]
             from = end
             let mediaType = header.split(separator: ";").first.map(String.init) ?? ""
